@@ -1,0 +1,412 @@
+"""The one data model every citeproof stage reads and writes.
+
+Readers turn a citing document into :class:`Claim` records (each holding its
+:class:`Citation` records); bibliography readers give :class:`Reference`
+records; the resolver turns those into :class:`Source` records holding
+:class:`Passage` records; judges pair claims with passages as
+:class:`Evidence`; the pipeline emits one :class:`Finding` per citation
+occurrence, collected in a :class:`Report`.
+
+Units, everywhere in this module:
+
+* ``line`` counts lines of the citing document from 1;
+* ``page`` counts PDF pages from 1 as the PDF itself orders them (never a
+  printed page label);
+* ``bbox`` is ``(x0, y0, x1, y1)`` in PDF points, origin at the top-left of
+  the page (PyMuPDF's convention);
+* ``char_start``/``char_end`` are Python string offsets (characters, end
+  exclusive) into the source's full text, :attr:`Source.text`.
+
+Nothing in here does I/O; nothing here imports another citeproof module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+SCHEMA_VERSION = 1
+"""Version of the JSON report layout (``schema_version`` in every JSON report)."""
+
+
+class Verdict(str, Enum):
+    """What the source says about the claim, as decided by one tier.
+
+    ``unverifiable`` means the tool could not look (no source, unreadable
+    source, unknown citekey); ``error`` means the tool itself failed on this
+    citation. Both always come with a reason.
+    """
+
+    SUPPORTED = "supported"
+    PARTIAL = "partial"
+    CONTRADICTED = "contradicted"
+    UNSUPPORTED = "unsupported"
+    UNVERIFIABLE = "unverifiable"
+    ERROR = "error"
+
+
+class CitationMode(str, Enum):
+    """Pandoc's three citation modes (pandoc-types ``CitationMode``)."""
+
+    PARENTHETICAL = "parenthetical"  # [@a]       pandoc NormalCitation
+    NARRATIVE = "narrative"  # @a says      pandoc AuthorInText
+    SUPPRESS_AUTHOR = "suppress-author"  # [-@a]      pandoc SuppressAuthor
+
+
+class UnitKind(str, Enum):
+    """Which kind of text a claim unit was cut from."""
+
+    SENTENCE = "sentence"
+    TABLE_ROW = "table_row"
+    LIST_ITEM = "list_item"
+    HEADING = "heading"
+    CAPTION = "caption"
+    FOOTNOTE = "footnote"
+
+
+class Tier(str, Enum):
+    """The judging tier that decided a finding (``DESIGN.md``: tiers never mix)."""
+
+    NONE = "none"  # nothing was judged (no source, unknown key)
+    LEXICAL = "lexical"
+    DENSE = "dense"
+    ENTAILMENT = "entailment"
+    LLM = "llm"
+
+
+@dataclass(frozen=True)
+class Locator:
+    """A pinpoint inside a cited work, e.g. ``p. 33`` or ``ch. 1``.
+
+    Attributes:
+        label: normalised CSL locator label: ``page``, ``chapter``,
+            ``section``, ``figure``, ``table``, ``line``, ``paragraph``...
+        value: the locator value as written (``33``, ``33-35``, ``1``).
+        raw: the text exactly as it stood in the citation (``p. 33``).
+    """
+
+    label: str
+    value: str
+    raw: str
+
+    def pages(self) -> list[int]:
+        """Pages (from 1) named by a ``page`` locator; ``[]`` for other labels.
+
+        ``33-35`` and ``33–35`` give ``[33, 34, 35]``; ``33, 40`` gives
+        ``[33, 40]``. Values that are not numbers give ``[]``.
+        """
+        if self.label != "page":
+            return []
+        import re
+
+        out: list[int] = []
+        for part in re.split(r"\s*[,;&]\s*|\s+and\s+", self.value):
+            m = re.fullmatch(r"(\d+)\s*(?:[-–—]+\s*(\d+))?", part.strip())
+            if not m:
+                continue
+            a = int(m.group(1))
+            b = int(m.group(2)) if m.group(2) else a
+            if b < a and len(m.group(2) or "") < len(m.group(1)):
+                # 123-5 means 123-125
+                b = int(m.group(1)[: len(m.group(1)) - len(m.group(2))] + m.group(2))
+            if 0 < a <= b and b - a < 200:
+                out.extend(range(a, b + 1))
+        return out
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One citation occurrence of one citekey.
+
+    Attributes:
+        citekey: the key as the bibliography spells it (braces of
+            ``@{key}`` removed).
+        mode: parenthetical, narrative (``@a says``) or suppress-author.
+        prefix: text before the key inside the brackets (``see``).
+        suffix: text after the key and locator (``, and passim``).
+        locator: the parsed locator, or None.
+        signal: the introductory signal normalised (``see``, ``cf.``,
+            ``e.g.``, ``but see``, ``see also``), or None.
+        raw: the citation group exactly as written (``[see @a, p. 33; @b]``).
+        line: line (from 1) of the citing document where the key stands.
+        column: column (from 1) of the ``@`` on that line, or 0 if unknown.
+        group_index: position of this key inside its compound citation (from 0).
+        group_size: how many keys the compound citation holds.
+    """
+
+    citekey: str
+    mode: CitationMode = CitationMode.PARENTHETICAL
+    prefix: str = ""
+    suffix: str = ""
+    locator: Locator | None = None
+    signal: str | None = None
+    raw: str = ""
+    line: int = 0
+    column: int = 0
+    group_index: int = 0
+    group_size: int = 1
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim unit: the text a citation vouches for.
+
+    Attributes:
+        id: stable id within the document (``c0001``...).
+        text: the claim with citation markup removed and narrative
+            citations elided as ``[...]``: what judges score.
+        raw: the unit as written in the citing document.
+        citations: the citations attached to this unit, in reading order.
+        document: path of the citing document as given by the user.
+        line: line (from 1) where the unit starts.
+        kind: sentence, table row, list item, heading, caption or footnote.
+        context: the neighbouring text (previous sentence), for judges that
+            want it; may be empty.
+        page: page (from 1) of a citing PDF, else None.
+        bbox: bounding box on that page, else None.
+    """
+
+    id: str
+    text: str
+    raw: str
+    citations: tuple[Citation, ...]
+    document: str
+    line: int
+    kind: UnitKind = UnitKind.SENTENCE
+    context: str = ""
+    page: int | None = None
+    bbox: tuple[float, float, float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One bibliography entry, CSL-style.
+
+    Attributes:
+        citekey: the entry key.
+        entry_type: BibTeX/CSL type (``article``, ``book``...).
+        title, authors, year, container, doi, arxiv, url, pmid, pmcid:
+            metadata; ``authors`` holds family names first as written.
+        files: the paths the ``file`` field names, as written (decoded from
+            the reference manager's convention, not yet resolved).
+        origin: where the entry came from: ``path/to/refs.bib:LINE``.
+    """
+
+    citekey: str
+    entry_type: str = ""
+    title: str = ""
+    authors: tuple[str, ...] = ()
+    year: str = ""
+    container: str = ""
+    doi: str = ""
+    arxiv: str = ""
+    url: str = ""
+    pmid: str = ""
+    pmcid: str = ""
+    files: tuple[str, ...] = ()
+    origin: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-JSON form (lists instead of tuples)."""
+        d = dataclasses.asdict(self)
+        d["authors"] = list(self.authors)
+        d["files"] = list(self.files)
+        return d
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A span of source text that can be shown as evidence.
+
+    Attributes:
+        id: stable id within its source (``p0001``...).
+        text: the passage text, whitespace-normalised, hyphenation joined.
+        page: PDF page from 1, or None for text/Markdown/HTML sources.
+        bbox: box on the page in PDF points, or None.
+        line: line (from 1) in a text source, or None.
+        char_start, char_end: span of this passage in :attr:`Source.text`.
+        section: the nearest heading above the passage, if known.
+        quotable: False when the reading order of this text is not trusted
+            (e.g. spliced columns); reports then show the page, not the text.
+    """
+
+    id: str
+    text: str
+    page: int | None = None
+    bbox: tuple[float, float, float, float] | None = None
+    line: int | None = None
+    char_start: int = 0
+    char_end: int = 0
+    section: str = ""
+    quotable: bool = True
+
+
+@dataclass
+class Source:
+    """A reference resolved to something readable, or the reason it was not.
+
+    Attributes:
+        citekey: the reference this source stands for.
+        path: local file path, or None when none was found.
+        sha256: hex SHA-256 of the file's bytes ('' when unread).
+        media_type: ``application/pdf``, ``text/markdown``, ``text/plain``,
+            ``text/html``.
+        origin: how the file was found (``bib file field``, ``--sources
+            <citekey>.pdf``, ``--sources DOI match``...).
+        passages: the parsed passages, in reading order.
+        text: the full text the passages' char offsets index into.
+        error: why the source is unusable (None when it is usable).
+        title: the source's own title if known (PDF metadata or first page).
+        pages: page count of a PDF, else 0.
+    """
+
+    citekey: str
+    path: str | None = None
+    sha256: str = ""
+    media_type: str = ""
+    origin: str = ""
+    passages: list[Passage] = field(default_factory=list)
+    text: str = ""
+    error: str | None = None
+    title: str = ""
+    pages: int = 0
+
+    @property
+    def usable(self) -> bool:
+        """True when the source has passages to judge against."""
+        return self.error is None and bool(self.passages)
+
+
+@dataclass(frozen=True)
+class TagEvidence:
+    """The spans that made a detector fire.
+
+    Attributes:
+        claim_span: the triggering text in the claim (e.g. ``75%``).
+        evidence_span: the matching text in the evidence (e.g. ``68.9%``),
+            or '' when the trigger is an absence.
+    """
+
+    claim_span: str = ""
+    evidence_span: str = ""
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A failure-mode tag from a detector (``number_drift``...).
+
+    Attributes:
+        name: the tag, snake_case.
+        message: one sentence a reviewer can read.
+        confidence: in [0, 1].
+        evidence: the spans that triggered it.
+    """
+
+    name: str
+    message: str = ""
+    confidence: float = 1.0
+    evidence: tuple[TagEvidence, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-JSON form."""
+        return {
+            "name": self.name,
+            "message": self.message,
+            "confidence": round(self.confidence, 4),
+            "evidence": [dataclasses.asdict(e) for e in self.evidence],
+        }
+
+
+@dataclass
+class Evidence:
+    """One claim × passage pairing with the scores each tier gave it.
+
+    Attributes:
+        passage: the passage.
+        source: the source it comes from.
+        scores: tier name -> score in [0, 1] (``lexical``, ``bm25``...).
+        matched_terms: claim terms found in the passage (for highlighting).
+    """
+
+    passage: Passage
+    source: Source
+    scores: dict[str, float] = field(default_factory=dict)
+    matched_terms: tuple[str, ...] = ()
+
+
+@dataclass
+class Finding:
+    """The result for one citation occurrence.
+
+    Attributes:
+        claim: the claim unit the citation sits in.
+        citation: the citation occurrence.
+        verdict: the verdict.
+        score: the deciding tier's score for the best evidence, in [0, 1].
+        confidence: how sure the deciding tier is of the verdict, in [0, 1].
+        tier: which tier decided.
+        evidence: the best evidence, or None when nothing could be judged.
+        reasons: sentences saying why (always at least one).
+        tags: failure-mode tags.
+        flags: machine-readable markers: ``unknown_citekey``,
+            ``duplicate_citekey``, ``no_source``, ``not_quotable``,
+            ``ungrounded``, ``needs_review``, ``locator_page_missing``...
+        reference: the bibliography entry, or None for an unknown citekey.
+        source: the resolved source (may carry an ``error``), or None.
+    """
+
+    claim: Claim
+    citation: Citation
+    verdict: Verdict
+    score: float = 0.0
+    confidence: float = 0.0
+    tier: Tier = Tier.NONE
+    evidence: Evidence | None = None
+    reasons: list[str] = field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+    reference: Reference | None = None
+    source: Source | None = None
+
+
+@dataclass
+class Diagnostic:
+    """A recoverable problem met while reading inputs (problems as data).
+
+    Attributes:
+        code: short machine code (``bib-duplicate-key``, ``bib-parse``...).
+        severity: ``error``, ``warning`` or ``info``.
+        message: a sentence naming the file, line and what to do.
+        file: the file concerned, or ''.
+        line: line from 1, or 0 when unknown.
+    """
+
+    code: str
+    severity: str
+    message: str
+    file: str = ""
+    line: int = 0
+
+
+@dataclass
+class Report:
+    """All findings of one run, plus what is needed to read them.
+
+    Attributes:
+        document: the citing document's path.
+        findings: the findings, already sorted worst first.
+        diagnostics: problems met on the way (bad entries, duplicate keys).
+        metadata: run facts: citeproof version, tiers used, timings (s),
+            bibliography and source folders.
+        references: all bibliography entries by citekey (cited or not).
+        sources: the resolved sources by citekey.
+    """
+
+    document: str
+    findings: list[Finding] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+    references: dict[str, Reference] = field(default_factory=dict)
+    sources: dict[str, Source] = field(default_factory=dict)
