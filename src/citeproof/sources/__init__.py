@@ -1,0 +1,234 @@
+"""References -> Sources -> Passages: finding the local file and parsing it.
+
+Resolution order for a reference's file (issue 2, "Bibliography"):
+
+1. each path in the entry's ``file`` field, as written if absolute, else
+   against the .bib's own folder; Mendeley's slash-less absolute paths also
+   with a leading ``/``;
+2. the same path's tail (file name, then the last two components) against
+   the other .bib folders, then each ``--sources`` folder;
+3. in ``--sources`` folders: ``<citekey>.pdf`` (also ``.md``, ``.txt``,
+   ``.html``; ``/`` and ``:`` in keys may be written ``_`` or ``-``), then a
+   PDF whose DOI (metadata or first two pages) equals the entry's DOI.
+
+A reference with no file becomes a :class:`~citeproof.model.Source` whose
+``error`` says what was tried; an unreadable file one whose ``error`` says
+why. Nothing here raises for a bad source.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from dataclasses import asdict
+from pathlib import Path
+
+from citeproof.bibliography import normalise_doi
+from citeproof.model import Passage, Reference, Source
+from citeproof.sources.cache import Cache
+from citeproof.sources.pdf import PARSER_VERSION, parse_pdf, pdf_metadata
+from citeproof.sources.text import TEXT_PARSER_VERSION, parse_html, parse_markdown_source, parse_text
+
+__all__ = ["SourceResolver", "load_source", "media_type_of", "SUFFIXES"]
+
+SUFFIXES = {
+    ".pdf": "application/pdf",
+    ".md": "text/markdown",
+    ".markdown": "text/markdown",
+    ".txt": "text/plain",
+    ".text": "text/plain",
+    ".html": "text/html",
+    ".htm": "text/html",
+    ".xhtml": "text/html",
+}
+"""File suffix -> media type of the sources citeproof can read."""
+
+
+def media_type_of(path: Path, head: bytes = b"") -> str:
+    """Media type from the file's first bytes, else its suffix; '' if unknown."""
+    if head.startswith(b"%PDF"):
+        return "application/pdf"
+    return SUFFIXES.get(path.suffix.lower(), "")
+
+
+def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
+    """Read and parse one source file, through the cache.
+
+    Args:
+        citekey: the reference the file stands for.
+        path: the file.
+        origin: how it was found (kept in the report's provenance).
+        cache: parsed-source cache.
+
+    Returns:
+        A :class:`Source`; ``error`` is set (and ``passages`` empty) when the
+        file cannot be read or parsed.
+    """
+    src = Source(citekey=citekey, path=str(path), origin=origin)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        src.error = f"{path}: cannot be read ({exc.strerror or exc})"
+        return src
+    src.sha256 = hashlib.sha256(data).hexdigest()
+    src.media_type = media_type_of(path, data[:5])
+    if not data:
+        src.error = f"{path}: the file is empty"
+        return src
+    if not src.media_type:
+        src.error = f"{path}: unsupported file type '{path.suffix}'; citeproof reads PDF, Markdown, text and HTML"
+        return src
+    parser = PARSER_VERSION if src.media_type == "application/pdf" else TEXT_PARSER_VERSION + ":" + src.media_type
+    hit = cache.get(src.sha256, parser)
+    if hit is not None:
+        src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None}) for p in hit["passages"]]
+        src.text, src.title, src.pages, src.error = hit["text"], hit["title"], hit["pages"], hit["error"]
+        return src
+    if src.media_type == "application/pdf":
+        parsed = parse_pdf(data)
+        src.passages, src.text, src.pages, src.title, src.error = parsed.passages, parsed.text, parsed.pages, parsed.title, parsed.error
+        if src.error:
+            src.error = f"{path}: {src.error}"
+    else:
+        text = data.decode("utf-8", errors="replace")
+        fn = {"text/markdown": parse_markdown_source, "text/html": parse_html}.get(src.media_type, parse_text)
+        src.passages, src.text = fn(text)
+        src.title = src.passages[0].text[:200] if src.passages else ""
+        if not src.passages:
+            src.error = f"{path}: the file holds no text"
+    cache.put(
+        src.sha256,
+        parser,
+        {"passages": [asdict(p) for p in src.passages], "text": src.text, "title": src.title, "pages": src.pages, "error": src.error},
+    )
+    return src
+
+
+def _key_variants(citekey: str) -> list[str]:
+    out = [citekey, re.sub(r"[/:]", "_", citekey), re.sub(r"[/:]", "-", citekey), re.sub(r"[^\w.-]+", "_", citekey)]
+    return list(dict.fromkeys(out))
+
+
+class SourceResolver:
+    """Finds and loads the source file of each reference.
+
+    Args:
+        bib_dirs: folders of the bibliography files, in ``--bib`` order.
+        source_dirs: ``--sources`` folders.
+        cache: parsed-source cache.
+
+    Loaded sources are memoised by file path, so two citekeys naming the
+    same PDF parse it once.
+    """
+
+    def __init__(self, bib_dirs: list[Path], source_dirs: list[Path], cache: Cache) -> None:
+        self.bib_dirs = [Path(d) for d in bib_dirs]
+        self.source_dirs = [Path(d) for d in source_dirs]
+        self.cache = cache
+        self._loaded: dict[str, Source] = {}
+        self._lock = threading.Lock()
+        self._doi_index: dict[str, Path] | None = None
+
+    def _doi_map(self) -> dict[str, Path]:
+        """DOI -> PDF in the ``--sources`` folders (built once, on demand)."""
+        if self._doi_index is None:
+            index: dict[str, Path] = {}
+            for d in self.source_dirs:
+                for pdf in sorted(d.rglob("*.pdf")):
+                    try:
+                        data = pdf.read_bytes()
+                    except OSError:
+                        continue
+                    sha = hashlib.sha256(data).hexdigest()
+                    meta = self.cache.get(sha, "meta-1")
+                    if meta is None:
+                        title, doi, err = pdf_metadata(data)
+                        meta = {"title": title, "doi": doi, "error": err}
+                        self.cache.put(sha, "meta-1", meta)
+                    if meta.get("doi"):
+                        index.setdefault(normalise_doi(meta["doi"]), pdf)
+            self._doi_index = index
+        return self._doi_index
+
+    def find(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
+        """Locate the file for ``ref``.
+
+        Returns:
+            ``(path or None, how it was found, places tried)``.
+        """
+        tried: list[str] = []
+        first_dir = Path(ref.origin.rsplit(":", 1)[0]).parent if ref.origin else None
+        dirs_own = [first_dir] if first_dir else []
+        other_dirs = [d for d in self.bib_dirs if d not in dirs_own]
+        for raw in ref.files:
+            mendeley = raw.startswith("mendeley:")
+            path_s = raw[len("mendeley:"):] if mendeley else raw
+            if re.match(r"^[a-z][a-z0-9+.-]*://", path_s, re.I):
+                tried.append(f"{path_s} (a web address; not fetched)")
+                continue
+            win = re.match(r"^[A-Za-z]:[\\/]", path_s) is not None
+            parts = [p for p in re.split(r"[\\/]", path_s) if p]
+            p = Path(path_s.replace("\\", "/")) if win else Path(path_s)
+            candidates: list[tuple[Path, str]] = []
+            if p.is_absolute() and not win:
+                candidates.append((p, "bib file field"))
+            if mendeley:
+                candidates.append((Path("/" + path_s), "bib file field (Mendeley path)"))
+            if not p.is_absolute() and not win:
+                for d in dirs_own:
+                    candidates.append((d / p, "bib file field"))
+            tails = [Path(*parts[-1:])] + ([Path(*parts[-2:])] if len(parts) >= 2 else [])
+            for d in dirs_own + other_dirs:
+                if not p.is_absolute() and not win:
+                    candidates.append((d / p, "bib file field, other .bib folder"))
+                for t in tails:
+                    candidates.append((d / t, "bib file field, file name in a .bib folder"))
+            for d in self.source_dirs:
+                if not p.is_absolute() and not win:
+                    candidates.append((d / p, "bib file field, in --sources"))
+                for t in tails:
+                    candidates.append((d / t, "bib file field, file name in --sources"))
+            for c, how in candidates:
+                tried.append(str(c))
+                if c.is_file():
+                    return c, how, tried
+        for d in self.source_dirs:
+            for v in _key_variants(ref.citekey):
+                for suf in (".pdf", ".md", ".txt", ".html"):
+                    c = d / (v + suf)
+                    tried.append(str(c))
+                    if c.is_file():
+                        return c, f"--sources {c.name} (citekey)", tried
+        if ref.doi and self.source_dirs:
+            hit = self._doi_map().get(normalise_doi(ref.doi))
+            tried.append(f"PDFs in --sources by DOI {ref.doi}")
+            if hit is not None:
+                return hit, f"--sources DOI match ({ref.doi})", tried
+        return None, "", tried
+
+    def resolve(self, citekey: str, ref: Reference) -> Source:
+        """The loaded source for ``ref`` (memoised), or one carrying the reason it has none."""
+        path, how, tried = self.find(ref)
+        if path is None:
+            if ref.files:
+                reason = f"the file named in the bibliography ({', '.join(ref.files)}) was not found; looked at {len(tried)} places, e.g. {tried[0] if tried else '-'}"
+            elif self.source_dirs:
+                reason = "no file field in the bibliography entry, and no file in --sources matched the citekey or DOI"
+            else:
+                reason = "no local source: the bibliography entry has no file field and no --sources folder was given"
+            return Source(citekey=citekey, error=reason, origin="not found")
+        key = str(path.resolve())
+        with self._lock:
+            cached = self._loaded.get(key)
+        if cached is None:
+            cached = load_source(citekey, path, how, self.cache)
+            with self._lock:
+                self._loaded[key] = cached
+        if cached.citekey != citekey or cached.origin != how:
+            # Same file, other citekey: share the parse, keep this key's provenance.
+            return Source(
+                citekey=citekey, path=cached.path, sha256=cached.sha256, media_type=cached.media_type, origin=how,
+                passages=cached.passages, text=cached.text, error=cached.error, title=cached.title, pages=cached.pages,
+            )
+        return cached

@@ -1,0 +1,276 @@
+"""The ``citeproof`` command.
+
+Exit codes (:mod:`citeproof.errors`): 0 ok, 1 a gate failed (unknown
+citekeys for ``gate``, missing sources for ``audit``, verdicts named by
+``--fail-on`` for ``check``), 2 bad invocation or unreadable required input.
+Reports go to files, the summary to stdout, diagnostics to stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from citeproof import __version__
+from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
+from citeproof.model import Report, Verdict
+
+app = typer.Typer(
+    name="citeproof",
+    help=(
+        "Does the cited source actually say this?\n\n"
+        "citeproof walks every citation of a pandoc Markdown draft, finds the passage of the cited "
+        "source that best supports the claim, says on which page it sits, scores it and gives a verdict "
+        "(supported, partial, contradicted, unsupported, unverifiable, error). The report opens on the "
+        "citations most worth a human's attention.\n\n"
+        "Start with:  citeproof check draft.md --bib refs.bib\n\n"
+        "Exit codes: 0 ok, 1 a gate failed, 2 bad invocation."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+out = Console()
+err = Console(stderr=True)
+
+DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md).", show_default=False)]
+BibOpt = Annotated[
+    Optional[list[Path]],
+    typer.Option("--bib", "-b", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
+]
+SourcesOpt = Annotated[
+    Optional[list[Path]],
+    typer.Option("--sources", "-s", help="Folder of source files (PDF, Markdown, text, HTML) named <citekey>.pdf or matched by DOI. Repeatable."),
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary table; errors still go to stderr.")]
+CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
+NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
+
+
+def _fail(exc: Exception) -> None:
+    err.print(f"[bold red]error:[/] {exc}", highlight=False)
+    raise typer.Exit(getattr(exc, "exit_code", EXIT_USAGE))
+
+
+def _progress_runner(quiet: bool):
+    """A (callback, context manager) pair drawing a rich progress bar."""
+    from contextlib import nullcontext
+
+    if quiet or not err.is_terminal and not sys.stderr.isatty():
+        # Not a terminal: a few plain lines instead of a redrawn bar.
+        last: dict[str, int] = {}
+
+        def plain(stage: str, done: int, total: int) -> None:
+            if quiet:
+                return
+            if done == total and last.get(stage) != total:
+                err.print(f"{stage}: {done}/{total}", highlight=False)
+                last[stage] = total
+
+        return plain, nullcontext()
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    prog = Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=False)
+    tasks: dict[str, int] = {}
+
+    def cb(stage: str, done: int, total: int) -> None:
+        if stage not in tasks:
+            tasks[stage] = prog.add_task(stage, total=total)
+        prog.update(tasks[stage], completed=done, total=total)
+
+    return cb, prog
+
+
+def _summary_table(report: Report) -> Table:
+    from citeproof.pipeline import summarise
+
+    s = summarise(report.findings)
+    t = Table(title=f"citeproof: {report.document}", show_header=True)
+    t.add_column("verdict")
+    t.add_column("citations", justify="right")
+    styles = {"contradicted": "red", "unsupported": "red", "partial": "yellow", "error": "magenta", "unverifiable": "cyan", "supported": "green"}
+    for v in Verdict:
+        t.add_row(f"[{styles[v.value]}]{v.value}[/]", str(s["verdicts"][v.value]))
+    t.add_row("[bold]total[/]", str(s["citations"]))
+    t.caption = f"{s['sources_available']} of {s['citekeys']} cited works have a readable source; {len(s['unknown_citekeys'])} unknown citekeys"
+    return t
+
+
+@app.command()
+def check(
+    document: DocArg,
+    bib: BibOpt = None,
+    sources: SourcesOpt = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", help="Folder for the reports (default: beside the document).")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="Report formats, comma-separated: md, json.")] = "md,json",
+    fail_on: Annotated[str, typer.Option("--fail-on", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = "",
+    tier: Annotated[Optional[list[str]], typer.Option("--tier", help="Tiers to run (default: all available). This version has: lexical.")] = None,
+    cache_dir: CacheOpt = None,
+    no_cache: NoCacheOpt = False,
+    quiet: QuietOpt = False,
+) -> None:
+    """Check every citation against its source and write the report.
+
+    Writes <stem>.citeproof.md and <stem>.citeproof.json beside the document
+    (or in --out). Example:
+
+        citeproof check draft.md --bib refs.bib --sources pdfs/
+    """
+    from citeproof.pipeline import CheckOptions
+    from citeproof.pipeline import check as run_check
+    from citeproof.reports import get_writer
+
+    try:
+        writers = [get_writer(f) for f in fmt.split(",") if f.strip()]
+        wanted_fail = {x.strip().lower() for x in fail_on.split(",") if x.strip()}
+        bad = wanted_fail - {v.value for v in Verdict} - {"unknown"}
+        if bad:
+            raise CiteproofError(f"--fail-on: unknown verdict(s) {', '.join(sorted(bad))}; choose from {', '.join(v.value for v in Verdict)}, unknown")
+        if not bib and not sources:
+            raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
+        cb, ctx = _progress_runner(quiet)
+        with ctx:
+            report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb))
+        target = out_dir or document.parent
+        target.mkdir(parents=True, exist_ok=True)
+        written = []
+        for w in writers:
+            path = target / f"{document.stem}.citeproof{w.suffix}"
+            with path.open("w", encoding="utf-8") as fh:
+                w.write(report, fh)
+            written.append(path)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    for d in report.diagnostics:
+        err.print(f"{d.severity}: {d.message}", highlight=False)
+    if not quiet:
+        out.print(_summary_table(report))
+        for p in written:
+            out.print(f"report: {p}", highlight=False)
+    failing = [f for f in report.findings if f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags)]
+    raise typer.Exit(EXIT_FINDINGS if failing else EXIT_OK)
+
+
+@app.command()
+def gate(
+    document: DocArg,
+    bib: BibOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Exit 1 when a citekey of the document is not in the bibliography.
+
+    Reads no source; fast enough for a pre-commit hook:
+
+        citeproof gate draft.md --bib refs.bib
+    """
+    from citeproof.bibliography import load_bibliographies
+    from citeproof.pipeline import read_claims
+
+    try:
+        if not bib:
+            raise CiteproofError("give the bibliography with --bib refs.bib")
+        claims = read_claims(document)
+        lib = load_bibliographies(list(bib))
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    missing = [(c.line, c.citekey) for cl in claims for c in cl.citations if lib.get(c.citekey) is None]
+    total = sum(len(cl.citations) for cl in claims)
+    for d in lib.diagnostics:
+        err.print(f"{d.severity}: {d.message}", highlight=False)
+    for line, key in missing:
+        out.print(f"{document}:{line}: unknown citekey '{key}'", highlight=False)
+    if not quiet:
+        keys = {k for _, k in missing}
+        out.print(f"{total} citations, {len(missing)} with unknown citekeys ({len(keys)} distinct)" if missing else f"{total} citations, every citekey is in the bibliography", highlight=False)
+    raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
+
+
+@app.command()
+def audit(
+    document: DocArg,
+    bib: BibOpt = None,
+    sources: SourcesOpt = None,
+    cache_dir: CacheOpt = None,
+    no_cache: NoCacheOpt = False,
+    quiet: QuietOpt = False,
+) -> None:
+    """List which cited works have no readable source; exit 1 if any.
+
+        citeproof audit draft.md --bib refs.bib --sources pdfs/
+    """
+    from citeproof.bibliography import Bibliography, load_bibliographies
+    from citeproof.pipeline import read_claims
+    from citeproof.sources import SourceResolver
+    from citeproof.sources.cache import Cache, default_cache_dir
+
+    try:
+        if not bib and not sources:
+            raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
+        claims = read_claims(document)
+        lib = load_bibliographies(list(bib or [])) if bib else Bibliography()
+        for d in sources or []:
+            if not d.is_dir():
+                raise CiteproofError(f"{d}: --sources must be a folder")
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    cache = Cache(None if no_cache else (cache_dir or default_cache_dir()))
+    resolver = SourceResolver([p.parent for p in lib.files], list(sources or []), cache)
+    counts: dict[str, int] = {}
+    first_line: dict[str, int] = {}
+    for cl in claims:
+        for c in cl.citations:
+            counts[c.citekey] = counts.get(c.citekey, 0) + 1
+            first_line.setdefault(c.citekey, c.line)
+    table = Table(title=f"sources for {document}")
+    for col in ("citekey", "citations", "status", "file / reason"):
+        table.add_column(col, overflow="fold")
+    missing = 0
+    from citeproof.model import Reference
+
+    for key in counts:
+        ref = lib.get(key)
+        if ref is None and not sources:
+            status, detail = "unknown", "citekey not in the bibliography"
+        else:
+            src = resolver.resolve(key, ref or Reference(citekey=key))
+            if src.usable:
+                status, detail = "ok", f"{src.path} ({src.origin}; {len(src.passages)} passages{', ' + str(src.pages) + ' pages' if src.pages else ''})"
+            else:
+                status, detail = ("unknown" if ref is None else "missing" if src.path is None else "unreadable"), src.error or ""
+        if status != "ok":
+            missing += 1
+        table.add_row(key, str(counts[key]), status, detail)
+        if quiet and status != "ok":
+            out.print(f"{document}:{first_line[key]}: {key}: {status}: {detail}", highlight=False)
+    if not quiet:
+        out.print(table)
+        out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
+    raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
+
+
+@app.command()
+def version() -> None:
+    """Print citeproof's version."""
+    out.print(f"citeproof {__version__}", highlight=False)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except CiteproofError as exc:  # pragma: no cover - commands catch their own
+        err.print(f"error: {exc}", highlight=False)
+        sys.exit(exc.exit_code)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,404 @@
+"""Pandoc's citation syntax, scanned in one span of inline Markdown.
+
+Follows the pandoc manual, "Citation syntax", and pandoc's own parser
+(``Text/Pandoc/Parsing/Citations.hs``: ``citeKey``, ``simpleCiteIdentifier``;
+``Text/Pandoc/Citeproc/Locator.hs`` for locators):
+
+* bracketed groups ``[see @a, p. 33; also @b, ch. 1]``: ``;``-separated
+  items, each with a prefix, an optional ``-`` (suppress author), the key, and
+  a suffix whose head may be a locator;
+* in-text (narrative) ``@a`` and ``@a [p. 33]``;
+* keys: a letter, digit or ``_``, then key characters with single internal
+  punctuation from ``:.#$%&-+?<>~/`` (and ``:``/``/`` before ``/``), or any
+  non-space text in braces ``@{...}``;
+* an ``@`` right after a letter, digit or word-internal ``.`` is no
+  citation (e-mail addresses).
+
+The caller masks code spans, raw HTML and link targets before scanning (see
+:func:`mask_non_prose`) so that offsets still index the original text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from citeproof.model import CitationMode, Locator
+
+__all__ = [
+    "CiteItem",
+    "CiteGroup",
+    "scan_citations",
+    "mask_non_prose",
+    "parse_locator",
+    "normalise_signal",
+    "is_crossref",
+    "CROSSREF_PREFIXES",
+]
+
+_KEY_CHAR = r"[^\W]"  # letters, digits, underscore (Unicode-aware)
+_KEY_RE = re.compile(rf"@(?:\{{(?P<braced>[^\s{{}}]*(?:\{{[^\s{{}}]*\}}[^\s{{}}]*)*)\}}|(?P<simple>[\w*](?:{_KEY_CHAR}|[:.#$%&+?<>~/\-](?={_KEY_CHAR})|[:/](?=/))*))")
+
+CROSSREF_PREFIXES = ("fig:", "tbl:", "eq:", "sec:", "lst:")
+"""pandoc-crossref reference prefixes: ``@fig:x`` is a cross-reference, not a citation."""
+
+
+def is_crossref(key: str) -> bool:
+    """True when ``key`` is a pandoc-crossref label (``fig:``, ``tbl:``...)."""
+    return key.lower().startswith(CROSSREF_PREFIXES)
+
+
+@dataclass(frozen=True)
+class CiteItem:
+    """One key inside a citation group.
+
+    Attributes:
+        key: the citekey (braces removed).
+        mode: parenthetical, narrative or suppress-author.
+        prefix: text before the key (bracketed groups only), stripped.
+        suffix: text after the key, locator included, stripped.
+        locator: parsed locator, or None.
+        at: offset of the ``@`` in the scanned text.
+    """
+
+    key: str
+    mode: CitationMode
+    prefix: str
+    suffix: str
+    locator: Locator | None
+    at: int
+
+
+@dataclass
+class CiteGroup:
+    """A citation as written: one bracketed group or one in-text cite.
+
+    Attributes:
+        start, end: span in the scanned text (end exclusive).
+        items: the keys in order.
+        bracketed: True for ``[...]`` groups.
+    """
+
+    start: int
+    end: int
+    items: list[CiteItem] = field(default_factory=list)
+    bracketed: bool = True
+
+
+def _not_after_string(text: str, i: int) -> bool:
+    """pandoc's ``notAfterString`` for an ``@`` (or ``-@``) at offset ``i``."""
+    if i == 0:
+        return True
+    prev = text[i - 1]
+    if prev == "_":
+        return True
+    if prev.isalnum():
+        return False
+    if prev == "." and i >= 2 and text[i - 2].isalnum():
+        return False
+    if prev == "\\":
+        return False
+    return True
+
+
+def _match_key(text: str, at: int) -> re.Match[str] | None:
+    """The key starting at the ``@`` at offset ``at``, or None."""
+    m = _KEY_RE.match(text, at)
+    if not m:
+        return None
+    if m.group("simple") is not None:
+        first = m.group("simple")[0]
+        if not (first.isalnum() or first in "_*"):
+            return None
+    return m
+
+
+def _key_of(m: re.Match[str]) -> str:
+    return m.group("braced") if m.group("braced") is not None else m.group("simple")
+
+
+# Locator terms: CSL locator labels with pandoc's English abbreviations
+# (pandoc Citeproc/Locator.hs uses citeproc's term list).
+_LOCATOR_TERMS: list[tuple[str, str]] = []
+for _label, _forms in {
+    "book": ["books", "book", "bks.", "bk."],
+    "chapter": ["chapters", "chapter", "chaps.", "chap.", "chs.", "ch."],
+    "column": ["columns", "column", "cols.", "col."],
+    "figure": ["figures", "figure", "figs.", "fig."],
+    "folio": ["folios", "folio", "fols.", "fol.", "ff.", "f."],
+    "number": ["numbers", "number", "nos.", "no."],
+    "line": ["lines", "line", "ll.", "l."],
+    "note": ["notes", "note", "nn.", "n."],
+    "opus": ["opera", "opus", "opp.", "op."],
+    "page": ["pages", "page", "pp.", "p.", "pgs.", "pg."],
+    "paragraph": ["paragraphs", "paragraph", "paras.", "para.", "¶¶", "¶", "pars.", "par."],
+    "part": ["parts", "part", "pts.", "pt."],
+    "section": ["sections", "section", "secs.", "sec.", "§§", "§"],
+    "sub verbo": ["sub verbis", "sub verbo", "s.vv.", "s.v."],
+    "verse": ["verses", "verse", "vv.", "v."],
+    "volume": ["volumes", "volume", "vols.", "vol."],
+    "table": ["tables", "table", "tbls.", "tbl."],
+    "equation": ["equations", "equation", "eqs.", "eq."],
+    "supplement": ["supplement", "suppl."],
+}.items():
+    for _f in _forms:
+        _LOCATOR_TERMS.append((_f, _label))
+_LOCATOR_TERMS.sort(key=lambda t: -len(t[0]))
+_LOC_VALUE = r"(?:[0-9]+[a-z]?|[ivxlcdm]+|[IVXLCDM]+|[A-Z]?\d+(?:\.\d+)*)(?:\s*(?:[-–—]+|,|&|and)\s*(?:[0-9]+[a-z]?|[ivxlcdm]+|[IVXLCDM]+|[A-Z]?\d+(?:\.\d+)*))*"
+_LOC_TERM_RE = re.compile(
+    r"\s*,?\s*(?P<term>" + "|".join(re.escape(t) for t, _ in _LOCATOR_TERMS) + r")\s*(?P<value>" + _LOC_VALUE + r")",
+    re.I,
+)
+_LOC_BARE_RE = re.compile(r"\s*,?\s*(?P<value>\d+(?:\s*[-–—]+\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–—]+\s*\d+)?)*)(?![\w.])")
+_LOC_BRACED_RE = re.compile(r"\s*,?\s*\{(?P<inner>[^{}]*)\}")
+
+
+def parse_locator(suffix: str) -> tuple[Locator | None, str]:
+    """Split a citation suffix into its locator and the rest.
+
+    ``", p. 33"`` gives ``(Locator('page', '33', 'p. 33'), '')``;
+    ``", pp. 33-35 and passim"`` keeps ``'and passim'``; a bare number
+    (``", 33"``) is a page, as in pandoc; ``{...}`` braces hold a locator
+    verbatim. Unknown terms give no locator and keep the suffix.
+
+    Args:
+        suffix: the text after the key in a bracketed citation, or the
+            inside of the brackets after an in-text key.
+
+    Returns:
+        ``(locator or None, remaining suffix text, stripped)``.
+    """
+    m = _LOC_BRACED_RE.match(suffix)
+    if m:
+        inner = m.group("inner").strip()
+        loc, rest = parse_locator(", " + inner)
+        if loc is not None and not rest:
+            return loc, suffix[m.end():].strip()
+        return Locator("page", inner, inner), suffix[m.end():].strip()
+    m = _LOC_TERM_RE.match(suffix)
+    if m:
+        term = m.group("term").lower()
+        label = next(lbl for t, lbl in _LOCATOR_TERMS if t.lower() == term)
+        raw = suffix[m.start("term"): m.end("value")]
+        return Locator(label, m.group("value").strip(), raw), suffix[m.end():].strip()
+    m = _LOC_BARE_RE.match(suffix)
+    if m:
+        return Locator("page", m.group("value").strip(), m.group("value").strip()), suffix[m.end():].strip()
+    return None, suffix.strip().lstrip(",").strip()
+
+
+_SIGNALS = (
+    "see generally",
+    "see also",
+    "see, e.g.,",
+    "see e.g.",
+    "but see",
+    "but cf.",
+    "compare",
+    "contra",
+    "accord",
+    "see",
+    "cf.",
+    "cf",
+    "e.g.",
+    "e.g.,",
+    "also",
+    "i.e.",
+    "for example",
+    "for a review",
+    "reviewed in",
+)
+
+
+def normalise_signal(prefix: str) -> str | None:
+    """The introductory signal at the end of a citation prefix, normalised.
+
+    ``"see"`` -> ``"see"``; ``"cf."`` -> ``"cf."``; ``"see, e.g.,"`` ->
+    ``"see e.g."``; ``"also"`` -> ``"see also"``; other text -> None.
+    """
+    p = re.sub(r"\s+", " ", prefix.strip().lower()).rstrip(",:; ")
+    if not p:
+        return None
+    for s in _SIGNALS:
+        s2 = s.rstrip(",")
+        if p == s2 or p.endswith(" " + s2) or p.endswith("(" + s2):
+            if s2 in ("see, e.g.", "see e.g."):
+                return "see e.g."
+            if s2 == "cf":
+                return "cf."
+            if s2 == "also":
+                return "see also"
+            if s2 in ("e.g.", "for example"):
+                return "e.g."
+            return s2
+    return None
+
+
+def _find_close(text: str, i: int) -> int:
+    """Offset of the ``]`` closing the ``[`` at ``i`` (nesting aware), or -1."""
+    depth = 0
+    j = i
+    while j < len(text):
+        c = text[j]
+        if c == "\\":
+            j += 2
+            continue
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+            if depth == 0:
+                return j
+        elif c == "\n" and j + 1 < len(text) and text[j + 1] == "\n":
+            return -1
+        j += 1
+    return -1
+
+
+def _parse_group(text: str, start: int, end: int) -> list[CiteItem] | None:
+    """Parse the inside of ``[...]`` (``text[start:end]``) as a citation list."""
+    inner = text[start:end]
+    if "@" not in inner:
+        return None
+    items: list[CiteItem] = []
+    pos = start
+    for part in _split_semicolons(inner):
+        p_start = pos
+        p_end = pos + len(part)
+        pos = p_end + 1
+        k = None
+        for m in re.finditer(r"-?@", text[p_start:p_end]):
+            at = p_start + m.start()
+            dash = text[at] == "-"
+            at_sign = at + 1 if dash else at
+            if not _not_after_string(text, at):
+                continue
+            km = _match_key(text, at_sign)
+            if km is None:
+                continue
+            k = (at, at_sign, km, dash)
+            break
+        if k is None:
+            return None
+        at, at_sign, km, dash = k
+        prefix = text[p_start:at].strip()
+        suffix_raw = text[km.end():p_end]
+        locator, suffix = parse_locator(suffix_raw)
+        mode = CitationMode.SUPPRESS_AUTHOR if dash else CitationMode.PARENTHETICAL
+        items.append(CiteItem(_key_of(km), mode, prefix, suffix, locator, at_sign))
+    return items or None
+
+
+def _split_semicolons(inner: str) -> list[str]:
+    """Split on ``;`` outside braces."""
+    parts, depth, cur = [], 0, []
+    for c in inner:
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth = max(0, depth - 1)
+        if c == ";" and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+    parts.append("".join(cur))
+    return parts
+
+
+def scan_citations(text: str) -> list[CiteGroup]:
+    """All citation groups in a masked inline span, in order.
+
+    Args:
+        text: inline Markdown with code, raw HTML and link targets masked
+            (same length as the original; see :func:`mask_non_prose`).
+
+    Returns:
+        Groups in order of their start offset; crossrefs (``@fig:x``) are
+        included as items and left to the caller to drop (pandoc parses them
+        as citations too).
+    """
+    groups: list[CiteGroup] = []
+    taken = [False] * (len(text) + 1)
+    i = 0
+    while True:
+        i = text.find("[", i)
+        if i < 0:
+            break
+        if i > 0 and text[i - 1] in "\\!^":
+            i += 1
+            continue
+        close = _find_close(text, i)
+        if close < 0:
+            i += 1
+            continue
+        after = text[close + 1: close + 2]
+        if after in ("(", "["):
+            i += 1  # a link or reference link: its text may still hold in-text cites
+            continue
+        items = _parse_group(text, i + 1, close)
+        if items:
+            groups.append(CiteGroup(i, close + 1, items, True))
+            for j in range(i, close + 1):
+                taken[j] = True
+            i = close + 1
+        else:
+            i += 1
+    # In-text citations: @key not inside a bracketed group.
+    for m in re.finditer(r"@", text):
+        at = m.start()
+        if taken[at] or not _not_after_string(text, at):
+            continue
+        km = _match_key(text, at)
+        if km is None:
+            continue
+        end = km.end()
+        locator, suffix = None, ""
+        lm = re.compile(r"[ \t]?\[([^\[\]@]*)\]").match(text, end)
+        if lm and not text[lm.end():lm.end() + 1] in ("(", "["):
+            locator, suffix = parse_locator(", " + lm.group(1))
+            end = lm.end()
+        groups.append(
+            CiteGroup(at, end, [CiteItem(_key_of(km), CitationMode.NARRATIVE, "", suffix, locator, at)], False)
+        )
+        for j in range(at, end):
+            taken[j] = True
+    groups.sort(key=lambda g: g.start)
+    return groups
+
+
+_CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+_HTML = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<(?:https?|ftp|mailto):[^>\s]*>|<[^>\s@]+@[^>\s]+>", re.S)
+_LINK_TARGET = re.compile(r"\]\(([^()\s]*(?:\([^()]*\)[^()\s]*)*(?:\s+\"[^\"]*\")?)\)")
+_MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$(?!\d)")
+
+
+def mask_non_prose(text: str) -> str:
+    """Blank out spans where an ``@`` is never a citation, keeping offsets.
+
+    Masks code spans, raw HTML and autolinks, link targets ``](...)``, bare
+    URLs and inline TeX math, replacing each masked character (newlines
+    excepted) by a space. Bare URLs are left alone, as pandoc's default
+    Markdown leaves them (``@`` in ``/@user`` is a citation there too).
+
+    Args:
+        text: inline Markdown.
+
+    Returns:
+        A string of the same length.
+    """
+    chars = list(text)
+
+    def blank(s: int, e: int) -> None:
+        for j in range(s, e):
+            if chars[j] != "\n":
+                chars[j] = " "
+
+    for rx in (_CODE_SPAN, _HTML):
+        for m in rx.finditer(text):
+            blank(m.start(), m.end())
+    for m in _LINK_TARGET.finditer(text):
+        blank(m.start(1), m.end(1))
+    for m in _MATH.finditer(text):
+        blank(m.start(), m.end())
+    return "".join(chars)

@@ -1,0 +1,146 @@
+"""Markdown report: a reading order with evidence, never a silent empty.
+
+Opens with what the bands mean, the summary counts and the diagnostics, then
+every finding in :func:`citeproof.pipeline.attention_rank` order: location,
+citekey, the claim as a block quote, the best passage (or only its page when
+the passage is not quotable), page, score, verdict, tier, tags and reasons.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from citeproof.model import Finding, Report, Verdict
+from citeproof.pipeline import summarise
+
+__all__ = ["MarkdownWriter", "render_markdown"]
+
+_BAND_TITLES = [
+    ("unknown", "Unknown citekeys: fix the reference first"),
+    (Verdict.CONTRADICTED, "Contradicted: the source says otherwise"),
+    (Verdict.UNSUPPORTED, "Unsupported: no passage of the source backs the claim"),
+    (Verdict.PARTIAL, "Partial: a weak match, read the passage"),
+    (Verdict.ERROR, "Errors: the tool failed on these citations"),
+    (Verdict.UNVERIFIABLE, "Unverifiable: no readable source"),
+    (Verdict.SUPPORTED, "Supported"),
+]
+
+
+def _band(f: Finding):
+    return "unknown" if "unknown_citekey" in f.flags else f.verdict
+
+
+def _quote(text: str) -> str:
+    return "\n".join("> " + ln if ln else ">" for ln in text.splitlines() or [""])
+
+
+def _evidence_block(f: Finding) -> list[str]:
+    ev = f.evidence
+    if ev is None:
+        return []
+    p = ev.passage
+    where = []
+    if ev.source.path:
+        where.append(f"`{ev.source.path}`")
+    if p.page:
+        where.append(f"page {p.page}")
+    if p.line:
+        where.append(f"line {p.line}")
+    out = [f"Best passage ({', '.join(where)}; lexical coverage {ev.scores.get('lexical', 0):.2f}):", ""]
+    if p.quotable:
+        text = p.text if len(p.text) <= 900 else p.text[:900] + " […]"
+        out.append(_quote(text))
+    else:
+        out.append(f"_Not quoted: the reading order of this passage is not trusted. See page {p.page}._")
+    return out + [""]
+
+
+def render_markdown(report: Report) -> str:
+    """The report as Markdown text."""
+    s = summarise(report.findings)
+    lines = [
+        f"# citeproof report: `{report.document}`",
+        "",
+        "Findings are listed as a **reading order**, not a grade: the citations most worth a human's",
+        "attention come first (unknown citekeys, then contradicted, unsupported, partial, errors,",
+        "unverifiable, supported). Verdicts come from the tier named on each finding; the lexical tier",
+        "compares words, so *supported* means the words are there, not that the meaning is.",
+        "",
+        "## Summary",
+        "",
+        "| what | count |",
+        "| --- | ---: |",
+        f"| citation occurrences | {s['citations']} |",
+        f"| claim units | {s['claims']} |",
+        f"| distinct citekeys | {s['citekeys']} |",
+    ]
+    for v in Verdict:
+        lines.append(f"| {v.value} | {s['verdicts'][v.value]} |")
+    lines += [
+        f"| citekeys with a readable source | {s['sources_available']} |",
+        f"| citekeys without one | {s['sources_missing']} |",
+        f"| unknown citekeys | {len(s['unknown_citekeys'])} |",
+        f"| citations with a readable source | {s['coverage']:.0%} |",
+        "",
+        f"Tiers run: {', '.join(report.metadata.get('tiers', []))}. "
+        f"citeproof {report.metadata.get('citeproof_version', '?')}, {report.metadata.get('created', '')}.",
+        "",
+    ]
+    for note in report.metadata.get("tier_notes", []):
+        lines.append(f"- Note: {note}")
+    if report.diagnostics:
+        lines += ["## Problems in the inputs", ""]
+        for d in report.diagnostics:
+            lines.append(f"- **{d.severity}** `{d.code}`: {d.message}")
+        lines.append("")
+    if not report.findings:
+        lines += ["## Findings", "", "_No citation was found in the document._ citeproof looks for pandoc citations such as `[@key]`, `[see @key, p. 3]` and `@key`.", ""]
+        return "\n".join(lines)
+    rank = 0
+    for band, title in _BAND_TITLES:
+        group = [f for f in report.findings if _band(f) == band]
+        if not group:
+            continue
+        lines += [f"## {title} ({len(group)})", ""]
+        for f in group:
+            rank += 1
+            c = f.citation
+            loc = f" {c.locator.raw}" if c.locator else ""
+            sig = f" ({c.signal})" if c.signal else ""
+            lines.append(f"### {rank}. `{c.citekey}`{loc}{sig}: {f.verdict.value}, line {c.line or f.claim.line}")
+            lines.append("")
+            lines.append(f"{f.claim.document}:{c.line or f.claim.line} · {f.claim.kind.value.replace('_', ' ')} · tier {f.tier.value} · score {f.score:.2f} · confidence {f.confidence:.2f}")
+            lines.append("")
+            lines.append(_quote(f.claim.text or f.claim.raw))
+            lines.append("")
+            lines += _evidence_block(f)
+            if f.tags:
+                lines.append("Tags:")
+                for t in f.tags:
+                    spans = "; ".join(
+                        f"claim “{e.claim_span}”" + (f" vs source “{e.evidence_span}”" if e.evidence_span else "") for e in t.evidence
+                    )
+                    lines.append(f"- `{t.name}` ({t.confidence:.2f}): {t.message}" + (f" [{spans}]" if spans else ""))
+                lines.append("")
+            if f.reasons:
+                lines.append("Why:")
+                lines += [f"- {r}" for r in f.reasons]
+                lines.append("")
+            if f.flags:
+                lines.append("Flags: " + ", ".join(f"`{x}`" for x in f.flags))
+                lines.append("")
+    return "\n".join(lines)
+
+
+class MarkdownWriter:
+    """Writes :func:`render_markdown`."""
+
+    name = "md"
+    suffix = ".md"
+
+    def write(self, report: Report, stream: TextIO) -> None:
+        """Write ``report`` to ``stream``."""
+        stream.write(render_markdown(report))
+        stream.write("\n")
+
+
