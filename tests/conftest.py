@@ -1,0 +1,33 @@
+"""Shared paths and fixtures.
+
+``SAMPLE`` is the bundled demo sample (always present). ``DATA`` is
+``../shared/data`` beside the repository; tests that need it skip with a
+reason when it is absent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "examples" / "manubot"
+DATA = ROOT.parent / "shared" / "data"
+
+
+def need_data(sub: str) -> Path:
+    """``DATA / sub``, or skip the test with the reason."""
+    p = DATA / sub
+    if not p.exists():
+        pytest.skip(f"{p} is absent (shared data not available here)")
+    return p
+
+
+@pytest.fixture(scope="session")
+def sample_report(tmp_path_factory):
+    """The demo sample checked once per session (lexical tier, fresh cache)."""
+    from citeproof.pipeline import CheckOptions, check
+
+    cache = tmp_path_factory.mktemp("cache")
+    return check(SAMPLE / "citing" / "meta-review.md", [SAMPLE / "meta-review.bib"], CheckOptions(cache_dir=cache))
