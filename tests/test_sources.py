@@ -113,3 +113,10 @@ def test_doi_match_in_sources(tmp_path):
     res = SourceResolver([], [tmp_path], Cache(None))
     path, how, _ = res.find(Reference(citekey="doi:10.7554/eLife.32822", doi="10.7554/elife.32822"))
     assert (tmp_path / "whatever.pdf", "--sources DOI match (10.7554/elife.32822)") == (path, how)
+
+
+def test_ligature_repairs_use_the_documents_own_spelling():
+    from citeproof.sources.pdf import ligature_repairs
+
+    texts = ["We de\ufffdne the scope.", "As we define above, the í rst step.", "Martín et al. agree."]
+    assert {"de\ufffdne": "define"} == ligature_repairs(texts)
