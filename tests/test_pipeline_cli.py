@@ -148,3 +148,20 @@ def test_console_script_help():
         pytest.skip("console script not installed (run make test)")
     out = subprocess.run([str(exe), "--help"], capture_output=True, text=True, check=True).stdout
     assert "check" in out and "gate" in out and "audit" in out
+
+
+def test_sources_folder_without_bibliography(tmp_path):
+    """--sources alone: <citekey>.pdf (with / and : written _) is the source."""
+    src = tmp_path / "pdfs"
+    src.mkdir()
+    (src / "doi_10.7554_eLife.32822.pdf").write_bytes((SAMPLE / "cited" / "himmelstein2018-scihub.pdf").read_bytes())
+    doc = tmp_path / "d.md"
+    doc.write_text("Sci-Hub's database contains 68.9% of all scholarly articles [@doi:10.7554/eLife.32822]. Other [@nofile].\n")
+    from citeproof.pipeline import CheckOptions, check
+
+    rep = check(doc, [], CheckOptions(source_dirs=[src], use_cache=False))
+    by = {f.citation.citekey: f for f in rep.findings}
+    hit = by["doi:10.7554/eLife.32822"]
+    assert (Verdict.SUPPORTED, 2) == (hit.verdict, hit.evidence.passage.page)
+    assert "--sources doi_10.7554_eLife.32822.pdf (citekey)" == hit.source.origin
+    assert Verdict.UNVERIFIABLE == by["nofile"].verdict and "no file in --sources matched" in by["nofile"].reasons[0]
