@@ -56,6 +56,15 @@ def find_lualatex() -> str:
     return path
 
 
+def _tex_safe(markdown: str) -> str:
+    """Markdown LuaLaTeX can typeset: U+FFFD (LuaTeX takes it for invalid UTF-8
+    and stops) becomes ``?``; private-use glyphs (PDF icon fonts) are dropped."""
+    import unicodedata
+
+    markdown = markdown.replace("\ufffd", "?")
+    return "".join(ch for ch in markdown if unicodedata.category(ch) != "Co")
+
+
 def _title_args(report: Report) -> list[str]:
     # the Markdown report opens with its own heading; pagetitle only fills PDF metadata
     return ["--standalone", "--metadata", f"pagetitle=citeproof report: {report.document}", "--variable", "geometry:margin=2cm"]
@@ -76,7 +85,7 @@ class TexWriter:
         find_pandoc()
         import pypandoc
 
-        tex = pypandoc.convert_text(render_markdown(report), "latex", format="markdown", extra_args=_title_args(report))
+        tex = pypandoc.convert_text(_tex_safe(render_markdown(report)), "latex", format="markdown", extra_args=_title_args(report))
         stream.write(tex)
 
 
@@ -101,7 +110,7 @@ class PdfWriter:
         with tempfile.TemporaryDirectory(prefix="citeproof-pdf-") as tmp:
             target = Path(tmp) / "report.pdf"
             pypandoc.convert_text(
-                render_markdown(report),
+                _tex_safe(render_markdown(report)),
                 "pdf",
                 format="markdown",
                 outputfile=str(target),
