@@ -77,3 +77,19 @@ def demo_zip_bytes() -> bytes:
         for p in sorted((DEMO / "cited").iterdir()):
             zf.write(p, f"cited/{p.name}")
     return buf.getvalue()
+
+
+_CACHE: list[Path] = []
+
+
+def shared_cache() -> Path:
+    """One parse cache for the whole test session (content-keyed, so sharing is safe): the demo's PDFs are parsed once."""
+    if not _CACHE:
+        import atexit
+        import shutil
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp(prefix="citeproof-test-cache-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _CACHE.append(folder)
+    return _CACHE[0]

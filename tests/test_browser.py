@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from report_samples import DEMO_BIB, DEMO_DOC, ROOT, demo_zip_bytes
+from report_samples import DEMO_BIB, DEMO_DOC, ROOT, demo_zip_bytes, shared_cache
 
 CHROMIUM = os.environ.get("CITEPROOF_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -71,7 +71,7 @@ def demo_report(tmp_path_factory):
     out = tmp / "out"
     r = subprocess.run(
         [sys.executable, "-m", "citeproof.cli", "check", str(DEMO_DOC.relative_to(ROOT)), "--bib", str(DEMO_BIB.relative_to(ROOT)),
-         "--out", str(out), "--format", "html,json", "--cache-dir", str(tmp / "cache"), "-q"],
+         "--out", str(out), "--format", "html,json", "--cache-dir", str(shared_cache()), "-q"],
         cwd=ROOT, capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
     )
     assert 0 == r.returncode, r.stderr
@@ -138,7 +138,7 @@ def server(tmp_path_factory):
     """`citeproof serve` on a free loopback port, in its own process."""
     tmp = tmp_path_factory.mktemp("serve")
     port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CITEPROOF_CACHE_DIR": str(tmp / "cache")}
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CITEPROOF_CACHE_DIR": str(shared_cache())}
     proc = subprocess.Popen(
         [sys.executable, "-m", "citeproof.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--jobs-dir", str(tmp / "jobs")],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

@@ -14,7 +14,7 @@ import pytest
 from citeproof.reports import WRITERS, get_writer
 from citeproof.reports.html import HtmlWriter, highlight_segments, relative_href, render_html
 from citeproof.retrieval.text import terms
-from report_samples import DEMO_BIB, DEMO_DOC, ROOT, small_report
+from report_samples import DEMO_BIB, DEMO_DOC, ROOT, shared_cache, small_report
 
 
 class _Collect(HTMLParser):
@@ -127,7 +127,7 @@ def test_demo_report_via_cli(tmp_path):
     out = tmp_path / "out"
     r = subprocess.run(
         [sys.executable, "-m", "citeproof.cli", "check", str(DEMO_DOC.relative_to(ROOT)), "--bib", str(DEMO_BIB.relative_to(ROOT)),
-         "--out", str(out), "--format", "html,json", "--cache-dir", str(tmp_path / "cache"), "-q"],
+         "--out", str(out), "--format", "html,json", "--cache-dir", str(shared_cache()), "-q"],
         cwd=ROOT, capture_output=True, text=True, timeout=120, env={**__import__("os").environ, "PYTHONPATH": str(ROOT / "src")},
     )
     assert 0 == r.returncode, r.stderr

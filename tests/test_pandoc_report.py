@@ -11,14 +11,14 @@ import pytest
 
 from citeproof.errors import MissingToolError
 from citeproof.reports import get_writer
-from report_samples import DEMO_BIB, DEMO_DOC, ROOT
+from report_samples import DEMO_BIB, DEMO_DOC, ROOT, shared_cache
 
 
 def _run_cli(tmp_path, *args, env_extra=None):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env_extra or {})}
     return subprocess.run(
         [sys.executable, "-m", "citeproof.cli", "check", str(DEMO_DOC.relative_to(ROOT)), "--bib", str(DEMO_BIB.relative_to(ROOT)),
-         "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "-q", *args],
+         "--out", str(tmp_path / "out"), "--cache-dir", str(shared_cache()), "-q", *args],
         cwd=ROOT, capture_output=True, text=True, timeout=300, env=env,
     )
 

@@ -12,7 +12,7 @@ import pytest
 
 from citeproof.reports import WRITERS
 from citeproof.reports.sarif import LEVELS, SarifWriter, report_to_sarif
-from report_samples import DEMO_BIB, DEMO_DOC, ROOT, small_report
+from report_samples import DEMO_BIB, DEMO_DOC, ROOT, shared_cache, small_report
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -28,7 +28,7 @@ def _validate(log: dict) -> None:
 def _run_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "citeproof.cli", "check", str(DEMO_DOC.relative_to(ROOT)), "--bib", str(DEMO_BIB.relative_to(ROOT)),
-         "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "-q", *args],
+         "--out", str(tmp_path / "out"), "--cache-dir", str(shared_cache()), "-q", *args],
         cwd=ROOT, capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
     )
 

@@ -16,15 +16,15 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from citeproof.web.app import create_app  # noqa: E402
 from citeproof.web.jobs import Limits, UploadError, safe_join, safe_name  # noqa: E402
-from report_samples import DEMO, demo_zip_bytes  # noqa: E402
+from report_samples import DEMO, demo_zip_bytes, shared_cache  # noqa: E402
 
 ZIP = "application/zip"
 
 
 @pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory):
-    """One parse cache for the module: the demo's PDFs are parsed once."""
-    return tmp_path_factory.mktemp("cache")
+def cache_dir():
+    """The session's parse cache: the demo's PDFs are parsed once."""
+    return shared_cache()
 
 
 @pytest.fixture()
@@ -286,3 +286,18 @@ def test_interrupted_jobs_are_marked_failed(jobs_dir, cache_dir):
     app = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir)
     s = app.state.jobs.state("a" * 32)
     assert "failed" == s["status"] and "interrupted" in s["error"]
+
+
+def test_find_document_skips_markdown_sources(tmp_path):
+    """A Markdown file a .bib entry names as its source is not taken for the citing document."""
+    from citeproof.web.jobs import find_document
+
+    (tmp_path / "draft.md").write_text("One claim [@a].\n")
+    (tmp_path / "cited").mkdir()
+    (tmp_path / "cited" / "paper.md").write_text("[@x] [@y] [@z] and @w says so.\n")
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{a, title={A}, file = {cited/paper.md}}\n")
+    assert tmp_path / "draft.md" == find_document(tmp_path, [bib])
+    assert (tmp_path / "cited" / "paper.md").resolve() == find_document(tmp_path, [bib], "cited/paper.md")
+    with pytest.raises(UploadError):
+        find_document(tmp_path, [bib], "../x.md")

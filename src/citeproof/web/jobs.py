@@ -214,6 +214,7 @@ def extract_zip(zip_path: Path, dest: Path, limits: Limits, budget: int) -> tupl
     return written, skipped
 
 
+_FILE_FIELD = re.compile(r"\bfile\s*=\s*(\{(?:[^{}]|\{[^{}]*\})*\}|\"[^\"]*\")", re.I)
 _CITE = re.compile(r"\[[^\]\n]*@[\w:./-]+|(?<![\w.])@[A-Za-z][\w:./-]*")
 
 
@@ -233,19 +234,16 @@ def find_document(input_dir: Path, bib_files: list[Path], wanted: str = "") -> P
             raise UploadError(f"the upload holds no file {wanted!r}")
         return path
     named: set[Path] = set()
-    if bib_files:
-        from citeproof.bibliography import load_bibliographies
+    for bib in bib_files:
+        # only the file fields are needed: a regex plus the file-field decoder,
+        # not a full (slow) parse of every entry
+        from citeproof.bibliography.file_field import parse_file_field
 
-        try:
-            bib = load_bibliographies(bib_files)
-        except CiteproofError:
-            bib = None
-        if bib is not None:
-            for ref in bib.entries.values():
-                for f in ref.files:
-                    f = f.split(":", 1)[1] if f.startswith("mendeley:") else f
-                    origin = Path(ref.origin.rsplit(":", 1)[0]).parent if ref.origin else input_dir
-                    named.add((origin / f).resolve())
+        text = bib.read_text("utf-8", errors="replace") if bib.suffix.lower() in (".bib", ".bibtex") else ""
+        for m in _FILE_FIELD.finditer(text):
+            for att in parse_file_field(m.group(1)[1:-1]):
+                if not att.is_url and not att.mendeley_relative:
+                    named.add((bib.parent / att.path).resolve())
     candidates = [p for p in sorted(input_dir.rglob("*")) if p.is_file() and p.suffix.lower() in DOC_SUFFIXES and p.resolve() not in named]
     if not candidates:
         raise UploadError("no citing document found: upload a Markdown (.md) file, or a zip holding one")
