@@ -58,6 +58,16 @@ def _shot(pg, name: str) -> Path:
     return path
 
 
+def _axe_violations(pg) -> list[str]:
+    """axe-core's WCAG violations on the page (axe-playwright-python bundles axe-core); [] when it is not installed."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        return []
+    res = Axe().run(pg)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}" for v in res.response["violations"]]
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -89,6 +99,7 @@ class TestReportFile:
         assert page.locator("#controls").is_visible()
         assert f"{len(data['findings'])} of {len(data['findings'])} findings shown" == page.locator("#status").inner_text()
         _shot(page, "report-file-top.png")
+        assert [] == _axe_violations(page)
         assert all(u.startswith(("file:", "data:", "about:")) for u in requests), requests
 
         page.select_option("#f-verdict", "partial")
@@ -171,6 +182,7 @@ def test_web_page_upload_filter_and_page_number(page, server):
     zpath.write_bytes(demo_zip_bytes())
     page.goto(url + "/")
     _shot(page, "web-upload.png")
+    assert [] == _axe_violations(page)
     page.set_input_files("#document", str(zpath))
     page.click("#submit")
     page.wait_for_url(f"{url}/jobs/*")
@@ -183,6 +195,7 @@ def test_web_page_upload_filter_and_page_number(page, server):
     frame.locator("article.finding").first.wait_for()
     assert len(data["findings"]) == frame.locator("article.finding").count()
     _shot(page, "web-job-report.png")
+    assert [] == _axe_violations(page)
 
     # filter to unverifiable: only those remain
     frame.locator("#f-verdict").select_option("unverifiable")

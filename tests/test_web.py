@@ -254,6 +254,21 @@ class TestRefusals:
             assert 413 == r.status_code
         assert [] == _job_dirs(jobs_dir)
 
+    def test_declared_size_over_limit(self, jobs_dir, cache_dir):
+        """A request whose Content-Length is over the job limit is refused before it is read."""
+        app = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir, limits=Limits(max_file_bytes=1000, max_total_bytes=1000, max_files=10))
+        with TestClient(app) as c:
+            r = _post(c, {"document": ("d.md", b"x" * (2 * 1024 * 1024), "text/markdown")})
+            assert 413 == r.status_code and "limit" in r.json()["error"]
+
+    def test_uploaded_html_is_served_as_text(self, client, app):
+        """An uploaded HTML source is served as text/plain, so it never runs in the page's origin."""
+        r = _post(client, [("document", ("d.md", b"x [@k]\n", "text/markdown")), ("sources", ("k.html", b"<script>alert(1)</script>", "text/html"))])
+        job_id = r.json()["id"]
+        app.state.jobs.wait(job_id, timeout=60)
+        got = client.get(f"/jobs/{job_id}/files/input/sources/k.html")
+        assert got.headers["content-type"].startswith("text/plain") and "nosniff" == got.headers["x-content-type-options"]
+
     def test_nothing_to_check_against(self, client):
         """A lone Markdown file (no bibliography, no sources) is refused with a reason."""
         r = _post(client, {"document": ("d.md", b"x [@k]\n", "text/markdown")})

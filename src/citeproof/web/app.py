@@ -84,6 +84,18 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
     app = FastAPI(title="citeproof", version=__version__, docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.jobs = store
 
+    @app.middleware("http")
+    async def refuse_oversized(request: Request, call_next):
+        """Refuse an upload whose declared size is over the job limit before it is read."""
+        if request.method == "POST":
+            try:
+                size = int(request.headers.get("content-length", "0"))
+            except ValueError:
+                size = 0
+            if size > store.limits.max_total_bytes + 1024 * 1024:
+                return JSONResponse({"error": f"the upload is larger than the limit of {store.limits.max_total_bytes // (1024 * 1024)} MiB"}, status_code=413)
+        return await call_next(request)
+
     def page(name: str, status_code: int = 200, **ctx: Any) -> HTMLResponse:
         return HTMLResponse(env.get_template(name).render(version=__version__, limits=store.limits, **ctx), status_code=status_code)
 
@@ -148,6 +160,10 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
         target = (base / rel).resolve()
         if not target.is_relative_to(base) or target.name == "state.json" or not target.is_file():
             raise HTTPException(404, "no such file in this job")
-        return FileResponse(target)
+        headers = {"X-Content-Type-Options": "nosniff"}
+        if target.suffix.lower() in (".html", ".htm", ".svg", ".xhtml") and target.parent != base / "out":
+            # an uploaded page is shown as text, never run in the page's origin
+            return FileResponse(target, media_type="text/plain; charset=utf-8", headers=headers)
+        return FileResponse(target, headers=headers)
 
     return app
