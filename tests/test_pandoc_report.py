@@ -67,3 +67,14 @@ def test_pdf(tmp_path):
     pdf = tmp_path / "out" / "meta-review.citeproof.pdf"
     assert pdf.read_bytes().startswith(b"%PDF-"), r.stderr
     assert "pdf" == get_writer("pdf").name
+
+
+def test_tex_without_pandoc_names_the_package(monkeypatch, tmp_path):
+    """Without pypandoc the tex writer raises MissingToolError naming pypandoc-binary."""
+    import io
+
+    from report_samples import small_report
+
+    monkeypatch.setitem(sys.modules, "pypandoc", None)
+    with pytest.raises(MissingToolError, match="pypandoc-binary"):
+        get_writer("tex").write(small_report(tmp_path), io.StringIO())

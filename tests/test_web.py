@@ -316,3 +316,48 @@ def test_find_document_skips_markdown_sources(tmp_path):
     assert (tmp_path / "cited" / "paper.md").resolve() == find_document(tmp_path, [bib], "cited/paper.md")
     with pytest.raises(UploadError):
         find_document(tmp_path, [bib], "../x.md")
+
+
+def test_serve_command(tmp_path):
+    """`citeproof serve` listens on 127.0.0.1, takes an upload and finishes the job (no browser needed)."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    from report_samples import ROOT
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CITEPROOF_CACHE_DIR": str(shared_cache())}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "citeproof.cli", "serve", "--port", str(port), "--jobs-dir", str(tmp_path / "jobs")],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, proc.stdout.read()
+            try:
+                if 200 == httpx.get(base + "/", timeout=1).status_code:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "serve did not answer in 30 s"
+            time.sleep(0.1)
+        r = httpx.post(base + "/jobs", files={"document": ("small.zip", _small_zip(), ZIP)}, headers={"Accept": "application/json"}, timeout=30)
+        assert 201 == r.status_code, r.text
+        status_url = base + r.json()["url"] + "/status"
+        while (s := httpx.get(status_url, timeout=5).json())["status"] not in ("done", "failed"):
+            assert time.monotonic() < deadline + 60
+            time.sleep(0.1)
+        assert "done" == s["status"], s
+        assert "2.1.0" == httpx.get(base + r.json()["url"] + "/report.sarif", timeout=5).json()["version"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
