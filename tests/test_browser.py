@@ -1,6 +1,7 @@
 """The HTML report and the web page in a real browser (issue 6): Playwright driving Debian's Chromium.
 
-Skipped, with the reason, when Playwright or Chromium is missing. Chromium is
+Skipped, with the reason, when Playwright or Chromium is missing, unless
+``CITEPROOF_REQUIRE_BROWSER=1`` (CI) makes that a failure. Chromium is
 Debian's (``apt-get install chromium``), never a browser download; set
 ``CITEPROOF_CHROMIUM`` to use another binary. Screenshots go to
 ``test-artifacts/`` at the repository root.
@@ -25,9 +26,21 @@ CHROMIUM = os.environ.get("CITEPROOF_CHROMIUM") or shutil.which("chromium") or "
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = ROOT / "test-artifacts"
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright; never `playwright install`)")
+REQUIRED = os.environ.get("CITEPROOF_REQUIRE_BROWSER") == "1"  # CI sets it: a missing browser fails, not skips
+
+
+def _missing(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"CITEPROOF_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+try:
+    from playwright import sync_api
+except ImportError:
+    _missing("Playwright is not installed (pip install playwright; never `playwright install`)")
 if not Path(CHROMIUM).is_file():
-    pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+    _missing(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
 
 pytestmark = pytest.mark.slow
 
