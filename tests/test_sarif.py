@@ -61,6 +61,7 @@ class TestSmallReport:
         results = log["runs"][0]["results"]
         assert ["citeproof/unknown-citekey", "citeproof/contradicted", "citeproof/unverifiable", "citeproof/supported"] == [r["ruleId"] for r in results]
         assert ["error", "error", "note", "none"] == [r["level"] for r in results]
+        assert ["fail", "fail", "fail", "pass"] == [r["kind"] for r in results]
         rules = log["runs"][0]["tool"]["driver"]["rules"]
         assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results)
 

@@ -16,6 +16,9 @@ unverifiable     note
 supported        none
 =============== =========
 
+Supported findings have ``kind: "pass"`` (level ``none``, as SARIF requires
+of results that are not failures); the others ``kind: "fail"``.
+
 The best passage, when there is one, is a ``relatedLocation`` pointing at the
 source file, its page in the message (SARIF regions have no page). Paths
 relative to the current folder (or to ``root``) get ``uriBaseId``
@@ -107,6 +110,8 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": f"citeproof/{name}",
         "ruleIndex": rule_index,
+        # SARIF 3.27.9: a result that is not a failure has kind "pass" and level "none"
+        "kind": "pass" if name == Verdict.SUPPORTED.value else "fail",
         "level": LEVELS[name],
         "message": {"text": text},
         "locations": [{"physicalLocation": phys}],
