@@ -107,7 +107,7 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
 
     @app.get("/", response_class=HTMLResponse)
     def index() -> HTMLResponse:
-        return page("index.html.j2", jobs=store.list())
+        return page("index.html.j2", jobs=store.recent())
 
     @app.post("/jobs")
     async def create_job(
@@ -128,7 +128,7 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
         except UploadError as exc:
             if wants_json:
                 return JSONResponse({"error": str(exc)}, status_code=exc.status_code)
-            return page("index.html.j2", status_code=exc.status_code, jobs=store.list(), error=str(exc))
+            return page("index.html.j2", status_code=exc.status_code, jobs=store.recent(), error=str(exc))
         url = f"/jobs/{job_id}"
         if wants_json:
             return JSONResponse({"id": job_id, "url": url}, status_code=201)

@@ -316,7 +316,7 @@ class JobStore:
             self._write_state(folder, state)
             return state
 
-    def list(self, limit: int = 20) -> list[dict[str, Any]]:
+    def recent(self, limit: int = 20) -> list[dict[str, Any]]:
         """The most recent jobs' states, newest first."""
         states = []
         for d in self.root.iterdir():
@@ -330,7 +330,7 @@ class JobStore:
 
     def _recover(self) -> None:
         """Jobs left queued or running by a stopped server are marked failed."""
-        for s in self.list(limit=10_000):
+        for s in self.recent(limit=10_000):
             if s.get("status") in ("queued", "running"):
                 self._update(s["id"], status="failed", error="interrupted: the server stopped before this job finished; upload again")
 
