@@ -40,6 +40,7 @@ def test_tex(tmp_path):
     assert 0 == r.returncode, r.stderr
     tex = (tmp_path / "out" / "meta-review.citeproof.tex").read_text()
     assert "\\begin{document}" in tex and "doi:10/gddkhn" in tex
+    assert "\\begin{itemize}" in tex  # "Why:" lists are lists, not run-on text
 
 
 def test_pdf_without_lualatex_says_what_is_missing(tmp_path):

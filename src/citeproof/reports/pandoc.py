@@ -24,6 +24,9 @@ from citeproof.reports.markdown import render_markdown
 
 __all__ = ["TexWriter", "PdfWriter", "find_pandoc", "find_lualatex"]
 
+_FROM = "markdown+lists_without_preceding_blankline"
+"""The report's Markdown starts lists right under "Why:" and "Tags:" lines."""
+
 _PANDOC_HINT = "pandoc is not installed: pip install pypandoc-binary (it ships pandoc), or install pandoc and pypandoc"
 _LUALATEX_HINT = "LuaLaTeX is not installed: apt-get install texlive-luatex texlive-latex-recommended (or install TeX Live)"
 
@@ -85,7 +88,7 @@ class TexWriter:
         find_pandoc()
         import pypandoc
 
-        tex = pypandoc.convert_text(_tex_safe(render_markdown(report)), "latex", format="markdown", extra_args=_title_args(report))
+        tex = pypandoc.convert_text(_tex_safe(render_markdown(report)), "latex", format=_FROM, extra_args=_title_args(report))
         stream.write(tex)
 
 
@@ -112,7 +115,7 @@ class PdfWriter:
             pypandoc.convert_text(
                 _tex_safe(render_markdown(report)),
                 "pdf",
-                format="markdown",
+                format=_FROM,
                 outputfile=str(target),
                 extra_args=_title_args(report) + [f"--pdf-engine={engine}"],
             )
