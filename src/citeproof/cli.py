@@ -108,13 +108,44 @@ def _summary_table(report: Report) -> Table:
     return t
 
 
+def _write_reports(report: Report, writers: list, target: Path, stem: str) -> tuple[list[Path], list[tuple[str, str]]]:
+    """Write each report format into ``target``; a missing optional tool skips that format.
+
+    Returns:
+        (paths written, [(format, why not written)]).
+    """
+    from citeproof.errors import MissingToolError
+
+    written: list[Path] = []
+    skipped: list[tuple[str, str]] = []
+    for w in writers:
+        if hasattr(w, "out_dir"):
+            w.out_dir = target
+        path = target / f"{stem}.citeproof{w.suffix}"
+        binary = getattr(w, "binary", False)
+        try:
+            with (path.open("wb") if binary else path.open("w", encoding="utf-8")) as fh:
+                w.write(report, fh)
+        except MissingToolError as exc:
+            path.unlink(missing_ok=True)
+            skipped.append((w.name, str(exc)))
+            continue
+        except (OSError, RuntimeError) as exc:
+            # a renderer failed (pandoc or LaTeX error): the other reports still count
+            path.unlink(missing_ok=True)
+            skipped.append((w.name, f"{type(exc).__name__}: {str(exc).strip()[-800:]}"))
+            continue
+        written.append(path)
+    return written, skipped
+
+
 @app.command()
 def check(
     document: DocArg,
     bib: BibOpt = None,
     sources: SourcesOpt = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document).")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json.")] = "md,json",
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX).")] = "md,json",
     fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = "",
     tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run (default: all available). This version has: lexical.")] = None,
     cache_dir: CacheOpt = None,
@@ -124,9 +155,10 @@ def check(
     """Check every citation against its source and write the report.
 
     Writes <stem>.citeproof.md and <stem>.citeproof.json beside the document
-    (or in --out). Example:
+    (or in --out); --format html,sarif adds a self-contained HTML page and a
+    SARIF 2.1.0 log for code scanning. Example:
 
-        citeproof check draft.md --bib refs.bib --sources pdfs/
+        citeproof check draft.md --bib refs.bib --sources pdfs/ --format md,html,sarif --fail-on unsupported,contradicted
     """
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -151,21 +183,18 @@ def check(
         cb, ctx = _progress_runner(quiet)
         with ctx:
             report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb))
-        written = []
         try:
             target.mkdir(parents=True, exist_ok=True)
-            for w in writers:
-                path = target / f"{document.stem}.citeproof{w.suffix}"
-                with path.open("w", encoding="utf-8") as fh:
-                    w.write(report, fh)
-                written.append(path)
         except OSError as exc:
             raise CiteproofError(f"{exc.filename or target}: cannot write the report there ({exc.strerror}); choose another --out folder") from None
+        written, skipped = _write_reports(report, writers, target, document.stem)
     except CiteproofError as exc:
         _fail(exc)
         return
     for d in report.diagnostics:
         err.print(f"{d.severity}: {d.message}", highlight=False)
+    for name, why in skipped:
+        err.print(f"warning: {name} report not written: {why}", highlight=False)
     if not quiet:
         out.print(_summary_table(report))
         for p in written:
@@ -276,6 +305,29 @@ def audit(
         out.print(table)
         out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
     raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on. Keep 127.0.0.1 unless you mean to share the page.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
+    jobs_dir: Annotated[Optional[Path], typer.Option("--jobs-dir", help="Folder holding one sub-folder per job. Default: $CITEPROOF_JOBS_DIR or ~/.cache/citeproof/jobs.")] = None,
+    cache_dir: CacheOpt = None,
+) -> None:
+    """Serve the web page: upload a draft and its sources, read the report.
+
+        citeproof serve --port 8000      then open http://127.0.0.1:8000/
+    """
+    try:
+        import uvicorn
+
+        from citeproof.web.app import create_app
+    except ImportError as exc:
+        err.print(f"error: the web page needs FastAPI and uvicorn ({exc.name} is missing): pip install 'citeproof[web]'", highlight=False)
+        raise typer.Exit(EXIT_USAGE)
+    application = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir)
+    out.print(f"citeproof web page on http://{host}:{port}/ (jobs in {application.state.jobs.root}); Ctrl+C stops it", highlight=False)
+    uvicorn.run(application, host=host, port=port, log_level="warning")
 
 
 @app.command()
