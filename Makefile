@@ -19,8 +19,8 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 demo: install
-	$(BIN)/citeproof check $(DEMO)/citing/meta-review.md --bib $(DEMO)/meta-review.bib --out $(OUT) --cache-dir .cache/citeproof
-	@echo "Open the report: $(OUT)/meta-review.citeproof.md (JSON beside it)"
+	$(BIN)/citeproof check $(DEMO)/citing/meta-review.md --bib $(DEMO)/meta-review.bib --out $(OUT) --format md,json,html --cache-dir .cache/citeproof
+	@echo "Open the report: $(OUT)/meta-review.citeproof.html (Markdown and JSON beside it)"
 
 test: install
 	$(BIN)/python -m pytest -q
