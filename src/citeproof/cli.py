@@ -39,7 +39,7 @@ app = typer.Typer(
 out = Console()
 err = Console(stderr=True)
 
-DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md).", show_default=False)]
+DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
 BibOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--bib", "-b", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
@@ -51,6 +51,12 @@ SourcesOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary table; errors still go to stderr.")]
 CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
+
+
+def _has_own_bibliography(document: Path) -> bool:
+    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs)."""
+    name = document.name.lower()
+    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf"))
 
 
 def _fail(exc: Exception) -> None:
@@ -132,7 +138,7 @@ def check(
         bad = wanted_fail - {v.value for v in Verdict} - {"unknown"}
         if bad:
             raise CiteproofError(f"--fail-on: unknown verdict(s) {', '.join(sorted(bad))}; choose from {', '.join(v.value for v in Verdict)}, unknown")
-        if not bib and not sources:
+        if not bib and not sources and not _has_own_bibliography(document):
             raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
         cb, ctx = _progress_runner(quiet)
         with ctx:
@@ -171,13 +177,13 @@ def gate(
         citeproof gate draft.md --bib refs.bib
     """
     from citeproof.bibliography import load_bibliographies
-    from citeproof.pipeline import read_claims
+    from citeproof.pipeline import read_document
 
     try:
-        if not bib:
+        if not bib and not _has_own_bibliography(document):
             raise CiteproofError("give the bibliography with --bib refs.bib")
-        claims = read_claims(document)
-        lib = load_bibliographies(list(bib))
+        claims, own = read_document(document)
+        lib = load_bibliographies(list(bib)) if bib else own
     except CiteproofError as exc:
         _fail(exc)
         return
@@ -207,15 +213,17 @@ def audit(
         citeproof audit draft.md --bib refs.bib --sources pdfs/
     """
     from citeproof.bibliography import Bibliography, load_bibliographies
-    from citeproof.pipeline import read_claims
+    from citeproof.pipeline import PdfReader, merge_printed_references, read_document, reader_for
     from citeproof.sources import SourceResolver
     from citeproof.sources.cache import Cache, default_cache_dir
 
     try:
-        if not bib and not sources:
+        if not bib and not sources and not _has_own_bibliography(document):
             raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
-        claims = read_claims(document)
-        lib = load_bibliographies(list(bib or [])) if bib else Bibliography()
+        claims, own = read_document(document)
+        lib = load_bibliographies(list(bib or [])) if bib else (own or Bibliography())
+        if bib and own is not None and isinstance(reader_for(document), PdfReader):
+            lib = merge_printed_references(own, lib)
         for d in sources or []:
             if not d.is_dir():
                 raise CiteproofError(f"{d}: --sources must be a folder")

@@ -21,7 +21,9 @@ from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
 from citeproof.model import Citation, Claim, Finding, Reference, Report, Source, UnitKind, Verdict
+from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
+from citeproof.readers.pdf import PdfReader
 from citeproof.retrieval.lexical import LexicalRetriever
 from citeproof.retrieval.text import terms
 from citeproof.sources import SourceResolver
@@ -32,7 +34,10 @@ __all__ = [
     "CheckOptions",
     "check",
     "read_claims",
+    "read_document",
+    "reader_for",
     "READERS",
+    "merge_printed_references",
     "attention_rank",
     "judge_text",
     "summarise",
@@ -42,8 +47,60 @@ __all__ = [
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``: called as work advances (stage: ``sources``, ``citations``)."""
 
-READERS: dict[str, Callable[[], object]] = {".md": MarkdownReader, ".markdown": MarkdownReader, ".pandoc": MarkdownReader, ".rmd": MarkdownReader, ".qmd": MarkdownReader, ".txt": MarkdownReader}
-"""Citing-document readers by file suffix (a plain dict registry, ``STYLE.md``)."""
+READERS: dict[str, Callable[[], object]] = {
+    ".md": MarkdownReader,
+    ".markdown": MarkdownReader,
+    ".pandoc": MarkdownReader,
+    ".rmd": MarkdownReader,
+    ".qmd": MarkdownReader,
+    ".txt": MarkdownReader,
+    ".tex": LatexReader,
+    ".ltx": LatexReader,
+    ".tar.gz": LatexReader,
+    ".tgz": LatexReader,
+    ".pdf": PdfReader,
+}
+"""Citing-document readers by file suffix (a plain dict registry, ``STYLE.md``).
+
+Readers with a ``read_document(path)`` method also hand back the document's
+own bibliography (a LaTeX file's .bib or .bbl, a PDF's printed reference
+list); :func:`check` uses it when no ``--bib`` is given."""
+
+
+def reader_for(path: Path) -> object:
+    """A reader instance for ``path``'s suffix (``.tar.gz`` counts as one suffix).
+
+    Raises:
+        UnknownFormatError: no reader for the suffix.
+    """
+    path = Path(path)
+    name = path.name.lower()
+    for suffix in sorted(READERS, key=len, reverse=True):
+        if name.endswith(suffix):
+            return READERS[suffix]()
+    raise UnknownFormatError(f"{path}: no reader for '{path.suffix}' files; citeproof reads {', '.join(sorted(READERS))}")
+
+
+def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
+    """Read a citing document: its claims and, when it carries one, its own bibliography.
+
+    Returns:
+        ``(claims, bibliography or None)``. Markdown gives None; LaTeX the
+        .bib/.bbl it names; a PDF its printed reference list keyed by the
+        labels as printed.
+
+    Raises:
+        InputError: the file does not exist or cannot be read.
+        UnknownFormatError: no reader for the suffix.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"{path}: no such file; check the path of the citing document")
+    reader = reader_for(path)
+    if hasattr(reader, "read_document"):
+        doc = reader.read_document(path)
+        return doc.claims, doc.bibliography()
+    return reader.read(path), None  # type: ignore[attr-defined]
 
 
 def read_claims(path: Path) -> list[Claim]:
@@ -53,13 +110,48 @@ def read_claims(path: Path) -> list[Claim]:
         InputError: the file does not exist.
         UnknownFormatError: no reader for the suffix.
     """
-    path = Path(path)
-    if not path.exists():
-        raise InputError(f"{path}: no such file; check the path of the citing document")
-    reader_cls = READERS.get(path.suffix.lower())
-    if reader_cls is None:
-        raise UnknownFormatError(f"{path}: no reader for '{path.suffix}' files; citeproof reads {', '.join(sorted(READERS))}")
-    return reader_cls().read(path)  # type: ignore[attr-defined]
+    return read_document(path)[0]
+
+
+def merge_printed_references(printed: Bibliography, given: Bibliography) -> Bibliography:
+    """Enrich a PDF's printed reference list with matching ``--bib`` entries.
+
+    Each printed entry keeps its printed label as citekey; when a ``--bib``
+    entry has the same DOI, the same arXiv id, or a title scoring at least
+    :data:`citeproof.sources.TITLE_MATCH_MIN` (rapidfuzz), the printed entry
+    takes that entry's ``file`` paths and origin (so relative paths resolve
+    against the .bib's folder) and any identifier it lacked. An ``info``
+    diagnostic records each match and how it was made.
+    """
+    import dataclasses
+
+    from citeproof.bibliography import normalise_doi
+    from citeproof.model import Diagnostic
+    from citeproof.sources import TITLE_MATCH_MIN, title_score
+
+    by_doi = {normalise_doi(r.doi): r for r in given.entries.values() if r.doi}
+    by_arxiv = {r.arxiv.lower(): r for r in given.entries.values() if r.arxiv}
+    out = Bibliography(files=list(printed.files) + list(given.files), diagnostics=list(printed.diagnostics) + list(given.diagnostics),
+                       unknown_reasons=dict(printed.unknown_reasons), description=printed.description)
+    for key, ref in printed.entries.items():
+        match, how = None, ""
+        if ref.doi and normalise_doi(ref.doi) in by_doi:
+            match, how = by_doi[normalise_doi(ref.doi)], f"DOI {ref.doi}"
+        elif ref.arxiv and ref.arxiv.lower() in by_arxiv:
+            match, how = by_arxiv[ref.arxiv.lower()], f"arXiv {ref.arxiv}"
+        elif ref.title:
+            scored = max(((title_score(ref.title, r.title), r) for r in given.entries.values() if r.title), default=(0.0, None), key=lambda t: t[0])
+            if scored[1] is not None and scored[0] >= TITLE_MATCH_MIN:
+                match, how = scored[1], f"title score {scored[0]:.1f}"
+        if match is None:
+            out.entries[key] = ref
+            continue
+        out.entries[key] = dataclasses.replace(
+            ref, files=match.files, origin=match.origin, doi=ref.doi or match.doi, arxiv=ref.arxiv or match.arxiv, title=ref.title or match.title,
+            entry_type=ref.entry_type or match.entry_type,
+        )
+        out.diagnostics.append(Diagnostic("pdf-ref-bib-match", "info", f"printed reference [{key}] is --bib entry '{match.citekey}' (matched by {how})", match.origin.rsplit(":", 1)[0], 0))
+    return out
 
 
 @dataclass
@@ -121,9 +213,16 @@ def _judge_citation(
         f.reasons.append(f"citekey '{cite.citekey}' is defined more than once in the bibliography; the first definition was used")
     if ref is None:
         f.flags.append("unknown_citekey")
-        files = ", ".join(str(p) for p in bib.files) if bib and bib.files else "no bibliography given"
+        if bib is not None and cite.citekey in bib.unknown_reasons:
+            f.reasons.insert(0, bib.unknown_reasons[cite.citekey] + "; this marker cannot be checked")
+            return f
+        files = bib.description if bib and bib.description else ", ".join(str(p) for p in bib.files) if bib and bib.files else "no bibliography given"
         f.reasons.insert(0, f"citekey '{cite.citekey}' is not in the bibliography ({files}); add the entry or fix the key")
         return f
+    other = _earlier_narrative(claim, cite)
+    if other:
+        f.flags.append("claim_of_other_citation")
+        f.reasons.append(f"the sentence reports what '{other}' found (cited narratively before this marker); '{cite.citekey}' may only name what is discussed")
     if source is None or not source.usable:
         f.flags.append("no_source" if source is None or source.path is None else "unreadable_source")
         f.reasons.insert(0, (source.error if source and source.error else "no local source"))
@@ -156,6 +255,23 @@ def _judge_citation(
     return f
 
 
+def _earlier_narrative(claim: Claim, cite: Citation) -> str:
+    """Citekey of a narrative citation of another work before ``cite`` in its claim ('' if none).
+
+    "[24] found that DPM [8] mAP saturates": the claim is [24]'s; [8] names DPM.
+    """
+    from citeproof.model import CitationMode
+
+    if cite.mode == CitationMode.NARRATIVE:
+        return ""
+    for c in claim.citations:
+        if c is cite:
+            break
+        if c.mode == CitationMode.NARRATIVE and c.citekey != cite.citekey:
+            return c.citekey
+    return ""
+
+
 def summarise(findings: list[Finding]) -> dict:
     """Summary counts for a report.
 
@@ -186,8 +302,13 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     """Check every citation of ``document`` against its sources.
 
     Args:
-        document: the citing document (Markdown).
+        document: the citing document (Markdown, LaTeX ``.tex`` or arXiv
+            ``.tar.gz``, PDF).
         bib_paths: bibliography files (BibTeX or CSL-JSON), priority order.
+            Empty: the document's own bibliography (LaTeX's .bib/.bbl, a
+            PDF's printed list). For a PDF, given files enrich the printed
+            entries (see :func:`merge_printed_references`); for LaTeX they
+            replace the document's own.
         options: see :class:`CheckOptions`.
 
     Returns:
@@ -200,9 +321,14 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     opts = options or CheckOptions()
     t0 = time.perf_counter()
     document = Path(document)
-    claims = read_claims(document)
+    claims, own_bib = read_document(document)
     t_read = time.perf_counter()
-    bib = load_bibliographies([Path(p) for p in bib_paths])
+    if bib_paths:
+        bib = load_bibliographies([Path(p) for p in bib_paths])
+        if own_bib is not None and isinstance(reader_for(document), PdfReader):
+            bib = merge_printed_references(own_bib, bib)
+    else:
+        bib = own_bib if own_bib is not None else Bibliography()
     for d in opts.source_dirs:
         if not Path(d).is_dir():
             raise InputError(f"{d}: --sources must be a folder of PDF/Markdown/text/HTML files")

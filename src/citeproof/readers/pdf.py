@@ -111,6 +111,7 @@ class PdfDocument:
         markers: every marker occurrence found (one per label).
         linked: how many of those link to an entry.
         diagnostics: unlinkable markers, missing reference list.
+        unlinked: printed label -> why it links to no entry.
         pages: page count.
         seconds: wall time of the whole read (s).
     """
@@ -125,6 +126,7 @@ class PdfDocument:
     diagnostics: list[Diagnostic]
     pages: int
     seconds: float
+    unlinked: dict[str, str] = field(default_factory=dict)
 
     @property
     def seconds_per_page(self) -> float:
@@ -133,11 +135,12 @@ class PdfDocument:
 
     def bibliography(self) -> Bibliography:
         """The reference list as a :class:`Bibliography` keyed by printed label."""
-        bib = Bibliography(files=[Path(self.path)])
+        bib = Bibliography(files=[Path(self.path)], description=f"the reference list of {self.path} ({len(self.entries)} entries)")
         for e in self.entries:
             if e.reference is not None and e.label and e.label not in bib.entries:
                 bib.entries[e.label] = e.reference
         bib.diagnostics.extend(self.diagnostics)
+        bib.unknown_reasons.update(self.unlinked)
         return bib
 
 
@@ -598,6 +601,7 @@ def read_pdf(path: str | Path) -> PdfDocument:
         marker_style = "superscript" if _SUP.search(all_text) else ("brackets" if n_brackets else "")
     linker = _Linker(entries, style or "numbered")
     claims: list[Claim] = []
+    unlinked: dict[str, str] = {}
     n_markers = n_linked = 0
     prev_sentence = ""
     for para in paras:
@@ -641,6 +645,7 @@ def read_pdf(path: str | Path) -> PdfDocument:
                     key, reason = linker.link(label)
                     if key is None:
                         key = label
+                        unlinked.setdefault(label, reason)
                         diags.append(Diagnostic("pdf-unlinked-marker", "warning", f"{p}: page {page}: {reason}", str(p), page))
                     else:
                         n_linked += 1
@@ -685,7 +690,7 @@ def read_pdf(path: str | Path) -> PdfDocument:
             prev_sentence = claim_text
     return PdfDocument(
         path=str(path), claims=claims, entries=entries, style=style, marker_style=marker_style, markers=n_markers,
-        linked=n_linked, diagnostics=diags, pages=n_pages, seconds=time.perf_counter() - t0,
+        linked=n_linked, diagnostics=diags, pages=n_pages, seconds=time.perf_counter() - t0, unlinked=unlinked,
     )
 
 
