@@ -127,7 +127,7 @@ def merge_printed_references(printed: Bibliography, given: Bibliography) -> Bibl
 
     from citeproof.bibliography import normalise_doi
     from citeproof.model import Diagnostic
-    from citeproof.sources import TITLE_MATCH_MIN, title_score
+    from citeproof.sources import TITLE_MATCH_MIN, authors_agree, title_score
 
     by_doi = {normalise_doi(r.doi): r for r in given.entries.values() if r.doi}
     by_arxiv = {r.arxiv.lower(): r for r in given.entries.values() if r.arxiv}
@@ -140,9 +140,13 @@ def merge_printed_references(printed: Bibliography, given: Bibliography) -> Bibl
         elif ref.arxiv and ref.arxiv.lower() in by_arxiv:
             match, how = by_arxiv[ref.arxiv.lower()], f"arXiv {ref.arxiv}"
         elif ref.title:
-            scored = max(((title_score(ref.title, r.title), r) for r in given.entries.values() if r.title), default=(0.0, None), key=lambda t: t[0])
-            if scored[1] is not None and scored[0] >= TITLE_MATCH_MIN:
-                match, how = scored[1], f"title score {scored[0]:.1f}"
+            good = [(title_score(ref.title, r.title), r) for r in given.entries.values() if r.title]
+            good = [(sc, r) for sc, r in good if sc >= TITLE_MATCH_MIN and authors_agree(ref, " ".join(r.authors)) is not False]
+            good.sort(key=lambda t: -t[0])
+            if len(good) == 1 or (len(good) > 1 and good[0][0] - good[1][0] > 3):
+                match, how = good[0][1], f"title score {good[0][0]:.1f}"
+            elif len(good) > 1:
+                out.diagnostics.append(Diagnostic("pdf-ref-bib-ambiguous", "warning", f"printed reference [{key}] matches several --bib entries by title: {', '.join(r.citekey for _, r in good[:4])}; none used", "", 0))
         if match is None:
             out.entries[key] = ref
             continue

@@ -215,7 +215,7 @@ _AUTHOR_LIST = re.compile(rf"^(?:{_AUTHOR_NAME}(?:\s*,\s*(?:and\s+)?|\s+and\s+|\
 _SENT_END = re.compile(r"(?<=[a-z\u00e0-\u024f´`'’)]{2})\.\s+(?=[A-Z0-9“\"\u00c0-\u024f])|(?<=\bal)\.\s+(?=[A-Z“\"])")
 
 
-def parse_reference(text: str, label: str = "", *, first_line: str = "", first_line_bold: bool = False, style: str = "numbered") -> Reference:
+def parse_reference(text: str, label: str = "", *, first_line: str = "", first_line_bold: bool = False, style: str = "numbered", lines: list[str] | None = None, bold: list[bool] | None = None) -> Reference:
     """Parse one reference entry's text into CSL-style fields.
 
     Args:
@@ -227,6 +227,10 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
             title line).
         style: ``numbered`` or ``author-year`` (where the year follows the
             authors).
+        lines, bold: the entry's printed lines (number removed) and whether
+            each is bold; with ``first_line_bold`` the bold lines are the
+            title, the lines up to the one holding ``(date)`` the authors and
+            that line the container (Manubot's layout).
 
     Returns:
         A :class:`Reference` whose fields are '' where not found. Never raises.
@@ -254,17 +258,20 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
         year = m.group(1)
     title, authors_text, container = "", "", ""
     q = re.search(r"[“\"]([^”\"]{8,})[”\"]", text)
-    if first_line_bold and first_line.strip():
+    if first_line_bold and lines and bold:
+        k = 0
+        while k < len(lines) and bold[k]:
+            k += 1
+        title = _join(lines[:k])
+        auth_lines: list[str] = []
+        while k < len(lines) and not re.search(rf"\({_YEAR}", lines[k]):
+            auth_lines.append(lines[k])
+            k += 1
+        authors_text = _join(auth_lines).replace("…", ",")
+        if k < len(lines):
+            container = re.split(rf"\s*\({_YEAR}", lines[k])[0].strip()
+    elif first_line_bold and first_line.strip():
         title = first_line.strip()
-        rest = text[len(first_line.strip()):] if text.startswith(first_line.strip()) else text
-        bits = rest.strip().split("  ")
-        authors_text = re.split(r"\s(?=[A-Z][\w ]+\(\d{4})", rest.strip(), maxsplit=1)[0]
-        m2 = re.search(rf"([^()]*?)\s*\({_YEAR}", rest)
-        if m2:
-            container = m2.group(1).strip()
-            if container.startswith(authors_text.strip()):
-                container = container[len(authors_text.strip()):].strip()
-        del bits
     elif q:
         title = q.group(1).strip().rstrip(",.")
         authors_text = text[: q.start()].strip().rstrip(",")

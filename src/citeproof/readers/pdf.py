@@ -312,7 +312,8 @@ def _parse_entries(region: list[PdfLine]) -> tuple[list[RefEntry], str]:
         first = e.lines[0]
         first_text = re.sub(r"^\s*(?:\[\d+\]|\d+\.)\s*", "", first.text) if e.number is not None else first.text
         bold_first = first.bold and not all(ln.bold for ln in e.lines)
-        e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style)
+        texts = [first_text] + [ln.text for ln in e.lines[1:]]
+        e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style, lines=texts, bold=[ln.bold for ln in e.lines])
     if style == "author-year":
         seen: Counter[str] = Counter()
         for e in entries:

@@ -144,8 +144,26 @@ def title_score(ref_title: str, own_title: str, head: str = "") -> float:
         return 0.0
     best = fuzz.ratio(a, _norm_title(own_title)) if own_title else 0.0
     if len(a) >= 20 and head:
-        best = max(best, fuzz.partial_ratio(a, _norm_title(head)))
+        best = max(best, fuzz.partial_ratio(a, _norm_title(head[:800])))
     return float(best)
+
+
+def authors_agree(ref: Reference, text: str) -> bool | None:
+    """Whether ``text`` (a file's first page, another entry's author list)
+    names the reference's first author: None when ``ref`` has no author to
+    check, else True when that family name appears as a word of ``text``
+    (accents and case folded)."""
+    from citeproof.bibliography.pdf_refs import fold_name
+
+    names = [a for a in ref.authors if a and a != "et al."]
+    if not names:
+        return None
+    first = names[0].split(",")[0].split()[-1] if "," not in names[0] else names[0].split(",")[0]
+    want = fold_name(first)
+    if len(want) < 2:
+        return None
+    words = {fold_name(w) for w in re.split(r"[\s,;.()\d*†‡]+", text) if w}
+    return want in words
 
 
 def source_identity(path: Path, data: bytes) -> dict:
@@ -153,7 +171,7 @@ def source_identity(path: Path, data: bytes) -> dict:
 
     ``title`` is the PDF metadata title, else the largest text in the top half
     of page 1 (for Markdown/text, the first non-empty line without ``#``);
-    ``head`` is the first 800 characters of page 1; ``arxiv`` the first arXiv
+    ``head`` is the first 3,000 characters of page 1; ``arxiv`` the first arXiv
     id on page 1 or in the file name. Unreadable files give empty strings.
     """
     out = {"title": "", "doi": "", "arxiv": "", "head": ""}
@@ -170,7 +188,7 @@ def source_identity(path: Path, data: bytes) -> dict:
 
             doc = pymupdf.open(stream=data, filetype="pdf")
             page = doc[0]
-            head = page.get_text()[:800]
+            head = page.get_text()[:3000]
             spans = [s for b in page.get_text("dict")["blocks"] if b.get("type", 0) == 0 for ln in b["lines"] for s in ln["spans"] if s["text"].strip() and s["bbox"][1] < page.rect.height / 2]
             if spans and (not title or len(title) < 8 or re.search(r"(?i)microsoft word|untitled|\.docx?$|\.tex$", title)):
                 big = max(s["size"] for s in spans)
@@ -192,7 +210,7 @@ def source_identity(path: Path, data: bytes) -> dict:
         m = re.search(r"^title:\s*['\"]?(.+?)['\"]?\s*$", text, re.M)
         if m:
             out["title"] = m.group(1)[:300]
-        out["head"] = text[:800]
+        out["head"] = text[:3000]
         m = _ARXIV_ID.search(text)
         if m and not out["arxiv"]:
             out["arxiv"] = m.group(1)
@@ -262,10 +280,10 @@ class SourceResolver:
                     except OSError:
                         continue
                     sha = hashlib.sha256(data).hexdigest()
-                    meta = self.cache.get(sha, "ident-1:" + f.suffix.lower())
+                    meta = self.cache.get(sha, "ident-2:" + f.suffix.lower())
                     if meta is None:
                         meta = source_identity(f, data)
-                        self.cache.put(sha, "ident-1:" + f.suffix.lower(), meta)
+                        self.cache.put(sha, "ident-2:" + f.suffix.lower(), meta)
                     ids.append((f, meta))
             self._ids = ids
         return self._ids
@@ -289,7 +307,14 @@ class SourceResolver:
             if len(hits) == 1:
                 return hits[0], f"--sources arXiv match ({ref.arxiv})", notes
         if ref.title:
-            scored = sorted(((title_score(ref.title, m.get("title", ""), m.get("head", "")), f) for f, m in ids), key=lambda t: -t[0])
+            scored = []
+            for f, m in ids:
+                sc = title_score(ref.title, m.get("title", ""), m.get("head", ""))
+                if sc >= TITLE_MATCH_MIN and authors_agree(ref, m.get("head", "")) is False:
+                    notes.append(f"{f.name}: title matches (score {sc:.0f}) but its first page does not name the first author")
+                    continue
+                scored.append((sc, f))
+            scored.sort(key=lambda t: -t[0])
             notes.append(f"titles of {len(ids)} files in --sources")
             good = [(sc, f) for sc, f in scored if sc >= TITLE_MATCH_MIN]
             if good:
