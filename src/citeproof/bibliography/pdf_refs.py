@@ -193,14 +193,14 @@ def _family_names(author_text: str) -> tuple[list[str], bool]:
     names: list[str] = []
     for chunk in _NAME_SPLIT.split(author_text):
         chunk = chunk.strip(" .,")
-        if not chunk or _INITIALS.match(chunk + ".") or _INITIALS.match(chunk):
+        if not chunk or _INITIALS.match(chunk):
             continue
         words = chunk.split()
         lead = re.match(r"^((?:[A-Z][a-z]?\.\s?-?\s?)+)(.*)$", chunk)
         if lead and lead.group(2).strip():
             names.append(lead.group(2).strip())  # J. Carreira -> Carreira
-        elif len(words) >= 2 and not any(w.endswith(".") for w in words) and "," not in chunk:
-            # Given Family (manubot style): the last word, keeping particles
+        elif len(words) >= 2 and not re.fullmatch(r"[A-Z]\.?", words[-1]):
+            # Given M. Family: the last word, keeping particles
             k = len(words) - 1
             while k > 0 and words[k - 1].lower() in ("van", "von", "de", "der", "den", "del", "da", "di", "le", "la"):
                 k -= 1
@@ -309,7 +309,7 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
             # Authors, Title, Journal Vol, page (year)
             body = rest.lstrip(", ")
             j = re.search(r",\s+(?=(?:[A-Z][a-z]{0,8}\.\s|arXiv|[A-Z][\w.]*\s+[A-Z]?\d|\d|[A-Z][a-z]+\s(?:[A-Z][a-z]+\s)*(?:\d|\()|in\s))", body)
-            if j and not re.match(r"^(?:arXiv|\d)", body):
+            if j and not re.match(r"^(?:arXiv|\d|[A-Z][a-z]{0,6}\.\s)", body):
                 title, container = body[: j.start()].strip(), body[j.end():]
             else:
                 container = body

@@ -1,0 +1,244 @@
+"""Citing PDFs: reference lists, markers, links to entries and to local sources (real papers)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from citeproof.model import CitationMode
+from citeproof.pipeline import CheckOptions, check
+from citeproof.readers.pdf import _author_year_markers, _expand, _numeric_markers, read_pdf
+from citeproof.reports.json import finding_to_dict
+from tests.conftest import DATA, need
+
+CV = DATA / "cv-papers"
+ARXIV = DATA / "arxiv-pdfs"
+META = DATA / "manubot-meta-review"
+
+
+@lru_cache(maxsize=None)
+def _read(path: str):
+    return read_pdf(path)
+
+
+@pytest.fixture(scope="module")
+def fast_rcnn_report(tmp_path_factory):
+    pdf = need(CV / "fast_rcnn_ICCV2015.pdf")
+    return check(pdf, [], CheckOptions(source_dirs=[CV], cache_dir=tmp_path_factory.mktemp("cache")))
+
+
+class TestMarkers:
+    def test_ranges_expand(self):
+        """``[1–4, 7]`` covers 1, 2, 3, 4 and 7; a reversed range is one number."""
+        assert [1, 2, 3, 4, 7] == _expand("1–4, 7")
+        assert [1, 2, 3] == _expand("1-3")
+        assert [5] == _expand("5-2")
+
+    def test_numeric_forms(self):
+        """Single, list, range and adjacent groups; adjacent groups are one compound citation."""
+        text = "A [1], B [1,3], C [2-4], D [1–4, 7], E [11][23][10], F [0, 1] interval."
+        got = [m.labels for m in _numeric_markers(text, 30, False)]
+        assert [["1"], ["1", "3"], ["2", "3", "4"], ["1", "2", "3", "4", "7"], ["11", "23", "10"]] == got
+
+    def test_numbers_beyond_the_list_are_no_marker(self):
+        """``[40]`` in a paper with 25 entries is not read as a citation."""
+        assert [] == _numeric_markers("see interval [40, 50]", 25, False)
+
+    def test_author_year_forms(self):
+        """Parenthetical, narrative with letter years, and prefixed/located groups."""
+        ms = _author_year_markers("as shown (Smith et al., 2020). Smith and Jones (2019a, b) disagree (see Smith 2020, p. 4; Lee 2018).")
+        assert [["Smith et al. 2020"], ["Smith and Jones 2019a", "Smith and Jones 2019b"], ["Smith 2020", "Lee 2018"]] == [m.labels for m in ms]
+        assert CitationMode.NARRATIVE == ms[1].mode
+        assert ["see", ""] == ms[2].prefixes
+        assert ["p. 4", ""] == ms[2].posts
+
+
+class TestFastRCNN:
+    def test_reference_list(self):
+        """All 25 numbered entries, parsed: [11] is SPPnet, [14] AlexNet, [8] DPM."""
+        doc = _read(str(need(CV / "fast_rcnn_ICCV2015.pdf")))
+        assert ("numbered", 25) == (doc.style, len(doc.entries))
+        refs = {e.label: e.reference for e in doc.entries}
+        assert "Spatial pyramid pooling in deep convolutional networks for visual recognition" == refs["11"].title
+        assert ("He", "Zhang", "Ren", "Sun") == refs["11"].authors
+        assert ("2014", "ECCV") == (refs["11"].year, refs["11"].container)
+        assert "ImageNet classification with deep convolutional neural networks" == refs["14"].title
+        assert "Object detection with discriminatively trained part based models" == refs["8"].title
+        assert "1502.05082" == refs["12"].arxiv
+
+    def test_every_marker_links_and_pages_match_the_printed_backrefs(self):
+        """Each entry ends with the pages citing it (``2012. 1, 4, 6``): the markers found are on exactly those pages."""
+        pdf = need(CV / "fast_rcnn_ICCV2015.pdf")
+        doc = _read(str(pdf))
+        assert doc.markers == doc.linked == 75
+        import pymupdf
+
+        raw = pymupdf.open(pdf)[8].get_text()
+        printed = {}
+        for m in re.finditer(r"\[(\d+)\](.*?)(?=\n\[\d+\]|\Z)", raw[raw.index("[1]"):], re.S):
+            tail = re.search(r"(?:19|20)\d\d\.\s+([\d,\s]+)$", m.group(2).strip())
+            printed[m.group(1)] = {int(x) for x in re.findall(r"\d+", tail.group(1))}
+        assert 25 == len(printed)
+        found: dict[str, set[int]] = {}
+        for c in doc.claims:
+            for cit in c.citations:
+                found.setdefault(cit.citekey, set()).add(cit.line)
+        assert printed == found
+
+    def test_each_occurrence_reaches_the_right_pdf(self, fast_rcnn_report):
+        """Every [11], [14] and [8] finding carries SPPnet, AlexNet and DPM, matched by title with the score recorded."""
+        want = {"11": "SPPnet.pdf", "14": "alexnet_NIPS2012.pdf", "8": "DPM_TPAMI2010.pdf"}
+        got = Counter((f.citation.citekey, Path(f.source.path).name) for f in fast_rcnn_report.findings if f.citation.citekey in want)
+        assert {("11", "SPPnet.pdf"): 23, ("14", "alexnet_NIPS2012.pdf"): 4, ("8", "DPM_TPAMI2010.pdf"): 3} == dict(got)
+        for f in fast_rcnn_report.findings:
+            if f.citation.citekey in want:
+                assert "--sources title match (score 100.0)" == f.source.origin
+        other = {f.citation.citekey for f in fast_rcnn_report.findings if f.source is not None and f.source.path}
+        assert set(want) == other
+
+    def test_cases_named_in_the_issue(self, fast_rcnn_report):
+        """SPPnet [11] in the paper's own measurement, AlexNet [14] in a parenthesis, and "[24] found that DPM [8]"."""
+        by_key: dict[str, list] = {}
+        for f in fast_rcnn_report.findings:
+            by_key.setdefault(f.citation.citekey, []).append(f)
+        assert any(f.claim.text.endswith("3× faster than SPPnet.") and f.claim.page == 1 for f in by_key["11"])
+        assert any("CaffeNet (essentially AlexNet)" in f.claim.text for f in by_key["14"])
+        f24 = [f for f in by_key["24"] if "found that DPM" in f.claim.text]
+        f8 = [f for f in by_key["8"] if "found that DPM" in f.claim.text]
+        assert 1 == len(f24) == len(f8)
+        assert f24[0].claim.text.startswith("[...] found that DPM mAP saturates")
+        assert CitationMode.NARRATIVE == f24[0].citation.mode
+        assert "claim_of_other_citation" in f8[0].flags
+        assert "'24'" in f8[0].reasons[-1]
+
+    def test_json_location(self, fast_rcnn_report):
+        """For a PDF, ``line`` is the citing page and ``location`` holds page and box."""
+        f = next(f for f in fast_rcnn_report.findings if f.citation.citekey == "24")
+        d = finding_to_dict(f)
+        assert 7 == d["line"] == d["location"]["page"]
+        x0, y0, x1, y1 = d["location"]["bbox"]
+        assert 0 < x0 < x1 <= 612 and 0 < y0 < y1 <= 792
+        assert "24" == d["citekey"] and "Do we need more training data" in d["reference"]["title"]
+        assert d["source"] is None
+
+
+PRINTED = {
+    "1508.05632v2.pdf": 53,
+    "1707.04066v1.pdf": 26,
+    "1805.05865.pdf": 5,
+    "2301.05883.pdf": 33,
+    "2303.03819.pdf": 27,
+    "2304.10117.pdf": 33,
+    "2503.05372.pdf": 39,
+}
+"""Entries printed in each paper's reference list (counted by hand from the PDFs)."""
+
+
+class TestArxivPapers:
+    @pytest.mark.parametrize("name", sorted(PRINTED))
+    def test_entries_found_equal_entries_printed(self, name):
+        """Segmentation finds exactly the printed number of entries, numbered or author-year."""
+        doc = _read(str(need(ARXIV / name)))
+        assert PRINTED[name] == len(doc.entries)
+        if doc.style == "numbered":
+            assert [str(i) for i in range(1, PRINTED[name] + 1)] == [e.label for e in doc.entries]
+
+    @pytest.mark.parametrize("name", sorted(PRINTED))
+    def test_markers_link(self, name):
+        """Every marker links to an entry, except one real dangling cite (Lupton 2005 has no entry)."""
+        doc = _read(str(need(ARXIV / name)))
+        assert doc.markers > 0
+        if name == "1707.04066v1.pdf":
+            assert doc.markers - 1 == doc.linked
+            assert ["Lupton 2005"] == list(doc.unlinked)
+            assert "no first author 'Lupton' with year 2005" in doc.unlinked["Lupton 2005"]
+        else:
+            assert doc.markers == doc.linked
+
+    def test_author_year_labels(self):
+        """Author-year entries are labelled as printed; 2014a/2014b stay apart."""
+        doc = _read(str(need(ARXIV / "1707.04066v1.pdf")))
+        labels = [e.label for e in doc.entries]
+        assert "author-year" == doc.style
+        assert {"Mommert et al. 2014a", "Mommert et al. 2014b", "Harris and D’Abramo 2015", "Mainzer et al. 2011", "Rabinowitz 1993"} <= set(labels)
+        keys = Counter(c.citekey for cl in doc.claims for c in cl.citations)
+        assert keys["Mainzer et al. 2011"] >= 3
+
+    def test_superscripts_not_exponents(self):
+        """1805.05865 cites by superscript 1-5; exponents (c², 10⁻⁵) are not markers."""
+        doc = _read(str(need(ARXIV / "1805.05865.pdf")))
+        assert "superscript" == doc.marker_style
+        assert ["1", "2", "3", "4", "5"] == [c.citekey for cl in doc.claims for c in cl.citations]
+
+    def test_unlinkable_marker_is_a_finding(self, tmp_path):
+        """A marker with no entry becomes an unknown-citekey finding whose reason says why."""
+        pdf = need(ARXIV / "1707.04066v1.pdf")
+        rep = check(pdf, [], CheckOptions(cache_dir=tmp_path))
+        bad = [f for f in rep.findings if f.citation.citekey == "Lupton 2005"]
+        assert 1 == len(bad)
+        assert "unknown_citekey" in bad[0].flags
+        assert bad[0].reasons[0].startswith("marker 'Lupton 2005' matches no entry of the reference list")
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory):
+    bib = need(META / "meta-review.bib")
+    cache = tmp_path_factory.mktemp("cache")
+    md = check(need(META / "citing" / "meta-review.md"), [bib], CheckOptions(cache_dir=cache))
+    pdf = check(need(META / "citing" / "meta-review.pdf"), [bib], CheckOptions(cache_dir=cache))
+    return md, pdf
+
+
+class TestManubotPdfAgreesWithMarkdown:
+    def test_reference_list(self):
+        """100 numbered entries with DOIs where printed; Manubot's bold title line is the title."""
+        doc = _read(str(need(META / "citing" / "meta-review.pdf")))
+        assert 100 == len(doc.entries) and doc.markers == doc.linked
+        refs = {e.label: e.reference for e in doc.entries}
+        assert "Sci-Hub provides access to nearly all scholarly literature" == refs["40"].title
+        assert "10.7554/elife.32822" == refs["40"].doi
+        assert ("Himmelstein", "Romero", "Levernier") == refs["40"].authors[:3]
+        assert "Towards Data Science" == refs["9"].container
+
+    def test_same_sources_same_counts(self, reports):
+        """Each locally available work is reached by as many PDF markers as Markdown citekeys."""
+        md, pdf = reports
+
+        def per_source(rep):
+            return Counter(Path(f.source.path).name for f in rep.findings if f.source is not None and f.source.path)
+
+        assert per_source(md) == per_source(pdf)
+        assert 12 == sum(per_source(pdf).values())
+
+    def test_same_claims(self, reports):
+        """Each Markdown claim citing a local source has its PDF twin citing the same source.
+
+        Compared by rapidfuzz (the PDF drops its "fi" ligatures); the one
+        Markdown table becomes a paragraph in the PDF, so its rows are left out.
+        """
+        from rapidfuzz import fuzz
+
+        md, pdf = reports
+
+        def claims(rep):
+            return [(Path(f.source.path).name, f.claim.text) for f in rep.findings
+                    if f.source is not None and f.source.path and f.claim.kind.value != "table_row" and "DOI Content" not in f.claim.text]
+
+        md_claims, pdf_claims = claims(md), claims(pdf)
+        assert 10 == len(md_claims) == len(pdf_claims)
+        for src, text in md_claims:
+            best = max(fuzz.ratio(text, t) for s, t in pdf_claims if s == src)
+            assert best >= 85, (src, text)
+
+    def test_sources_folder_alone(self, tmp_path):
+        """Without --bib, DOI and title matching against ``cited/`` say how each link was made."""
+        rep = check(need(META / "citing" / "meta-review.pdf"), [], CheckOptions(source_dirs=[META / "cited"], cache_dir=tmp_path))
+        how = {f.citation.citekey: (Path(f.source.path).name, f.source.origin) for f in rep.findings if f.source is not None and f.source.path}
+        assert ("ching2018-deep-review.pdf", "--sources DOI match (10.1098/rsif.2017.0387)") == how["5"]
+        assert ("himmelstein2018-scihub.pdf", "--sources DOI match (10.7554/elife.32822)") == how["40"]
+        assert ("blischak2016-git-github.pdf", "--sources title match (score 100.0)") == how["7"]
+        assert ("himmelstein2017-rephetio.md", "--sources title match (score 100.0)") == how["50"]
