@@ -457,6 +457,11 @@ def read_latex(path: str | Path) -> LatexDocument:
             if f is not None:
                 bbl = read_bbl(f.read_text(encoding="utf-8", errors="replace"), shown(str(f)))
     claims = _claims(text, origin, shown(str(main)))
+    if shown_root is not None:
+        root = str(shown_root[0])
+        for d in diags:
+            d.message = d.message.replace(root, shown_root[1])
+            d.file = d.file.replace(root, shown_root[1])
     return LatexDocument(path=str(p), main=shown(str(main)), claims=claims, bib_files=bib_files, bbl_references=bbl, diagnostics=diags)
 
 
