@@ -204,6 +204,14 @@ class TestManubotPdfAgreesWithMarkdown:
         assert ("Himmelstein", "Romero", "Levernier") == refs["40"].authors[:3]
         assert "Towards Data Science" == refs["9"].container
 
+    def test_as_many_markers_as_markdown_citations(self):
+        """The PDF's 116 markers are the Markdown's 116 citations (Manubot's ``[@tag:x]: url:...`` alias lines print no marker)."""
+        from citeproof.readers.markdown import read_markdown
+
+        md = [cl for cl in read_markdown(need(META / "citing" / "meta-review.md")) if not re.match(r"^\[@[^\]]+\]:", cl.raw)]
+        doc = _read(str(need(META / "citing" / "meta-review.pdf")))
+        assert 116 == sum(len(cl.citations) for cl in md) == doc.markers == doc.linked
+
     def test_same_sources_same_counts(self, reports):
         """Each locally available work is reached by as many PDF markers as Markdown citekeys."""
         md, pdf = reports

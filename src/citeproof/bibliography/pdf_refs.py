@@ -308,7 +308,7 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
         else:
             # Authors, Title, Journal Vol, page (year)
             body = rest.lstrip(", ")
-            j = re.search(r",\s+(?=(?:[A-Z][a-z]{0,8}\.\s|arXiv|[A-Z][\w.]*\s+[A-Z]?\d|\d|[A-Z][a-z]+\s(?:[A-Z][a-z]+\s)*(?:\d|\()|in\s))", body)
+            j = re.search(r",\s+(?=(?:[A-Z][a-z]{0,8}\.\s|arXiv|[A-Z][\w.]*\s+[A-Z]?\d|\d|[A-Z][a-z]+\s(?:[A-Z][a-z]+\s)*(?:\d|\()|[A-Z][a-z]+\s[A-Z][a-z]{0,6}\.|(?:[A-Z]\w+\s)*(?:University|Press|Springer|Wiley|Elsevier|Cambridge|Oxford|World Scientific)\b|in\s))", body)
             if j and not re.match(r"^(?:arXiv|\d|[A-Z][a-z]{0,6}\.\s)", body):
                 title, container = body[: j.start()].strip(), body[j.end():]
             else:
