@@ -14,7 +14,7 @@ from citeproof.cli import app
 from citeproof.model import CitationMode, UnitKind
 from citeproof.pipeline import CheckOptions, check
 from citeproof.readers.latex import find_main_tex, read_bbl, read_latex
-from tests.conftest import FIXTURES
+from conftest import FIXTURES
 
 PAPER = FIXTURES / "latex" / "paper.tex"
 

@@ -13,7 +13,7 @@ from citeproof.model import CitationMode
 from citeproof.pipeline import CheckOptions, check
 from citeproof.readers.pdf import _author_year_markers, _expand, _numeric_markers, read_pdf
 from citeproof.reports.json import finding_to_dict
-from tests.conftest import DATA, need
+from conftest import DATA, need
 
 CV = DATA / "cv-papers"
 ARXIV = DATA / "arxiv-pdfs"

@@ -97,7 +97,7 @@ def _summary_table(report: Report) -> Table:
     from citeproof.pipeline import summarise
 
     s = summarise(report.findings)
-    t = Table(title=f"citeproof: {report.document}", show_header=True)
+    t = Table(title=f"citeproof: {report.document}", show_header=True, min_width=min(100, 14 + len(report.document)))
     t.add_column("verdict")
     t.add_column("citations", justify="right")
     styles = {"contradicted": "red", "unsupported": "red", "partial": "yellow", "error": "magenta", "unverifiable": "cyan", "supported": "green"}

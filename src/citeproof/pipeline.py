@@ -345,9 +345,18 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     duplicate_keys = {d.message.split("'")[1] for d in bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
 
     cited = list(dict.fromkeys(c.citekey for cl in claims for c in cl.citations))
+
+    def reference(key: str) -> Reference | None:
+        # With --sources and no bibliography at all (none given, none in the
+        # document), every key stands for itself and is looked up as
+        # <citekey>.pdf in the source folders.
+        if not bib_paths and own_bib is None and opts.source_dirs:
+            return Reference(citekey=key, origin="")
+        return bib.get(key)
+
     sources: dict[str, Source] = {}
     for n, key in enumerate(cited, start=1):
-        ref = bib.get(key)
+        ref = reference(key)
         if ref is not None:
             sources[key] = resolver.resolve(key, ref)
         if opts.progress:
@@ -361,7 +370,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     done = 0
     for claim in claims:
         for cite in claim.citations:
-            ref = bib.get(cite.citekey)
+            ref = reference(cite.citekey)
             findings.append(_judge_citation(claim, cite, ref, sources.get(cite.citekey), retriever, judge, bib, duplicate_keys))
             done += 1
             if opts.progress:

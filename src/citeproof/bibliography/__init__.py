@@ -68,12 +68,24 @@ def normalise_doi(doi: str) -> str:
     return doi.strip().rstrip(".").lower()
 
 
-def _latex_to_text(value: str) -> str:
-    """Title/author text without LaTeX markup (pylatexenc when present)."""
-    try:
-        from pylatexenc.latex2text import LatexNodes2Text
+_L2T = None
 
-        text = LatexNodes2Text(math_mode="verbatim").latex_to_text(value)
+
+def _latex_to_text(value: str) -> str:
+    """Title/author text without LaTeX markup (pylatexenc when present).
+
+    Plain text (no ``\\``, braces, ``$`` or ``~``) is returned as is: building
+    pylatexenc's converter is costly, so one converter is shared.
+    """
+    global _L2T
+    if not re.search(r"[\\{}$~]", value):
+        return re.sub(r"\s+", " ", value).strip()
+    try:
+        if _L2T is None:
+            from pylatexenc.latex2text import LatexNodes2Text
+
+            _L2T = LatexNodes2Text(math_mode="verbatim")
+        text = _L2T.latex_to_text(value)
     except Exception:  # pylatexenc missing or markup it cannot read
         text = re.sub(r"\\[a-zA-Z]+\s*", "", value).replace("{", "").replace("}", "")
     return re.sub(r"\s+", " ", text).strip()
@@ -130,11 +142,12 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
                 )
             )
         else:
+            why = (str(getattr(block, "error", "") or "").strip().splitlines() or ["syntax error"])[0]
             diags.append(
                 Diagnostic(
                     "bib-parse",
                     "error",
-                    f"{path}:{line}: this entry could not be parsed and is skipped ({str(getattr(block, 'error', '') or 'syntax error').splitlines()[0]}); fix the entry's syntax",
+                    f"{path}:{line}: this entry could not be parsed and is skipped ({why}); fix the entry's syntax",
                     str(path),
                     line,
                 )

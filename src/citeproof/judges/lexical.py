@@ -5,11 +5,21 @@ words), *partial* (a weak match) or *unsupported* (nothing clears the
 floor). It can never say *contradicted*: word overlap cannot tell "the
 source says the opposite" from "the source says it" (``DESIGN.md``).
 
-Thresholds on coverage (:mod:`citeproof.retrieval.lexical`), chosen on
-SciFact's training split (SUPPORT claims vs NEI claims against their cited
-abstracts; see ``LexicalJudge`` docs for the figures); a signal (*see*,
-*cf.*, *e.g.*) lowers both by :data:`SIGNAL_RELIEF`, because such a citation
-vouches only for a related point.
+Thresholds on coverage (:mod:`citeproof.retrieval.lexical`), checked on
+SciFact's training split (919 claim x cited-abstract pairs: 370 SUPPORT,
+194 CONTRADICT, 355 NEI), 5 folds grouped by abstract:
+
+* the floor that best separates "the abstract addresses the claim"
+  (SUPPORT or CONTRADICT) from NEI, chosen on 4 folds, lies in 0.28-0.40;
+  on the held-out fold it gives 0.734 balanced accuracy (mean of 5). We use
+  :data:`PARTIAL_AT` = 0.30: 84 % of SUPPORT and 34 % of NEI pairs clear it.
+* :data:`SUPPORTED_AT` = 0.55 is a high-precision zone: 37 % of SUPPORT,
+  35 % of CONTRADICT and 2.3 % of NEI pairs reach it. That CONTRADICT pairs
+  reach it as often as SUPPORT pairs is why this tier's *supported* means
+  "the words are there", never "the meaning is".
+
+A signal (*see*, *cf.*, *e.g.*) lowers both by :data:`SIGNAL_RELIEF`,
+because such a citation vouches only for a related point.
 """
 
 from __future__ import annotations

@@ -53,6 +53,9 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table").disable("reference").use(footnote_plugin).use(front_matter_plugin)
 
 
+_ALIAS_LINE = re.compile(r"^\s*\[@[^\]]+\]:\s")
+
+
 def iter_blocks(source: str) -> list[TextBlock]:
     """The text blocks of a Markdown document, in document order.
 
@@ -93,7 +96,12 @@ def iter_blocks(source: str) -> list[TextBlock]:
             text = inline.content
             if kind == UnitKind.SENTENCE and text.lstrip().startswith(("Table:", ": ")):
                 kind = UnitKind.CAPTION
-            blocks.append(TextBlock(text, line, kind))
+            lines = text.split("\n")
+            if len(lines) > 1 and all(_ALIAS_LINE.match(ln) for ln in lines):
+                # manubot citekey aliases, one "[@tag:x]: id" per line: each line is a unit
+                blocks.extend(TextBlock(ln, line + k, kind, split=False) for k, ln in enumerate(lines))
+            else:
+                blocks.append(TextBlock(text, line, kind))
             i += 3
             continue
         elif t == "html_block":
@@ -214,8 +222,9 @@ class MarkdownReader:
                 units = _attach_spans(split_sentences(split_text), len(block.text), split_text)
             else:
                 units = [(0, len(block.text))]
-            for s, e in units:
-                in_unit = [g for g in real if s <= g.start < e]
+            owner = _owners(units, real, block.text)
+            for u, (s, e) in enumerate(units):
+                in_unit = [g for g, o in zip(real, owner) if o == u]
                 if not in_unit:
                     continue
                 raw = block.text[s:e]
@@ -243,6 +252,22 @@ class MarkdownReader:
                 )
                 prev_text = raw
         return claims
+
+
+def _owners(units: list[tuple[int, int]], groups: list[CiteGroup], text: str) -> list[int]:
+    """Index of the unit each citation group belongs to.
+
+    A group standing at the very start of a unit, right after a unit that
+    ends a sentence (``claim. [@a] Next...``), belongs to that previous
+    sentence.
+    """
+    out = []
+    for g in groups:
+        u = next((i for i, (s, e) in enumerate(units) if s <= g.start < e), len(units) - 1)
+        if u > 0 and not text[units[u][0]: g.start].strip() and text[units[u - 1][0]: units[u - 1][1]].rstrip()[-1:] in ".!?":
+            u -= 1
+        out.append(u)
+    return out
 
 
 def masked_for_split(masked: str, groups: list[CiteGroup]) -> str:

@@ -144,7 +144,8 @@ for _label, _forms in {
     for _f in _forms:
         _LOCATOR_TERMS.append((_f, _label))
 _LOCATOR_TERMS.sort(key=lambda t: -len(t[0]))
-_LOC_VALUE = r"(?:[0-9]+[a-z]?|[ivxlcdm]+|[IVXLCDM]+|[A-Z]?\d+(?:\.\d+)*)(?:\s*(?:[-–—]+|,|&|and)\s*(?:[0-9]+[a-z]?|[ivxlcdm]+|[IVXLCDM]+|[A-Z]?\d+(?:\.\d+)*))*"
+_LOC_ONE = r"(?:[A-Z]?\d+(?:\.\d+)+|[0-9]+[a-z]?(?![\w])|[ivxlcdm]+(?![\w])|[IVXLCDM]+(?![\w])|[A-Z]\d+)"
+_LOC_VALUE = _LOC_ONE + r"(?:\s*(?:[-–—]+|,|&|and)\s*" + _LOC_ONE + r")*"
 _LOC_TERM_RE = re.compile(
     r"\s*,?\s*(?P<term>" + "|".join(re.escape(t) for t, _ in _LOCATOR_TERMS) + r")\s*(?P<value>" + _LOC_VALUE + r")",
     re.I,

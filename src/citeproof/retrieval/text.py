@@ -81,8 +81,9 @@ except ImportError:  # pragma: no cover - PyStemmer is a dependency; keep workin
 def terms(text: str) -> list[str]:
     """Distinctive terms of ``text``: folded, stopwords dropped, stemmed.
 
-    Hyphenated words also give their parts (``open-source`` -> ``open-sourc``,
-    ``open``, ``sourc``). Numbers are kept as written (``68.9%``).
+    Hyphenated words give their parts (``open-source`` -> ``open``,
+    ``sourc``), so "Sci-Hub" and "Sci Hub" match and a compound counts once
+    per part. Numbers are kept as written (``68.9%``).
 
     Returns:
         Terms in order of appearance, duplicates kept.
@@ -96,7 +97,8 @@ def terms(text: str) -> list[str]:
         if tok[0].isdigit():
             out.append(tok)
             continue
-        out.append(_stem(tok))
         if "-" in tok:
             out.extend(_stem(p) for p in tok.split("-") if p and p not in STOPWORDS and len(p) > 1)
+        else:
+            out.append(_stem(tok))
     return out

@@ -14,7 +14,9 @@ boxes. From those:
   numbers (lines that are a bare number) are dropped;
 * end-of-line hyphens are joined (``TEXT_DEHYPHENATE``); ligature glyphs are
   expanded where the font maps them; wrongly mapped ones ("índ" for "find")
-  are left to the matcher's folding (:func:`citeproof.retrieval.text.fold`);
+  are repaired where the document spells the word cleanly elsewhere
+  (:func:`ligature_repairs`), and the matcher folds the rest
+  (:func:`citeproof.retrieval.text.fold`);
 * a block that straddles the gutter of a two-column page without spanning it
   is not ``quotable``: its reading order is not trusted.
 
@@ -30,9 +32,9 @@ from dataclasses import dataclass
 
 from citeproof.model import Passage
 
-__all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections"]
+__all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "ligature_repairs"]
 
-PARSER_VERSION = "pdf-3"
+PARSER_VERSION = "pdf-4"
 """Bumped whenever passages would come out differently; part of the cache key."""
 
 _NUMERIC_LINE = re.compile(r"^\s*\d{1,4}\s*$")
@@ -160,9 +162,7 @@ def parse_pdf(data: bytes) -> ParsedPDF:
     n_pages = len(pages_blocks)
     repeated = {t for t, c in margin_counts.items() if c >= max(2, _REPEAT_SHARE * n_pages) and len(t) < 200}
 
-    passages: list[Passage] = []
-    parts: list[str] = []
-    offset = 0
+    ordered: list[tuple[int, tuple[float, float, float, float, str], bool]] = []
     for pno, (w, h, blocks) in enumerate(pages_blocks, start=1):
         items = []
         for b in blocks:
@@ -188,21 +188,29 @@ def parse_pdf(data: bytes) -> ParsedPDF:
             if len(text) < 2:
                 continue
             items.append((x0, y0, x1, y1, text))
-        for (x0, y0, x1, y1, text), quotable in _reading_order(items, w):
-            start = offset
-            parts.append(text)
-            offset += len(text) + 2
-            passages.append(
-                Passage(
-                    id=f"p{len(passages) + 1:05d}",
-                    text=text,
-                    page=pno,
-                    bbox=(round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1)),
-                    char_start=start,
-                    char_end=start + len(text),
-                    quotable=quotable,
-                )
+        ordered.extend((pno, it, q) for it, q in _reading_order(items, w))
+
+    repair = ligature_repairs([it[4] for _, it, _ in ordered])
+    passages: list[Passage] = []
+    parts: list[str] = []
+    offset = 0
+    for pno, (x0, y0, x1, y1, text), quotable in ordered:
+        if repair:
+            text = _DAMAGED.sub(lambda m: _apply_case(m.group(0), repair.get(m.group(0).lower())), text)
+        start = offset
+        parts.append(text)
+        offset += len(text) + 2
+        passages.append(
+            Passage(
+                id=f"p{len(passages) + 1:05d}",
+                text=text,
+                page=pno,
+                bbox=(round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1)),
+                char_start=start,
+                char_end=start + len(text),
+                quotable=quotable,
             )
+        )
     full = "\n\n".join(parts)
     passages = label_sections(passages)
     title, doi, _ = pdf_metadata(data)
@@ -244,6 +252,47 @@ def label_sections(passages: list[Passage]) -> list[Passage]:
             current = ""  # another heading: the abstract is over
         out.append(dataclasses.replace(p, section=current) if current else p)
     return out
+
+
+_DAMAGED = re.compile(r"\w*[íì\ufffd]\w*")
+_LIGATURED = re.compile(r"\w*(?:ffi|ffl|ff|fi|fl)\w*")
+
+
+def ligature_repairs(texts: list[str]) -> dict[str, str]:
+    """Spellings for words whose ligature glyph was extracted wrongly.
+
+    Some PDFs map the *fi*/*ff*/*ffi* ligature glyphs to ``í``, ``ì`` or
+    U+FFFD ("índ", "diìcult", "de\ufffdne"). A damaged word is repaired only
+    when the same document also spells the word cleanly (same folded form,
+    :func:`citeproof.retrieval.text.fold`), so names with a real ``í`` are
+    left alone.
+
+    Args:
+        texts: the document's passage texts.
+
+    Returns:
+        Lower-case damaged word -> lower-case clean word.
+    """
+    from citeproof.retrieval.text import fold
+
+    damaged = {w.lower() for t in texts for w in _DAMAGED.findall(t)}
+    if not damaged:
+        return {}
+    clean: dict[str, str] = {}
+    for t in texts:
+        for w in _LIGATURED.findall(t):
+            lw = w.lower()
+            if not _DAMAGED.search(lw):
+                clean.setdefault(fold(lw), lw)
+    return {d: clean[fold(d)] for d in damaged if fold(d) in clean}
+
+
+def _apply_case(word: str, repl: str | None) -> str:
+    if repl is None:
+        return word
+    if word[:1].isupper():
+        return repl[:1].upper() + repl[1:]
+    return repl
 
 
 def _block_text(b: dict) -> str:

@@ -1,0 +1,60 @@
+"""Lexical tier: terms, coverage, verdict bands, locator pages."""
+
+from __future__ import annotations
+
+from citeproof.model import Source
+from citeproof.pipeline import judge_text
+from citeproof.retrieval.lexical import LexicalRetriever
+from citeproof.retrieval.text import terms
+from citeproof.sources.text import parse_text
+
+
+def test_terms_drop_stopwords_and_stem():
+    assert ["sci", "hub", "repositori", "pirat", "articl"] == terms("Sci-Hub’s repository of the pirated articles")
+
+
+def test_supported_partial_unsupported():
+    source = "Sci-Hub's database contains 68.9% of the 81.6 million scholarly articles registered with Crossref.\n\nCats sleep a lot."
+    sup = judge_text("Sci-Hub's database holds 68.9% of scholarly articles registered with Crossref.", source)
+    par = judge_text("Sci-Hub's database contains most paywalled theses, dissertations and patents from Europe and Asia.", source)
+    uns = judge_text("Dogs bark loudly at night.", source)
+    assert ("supported", "partial", "unsupported") == (sup.verdict.value, par.verdict.value, uns.verdict.value)
+    assert sup.score > 0.8 and sup.evidence.passage.line == 1
+    assert 0 == uns.score or uns.score < 0.3
+
+
+def test_signal_relaxes_thresholds():
+    source = "Version control systems track changes to files over time.\n"
+    claim = "Version control helps scientists track changes and collaborate on code."
+    plain = judge_text(claim, source)
+    see = judge_text(claim, source, signal="see")
+    assert plain.score == see.score
+    assert (plain.verdict.value, see.verdict.value) in {("partial", "supported"), ("unsupported", "partial")}
+
+
+def test_locator_restricts_pages():
+    from citeproof.model import Passage
+
+    ps = [Passage(id="p1", text="The effect was large in mice.", page=1), Passage(id="p2", text="The effect was large in mice and rats.", page=3)]
+    src = Source(citekey="k", sha256="x", passages=ps, text="")
+    ev = LexicalRetriever().retrieve("The effect was large in mice and rats.", src, pages=[1])
+    assert [1] == sorted({e.passage.page for e in ev})
+    ev_all = LexicalRetriever().retrieve("The effect was large in mice and rats.", src)
+    assert 3 == ev_all[0].passage.page
+
+
+def test_reference_list_is_never_evidence():
+    from citeproof.model import Passage
+
+    ps = [
+        Passage(id="p1", text="We measured growth.", page=1),
+        Passage(id="p2", text="References", page=2, section="references"),
+        Passage(id="p3", text="Smith J. Deep learning for protein folding. Nature 2020.", page=2, section="references"),
+    ]
+    ev = LexicalRetriever().retrieve("Deep learning for protein folding", Source(citekey="k", sha256="y", passages=ps))
+    assert all(e.passage.section != "references" for e in ev)
+
+
+def test_parse_text_paragraph_lines():
+    ps, _ = parse_text("one\ntwo\n\n\nthree\n")
+    assert [("one two", 1), ("three", 5)] == [(p.text, p.line) for p in ps]

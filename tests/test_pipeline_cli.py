@@ -1,0 +1,167 @@
+"""End to end on the bundled real sample, the gates, exit codes and bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from citeproof.cli import app
+from citeproof.model import Verdict
+from citeproof.reports.json import report_to_dict
+
+from conftest import SAMPLE
+
+MD = SAMPLE / "citing" / "meta-review.md"
+BIB = SAMPLE / "meta-review.bib"
+runner = CliRunner()
+
+
+def test_one_finding_per_occurrence(sample_report):
+    assert 125 == len(sample_report.findings)  # pandoc's Cite count, crossrefs excluded
+
+
+def test_keys_without_local_file_are_unverifiable_with_reason(sample_report):
+    no_file = [f for f in sample_report.findings if not f.reference.files]
+    assert 113 == len(no_file)
+    assert all(f.verdict == Verdict.UNVERIFIABLE and "no local source" in f.reasons[0] for f in no_file)
+
+
+def test_local_works_are_judged(sample_report):
+    with_file = [f for f in sample_report.findings if f.reference.files]
+    assert 12 == len(with_file)
+    assert all(f.verdict != Verdict.UNVERIFIABLE and f.evidence is not None for f in with_file)
+
+
+def test_scihub_claim_lands_on_page_2(sample_report):
+    f = next(f for f in sample_report.findings if f.citation.citekey == "doi:10.7554/eLife.32822")
+    assert (620, 2) == (f.citation.line, f.evidence.passage.page)
+    assert "68.9%" in f.evidence.passage.text
+
+
+def test_git_intro_supports_line_404(sample_report):
+    f = next(f for f in sample_report.findings if f.citation.citekey == "doi:10.1371/journal.pcbi.1004668")
+    assert (Verdict.SUPPORTED, 404, 1) == (f.verdict, f.citation.line, f.evidence.passage.page)
+
+
+def test_rephetio_markdown_source_gives_lines_not_pages(sample_report):
+    f = next(f for f in sample_report.findings if f.citation.citekey == "doi:10.7554/eLife.26726")
+    assert f.evidence.passage.page is None and f.evidence.passage.line > 100
+
+
+def test_reading_order_worst_first(sample_report):
+    ranks = [f.verdict for f in sample_report.findings]
+    order = [Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdict.PARTIAL, Verdict.ERROR, Verdict.UNVERIFIABLE, Verdict.SUPPORTED]
+    assert ranks == sorted(ranks, key=order.index)
+
+
+def test_json_contract(sample_report):
+    d = report_to_dict(sample_report)
+    assert 1 == d["schema_version"]
+    f = d["findings"][0]
+    for key in ("document", "line", "citekey", "claim", "verdict", "score", "tier", "evidence", "reasons", "tags", "flags"):
+        assert key in f
+    judged = next(x for x in d["findings"] if x["evidence"])
+    assert {"source", "page", "text", "bbox", "char_start", "char_end"} <= set(judged["evidence"])
+    assert 125 == d["summary"]["citations"] and 7 == d["summary"]["sources_available"]
+    json.dumps(d)
+
+
+def test_check_command_writes_reports(tmp_path):
+    r = runner.invoke(app, ["check", str(MD), "--bib", str(BIB), "--out", str(tmp_path), "--cache-dir", str(tmp_path / "c"), "--quiet"])
+    assert 0 == r.exit_code, r.output
+    data = json.loads((tmp_path / "meta-review.citeproof.json").read_text())
+    assert 125 == len(data["findings"])
+    md = (tmp_path / "meta-review.citeproof.md").read_text()
+    assert "reading order" in md and "doi:10.7554/eLife.32822" in md
+
+
+def test_fail_on(tmp_path):
+    r = runner.invoke(app, ["check", str(MD), "--bib", str(BIB), "--out", str(tmp_path), "--cache-dir", str(tmp_path / "c"), "-q", "--fail-on", "unsupported"])
+    assert 1 == r.exit_code
+    r = runner.invoke(app, ["check", str(MD), "--bib", str(BIB), "--out", str(tmp_path), "-q", "--fail-on", "nonsense"])
+    assert 2 == r.exit_code
+
+
+def test_gate(tmp_path):
+    assert 0 == runner.invoke(app, ["gate", str(MD), "--bib", str(BIB)]).exit_code
+    bib = tmp_path / "short.bib"
+    bib.write_text("@article{a, title={A}}\n")
+    doc = tmp_path / "d.md"
+    doc.write_text("One [@a].\nTwo [@missing].\n")
+    r = runner.invoke(app, ["gate", str(doc), "--bib", str(bib)])
+    assert 1 == r.exit_code
+    assert f"{doc}:2: unknown citekey 'missing'" in r.output
+
+
+def test_audit(tmp_path):
+    r = runner.invoke(app, ["audit", str(MD), "--bib", str(BIB), "--cache-dir", str(tmp_path), "-q"])
+    assert 1 == r.exit_code
+    assert "doi:10.1515/9781400839452: missing" in r.output.replace("\n", "")
+    bib = tmp_path / "one.bib"
+    bib.write_text("@article{scihub, title={S}, file={" + str(SAMPLE / "cited" / "himmelstein2018-scihub.pdf") + "}}\n")
+    doc = tmp_path / "d.md"
+    doc.write_text("Claim [@scihub].\n")
+    assert 0 == runner.invoke(app, ["audit", str(doc), "--bib", str(bib), "--cache-dir", str(tmp_path)]).exit_code
+
+
+def test_unknown_key_and_bad_source_are_findings(tmp_path):
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"%PDF-1.7\n garbage, truncated")
+    bib = tmp_path / "r.bib"
+    bib.write_text("@article{bad, title={B}, file={bad.pdf}}\n@article{ok, title={O}, file={ok.md}}\n")
+    (tmp_path / "ok.md").write_text("Mice grew faster on the diet.\n")
+    doc = tmp_path / "d.md"
+    doc.write_text("Mice grew faster on the diet [@ok]. Broken [@bad]. Unknown [@zzz].\n")
+    from citeproof.pipeline import CheckOptions, check
+
+    rep = check(doc, [bib], CheckOptions(use_cache=False))
+    by = {f.citation.citekey: f for f in rep.findings}
+    assert Verdict.SUPPORTED == by["ok"].verdict
+    assert (Verdict.UNVERIFIABLE, "unreadable_source") == (by["bad"].verdict, by["bad"].flags[0])
+    assert "corrupt or truncated" in by["bad"].reasons[0] and str(bad) in by["bad"].reasons[0]
+    assert ["unknown_citekey"] == by["zzz"].flags and "zzz" == rep.findings[0].citation.citekey
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["check", "nope.md", "--bib", str(BIB)], "nope.md: no such file"),
+        (["check", str(MD), "--bib", "nope.bib"], "nope.bib: bibliography not found"),
+        (["check", str(MD)], "give a bibliography"),
+        (["check", str(MD), "--bib", str(BIB), "--format", "docx"], "unknown report format 'docx'"),
+    ],
+)
+def test_bad_invocation_exit_2(args, needle, tmp_path):
+    r = runner.invoke(app, args + ["--out", str(tmp_path)] if args[0] == "check" else args)
+    assert 2 == r.exit_code
+    assert needle in (r.output + (r.stderr if hasattr(r, "stderr") else "")).replace("\n", " ")
+
+
+def test_console_script_help():
+    exe = Path(sys.executable).parent / "citeproof"
+    if not exe.exists():
+        pytest.skip("console script not installed (run make test)")
+    out = subprocess.run([str(exe), "--help"], capture_output=True, text=True, check=True).stdout
+    assert "check" in out and "gate" in out and "audit" in out
+
+
+def test_sources_folder_without_bibliography(tmp_path):
+    """--sources alone: <citekey>.pdf (with / and : written _) is the source."""
+    src = tmp_path / "pdfs"
+    src.mkdir()
+    (src / "doi_10.7554_eLife.32822.pdf").write_bytes((SAMPLE / "cited" / "himmelstein2018-scihub.pdf").read_bytes())
+    doc = tmp_path / "d.md"
+    doc.write_text("Sci-Hub's database contains 68.9% of all scholarly articles [@doi:10.7554/eLife.32822]. Other [@nofile].\n")
+    from citeproof.pipeline import CheckOptions, check
+
+    rep = check(doc, [], CheckOptions(source_dirs=[src], use_cache=False))
+    by = {f.citation.citekey: f for f in rep.findings}
+    hit = by["doi:10.7554/eLife.32822"]
+    assert (Verdict.SUPPORTED, 2) == (hit.verdict, hit.evidence.passage.page)
+    assert "--sources doi_10.7554_eLife.32822.pdf (citekey)" == hit.source.origin
+    assert Verdict.UNVERIFIABLE == by["nofile"].verdict and "no file in --sources matched" in by["nofile"].reasons[0]
