@@ -355,11 +355,11 @@ def read_bbl(text: str, origin: str) -> list[Reference]:
     for m in re.finditer(r"\\entry\{([^{}]+)\}\{([^{}]*)\}(.*?)\\endentry", text, re.S):
         body = m.group(3)
 
-        def fld(name: str) -> str:
+        def fld(name: str, body: str = body) -> str:
             f = re.search(r"\\field\{" + name + r"\}\{((?:[^{}]|\{[^{}]*\})*)\}", body)
             return latex_to_text(f.group(1)).strip() if f else ""
 
-        def verb(name: str) -> str:
+        def verb(name: str, body: str = body) -> str:
             f = re.search(r"\\verb\{" + name + r"\}\s*\\verb\s*(.*?)\s*\\endverb", body, re.S)
             return f.group(1).strip() if f else ""
 
@@ -669,7 +669,7 @@ def _unit_claims(u: _Unit, cites: list[_Cite], origin, document: str, n0: int, p
             continue
         cl: list[Citation] = []
 
-        def repl(m: re.Match[str]) -> str:
+        def repl(m: re.Match[str], cl: list[Citation] = cl) -> str:
             c, narr = _citations(ph[int(m.group(1))], origin)
             cl.extend(c)
             return f" {ELIDED} " if narr else " "
