@@ -159,6 +159,15 @@ class TestArxivPapers:
         else:
             assert doc.markers == doc.linked
 
+    def test_representations_are_not_markers(self):
+        """SU(3) multiplets ``[8]``, ``[6]``, ``[15]`` after an operator or an article are notation, not citations."""
+        doc = _read(str(need(ARXIV / "2503.05372.pdf")))
+        got = {c.text[:40]: [x.citekey for x in c.citations] for c in doc.claims}
+        assert ["14", "20"] == got["This decomposition is given by [¯3] ⊗[8]"]
+        assert ["14", "20"] == got["Non-strange isospin-1/2 multiplets appea"]
+        first = next(c for c in doc.claims if c.text.startswith("In the past, attempts were made"))
+        assert [str(i) for i in range(1, 18)] == [x.citekey for x in first.citations]  # [1–5], [6, 7] ... [11–17]
+
     def test_author_year_labels(self):
         """Author-year entries are labelled as printed; 2014a/2014b stay apart."""
         doc = _read(str(need(ARXIV / "1707.04066v1.pdf")))

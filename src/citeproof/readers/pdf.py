@@ -253,7 +253,9 @@ def _line(ln: dict, pno: int, bi: int, width: float) -> PdfLine | None:
         total += n
         if _is_bold(s):
             bold_chars += n
-        raised = (s.get("flags", 0) & 1) or (s["size"] < 0.8 * main and s["origin"][1] < base - 0.15 * main)
+        # A superscript is set smaller than the line's text; PyMuPDF's own flag
+        # alone also fires on full-size digits after a subscript.
+        raised = s["size"] < 0.85 * main and ((s.get("flags", 0) & 1) or s["origin"][1] < base - 0.15 * main)
         if raised and re.fullmatch(r"\s*\d{1,3}(?:\s*[,–\-]\s*\d{1,3})*\s*[,.;]?\s*", t):
             prev = text.rstrip()
             last_tok = prev.split()[-1] if prev.split() else ""
@@ -361,10 +363,19 @@ def _expand(spec: str) -> list[int]:
     return out
 
 
+_MATH_OPS = set("=+×⊗⊕·*<>≤≥∈∼≈^") - {""}
+
+
 def _numeric_markers(text: str, n_entries: int, superscript: bool) -> list[Marker]:
     found: list[Marker] = []
     pat = _SUP if superscript else _BRACKET
     for m in pat.finditer(text):
+        before = text[: m.start()].rstrip()[-1:]
+        after = text[m.end():].lstrip()[:1]
+        if not superscript and (before in _MATH_OPS or after in _MATH_OPS):
+            continue  # [8] in "[3] ⊗ [8] = ..." is a representation, not a reference
+        if not superscript and re.search(r"(?:^|\s)(?:the|a|an|The|A|An)\s*$", text[: m.start()]):
+            continue  # "only the [¯3] and the [6] are attractive": notation, not a reference
         nums = _expand(m.group(1))
         if not nums or (n_entries and not any(1 <= x <= n_entries for x in nums)) or any(x == 0 for x in nums):
             continue
