@@ -40,7 +40,7 @@ class TestMarkers:
 
     def test_numeric_forms(self):
         """Single, list, range and adjacent groups; adjacent groups are one compound citation."""
-        text = "A [1], B [1,3], C [2-4], D [1–4, 7], E [11][23][10], F [0, 1] interval."
+        text = "One [1], two [1,3], three [2-4], four [1–4, 7], five [11][23][10], six [0, 1] interval."
         got = [m.labels for m in _numeric_markers(text, 30, False)]
         assert [["1"], ["1", "3"], ["2", "3", "4"], ["1", "2", "3", "4", "7"], ["11", "23", "10"]] == got
 
