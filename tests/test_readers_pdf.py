@@ -126,6 +126,29 @@ class TestFastRCNN:
         assert d["source"] is None
 
 
+@pytest.mark.parametrize(
+    "citing,want",
+    [
+        ("SPPnet.pdf", {"3": "alexnet_NIPS2012.pdf", "23": "DPM_TPAMI2010.pdf", "24": "HOG_CVPR2005.pdf"}),
+        ("HSC.pdf", {"8": "HOG_CVPR2005.pdf", "13": "DPM_TPAMI2010.pdf", "19": "alexnet_NIPS2012.pdf"}),
+        ("DPM_TPAMI2010.pdf", {"10": "HOG_CVPR2005.pdf"}),
+    ],
+)
+def test_cv_papers_cite_each_other(citing, want):
+    """The collection's README table: each citing paper's entries reach exactly the local PDFs it cites."""
+    from citeproof.sources import SourceResolver
+    from citeproof.sources.cache import Cache
+
+    doc = _read(str(need(CV / citing)))
+    res = SourceResolver([], [CV], Cache(None))
+    got = {}
+    for e in doc.entries:
+        src = res.resolve(e.label, e.reference)
+        if src.path:
+            got[e.label] = Path(src.path).name
+    assert want == got
+
+
 PRINTED = {
     "1508.05632v2.pdf": 53,
     "1707.04066v1.pdf": 26,

@@ -392,8 +392,10 @@ class SourceResolver:
         """The loaded source for ``ref`` (memoised), or one carrying the reason it has none."""
         path, how, tried = self.find(ref)
         if path is None:
-            if tried and tried[0].startswith(("ambiguous:", "closest title:")):
+            if tried and tried[0].startswith("ambiguous:"):
                 return Source(citekey=citekey, error=f"no unique local source: {tried[0]}; name the file in the bibliography to choose", origin="not found")
+            if tried and tried[0].startswith("closest title:"):
+                return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {tried[0]}", origin="not found")
             if ref.files:
                 reason = f"the file named in the bibliography ({', '.join(ref.files)}) was not found; looked at {len(tried)} places, e.g. {tried[0] if tried else '-'}"
             elif self.source_dirs:
