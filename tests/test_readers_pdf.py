@@ -282,3 +282,39 @@ class TestManubotPdfAgreesWithMarkdown:
         assert ("himmelstein2018-scihub.pdf", "--sources DOI match (10.7554/elife.32822)") == how["40"]
         assert ("blischak2016-git-github.pdf", "--sources title match (score 100.0)") == how["7"]
         assert ("himmelstein2017-rephetio.md", "--sources title match (score 100.0)") == how["50"]
+
+
+def _superscript_pdf(path: Path) -> Path:
+    """A two-page PDF citing by superscripts, with an exponent and a footnote mark on page 1."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+
+    def run(x, y, parts):
+        for text, size, rise in parts:
+            page.insert_text((x, y - rise), text, fontsize=size, fontname="helv")
+            x += pymupdf.get_text_length(text, fontname="helv", fontsize=size)
+
+    run(72, 100, [("Deep networks are accurate on every benchmark", 10, 0), ("1", 6, 3.5), (". The energy scales as 10", 10, 0), ("5", 6, 3.5), (" joules.", 10, 0)])
+    run(72, 114, [("Footnote marks are not citations", 10, 0), ("2", 6, 3.5), (" but later work agrees", 10, 0), ("1,3", 6, 3.5), (".", 10, 0)])
+    run(72, 128, [("A range of studies confirms it", 10, 0), ("1-3", 6, 3.5), (" in the end.", 10, 0)])
+    page.insert_text((72, 740), "2 This footnote explains the mark.", fontsize=8, fontname="helv")
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 170), "References", fontsize=12, fontname="hebo")
+    for i, t in enumerate(["1. A. Smith. Deep networks are accurate. J. Tests, 2020.", "2. B. Lee. Energy scales. Phys. Rev. 1, 2 (2019).", "3. C. Jones. Later work. Nature 5, 6 (2021)."]):
+        page.insert_text((72, 190 + 14 * i), t, fontsize=10, fontname="helv")
+    doc.save(path)
+    return path
+
+
+def test_superscripts_footnote_marks_and_exponents(tmp_path):
+    """Superscript 1, 1,3 and 1-3 cite; the exponent in 10⁵ and the footnote mark ² (its footnote is on the page) do not."""
+    doc = read_pdf(_superscript_pdf(tmp_path / "sup.pdf"))
+    assert ("numbered", "superscript", 3) == (doc.style, doc.marker_style, len(doc.entries))
+    got = [(c.text, [x.citekey for x in c.citations], c.page) for c in doc.claims]
+    assert [
+        ("Deep networks are accurate on every benchmark.", ["1"], 1),
+        ("Footnote marks are not citations but later work agrees.", ["1", "3"], 1),
+        ("A range of studies confirms it in the end.", ["1", "2", "3"], 1),
+    ] == got

@@ -603,6 +603,11 @@ def read_pdf(path: str | Path) -> PdfDocument:
         sizes[round(ln.size, 1)] += len(ln.text)
     body_size = sizes.most_common(1)[0][0] if sizes else 10.0
     paras = _paragraphs(body, body_size, page_h)
+    footnote_marks = {
+        (pp.lines[0].page, m.group(1))
+        for pp in paras
+        if pp.kind == UnitKind.FOOTNOTE and (m := re.match(r"^\s*\ue000?(\d{1,3})\ue001?\s", pp.lines[0].text))
+    }
     all_text = " ".join(_para_text(pp.lines)[0] for pp in paras)
     n_brackets = len(_numeric_markers(all_text, len(entries) if style == "numbered" else 0, False))
     if style == "author-year":
@@ -622,9 +627,13 @@ def read_pdf(path: str | Path) -> PdfDocument:
             markers = _author_year_markers(text)
         elif marker_style in ("brackets", "superscript"):
             markers = _numeric_markers(text, len(entries) if style == "numbered" else 0, marker_style == "superscript")
+            if marker_style == "superscript":
+                markers = [mk for mk in markers if not _is_footnote_mark(mk, spans, footnote_marks)]
         else:
             markers = []
-        clean = _SUP.sub(lambda m: " " * len(m.group(0)), text) if marker_style != "superscript" else text
+        keep = {(mk.start, mk.end) for mk in markers} if marker_style == "superscript" else set()
+        # superscripts that are no marker (footnote marks, or all of them in a bracket-style paper) vanish
+        clean = _SUP.sub(lambda m: m.group(0) if (m.start(), m.end()) in keep else " " * len(m.group(0)), text)
         if not markers:
             if para.kind == UnitKind.SENTENCE:
                 prev_sentence = _plain(text)[-300:]
@@ -726,6 +735,14 @@ def parse_time_per_page(path: str | Path, repeat: int = 3) -> dict:
     assert best is not None
     return {"path": str(path), "pages": best.pages, "seconds": round(best.seconds, 4), "seconds_per_page": round(best.seconds_per_page, 5),
             "entries": len(best.entries), "markers": best.markers, "linked": best.linked}
+
+
+def _is_footnote_mark(mk: Marker, spans: list[tuple[int, int, PdfLine]], marks: set[tuple[int, str]]) -> bool:
+    """A lone superscript number whose page has a footnote starting with that number is a footnote mark."""
+    if len(mk.labels) != 1:
+        return False
+    page = next((ln.page for a, b, ln in spans if a <= mk.start < b), 0)
+    return (page, mk.labels[0]) in marks
 
 
 def _tile(spans: list[tuple[int, int]], n: int, text: str) -> list[tuple[int, int]]:
