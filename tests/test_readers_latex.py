@@ -90,11 +90,13 @@ class TestStructure:
     def test_table_rows(self, doc):
         """Rows split at ``\\\\``, cells joined as prose, rules dropped; the header row cites nothing."""
         rows = [c for c in doc.claims if c.kind == UnitKind.TABLE_ROW]
-        assert [("Ours; 91%", 30, ["smith2020"]), ("Theirs; 88%", 31, ["lee2018"])] == [(c.text, c.line, [x.citekey for x in c.citations]) for c in rows]
+        assert [("Ours; 91%", 31, ["smith2020"]), ("Theirs; 88%", 32, ["lee2018"])] == [(c.text, c.line, [x.citekey for x in c.citations]) for c in rows]
         assert "p. 7" == rows[1].citations[0].locator.raw
 
     def test_input_keeps_file_and_line(self, doc):
-        """Claims from an ``\\input`` file name that file and its own line; its comment line is skipped."""
+        """Claims from ``\\input file`` (no braces) and ``\\subfile{...}`` name that file and its own line; comment lines are skipped."""
+        d = _find(doc, "The discussion agrees")
+        assert d.document.endswith("sections/discussion.tex") and 2 == d.line
         c = _find(doc, "We follow the protocol")
         assert c.document.endswith("sections/methods.tex") and 3 == c.line
         assert "We follow the protocol of [...] with changes." == c.text
@@ -161,7 +163,7 @@ class TestArxivBundle:
         """The main file has ``\\documentclass`` and ``\\begin{document}``; with no .bib the .bbl is read; ``..`` members are skipped."""
         doc = read_latex(_bundle(tmp_path, with_bib=False))
         assert doc.main.endswith("2401.00001.tar.gz/paper.tex")
-        assert len(read_latex(PAPER).claims) == len(doc.claims) == 17
+        assert len(read_latex(PAPER).claims) == len(doc.claims) == 18
         assert "2401.00001.tar.gz/paper.tex: bibliography file refs.bib not found" in doc.diagnostics[0].message
         bib = doc.bibliography()
         assert {"smith2020", "lee2018", "jones2019"} == set(bib.entries)
@@ -179,7 +181,7 @@ class TestPipeline:
     def test_check_uses_the_documents_bibliography(self, tmp_path):
         """``check`` with no --bib reads the .bib the document names: no unknown citekeys."""
         rep = check(PAPER, [], CheckOptions(cache_dir=tmp_path))
-        assert 24 == len(rep.findings)
+        assert 25 == len(rep.findings)
         assert not [f for f in rep.findings if "unknown_citekey" in f.flags]
 
     def test_cli_needs_no_bib_for_latex_and_pdf(self, tmp_path):
@@ -188,7 +190,7 @@ class TestPipeline:
         assert 0 == r.exit_code, r.output
         assert (tmp_path / "paper.citeproof.json").exists()
         r = CliRunner().invoke(app, ["gate", str(PAPER)])
-        assert 0 == r.exit_code and "24 citations, every citekey is in the bibliography" in r.output
+        assert 0 == r.exit_code and "25 citations, every citekey is in the bibliography" in r.output
         md = tmp_path / "a.md"
         md.write_text("Text [@x].\n", encoding="utf-8")
         r = CliRunner().invoke(app, ["check", str(md), "--no-cache", "-q"])

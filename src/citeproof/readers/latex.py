@@ -123,7 +123,7 @@ class LatexReader:
 
 # ---------------------------------------------------------------- files
 
-_INCLUDE = re.compile(r"\\(?:input|include|subfile)\s*\{([^{}]+)\}")
+_INCLUDE = re.compile(r"\\(?:input|include|subfile)(?:\s*\{([^{}]+)\}|\s+([^\s{}\\%]+))")
 
 
 def _strip_comment(line: str) -> str:
@@ -149,7 +149,7 @@ def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list
         for m in _INCLUDE.finditer(line):
             if m.start() > pos:
                 out.append((line[pos: m.start()], str(path), n))
-            name = m.group(1).strip()
+            name = (m.group(1) or m.group(2)).strip()
             cands = [base / name, base / (name + ".tex"), path.parent / name, path.parent / (name + ".tex")]
             target = next((c for c in cands if c.is_file()), None)
             if target is None:
