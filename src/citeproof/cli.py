@@ -124,9 +124,11 @@ def check(
     """Check every citation against its source and write the report.
 
     Writes <stem>.citeproof.md and <stem>.citeproof.json beside the document
-    (or in --out). Example:
+    (or in --out). A LaTeX file or arXiv bundle brings its own .bib/.bbl and a
+    PDF its printed reference list, so --bib is optional for them. Examples:
 
         citeproof check draft.md --bib refs.bib --sources pdfs/
+        citeproof check paper.pdf --sources pdfs/
     """
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
