@@ -318,13 +318,28 @@ def latex_to_text(latex: str) -> str:
     latex = re.sub(r"\\(?:toprule|midrule|bottomrule|hline|centering|noindent|par|newline|smallskip|medskip|bigskip)\b", " ", latex)
     latex = re.sub(r"\\(?:cline|cmidrule)(?:\([^)]*\))?\{[^{}]*\}", " ", latex)
     latex = latex.replace("\\\\", " ")
+    latex = re.sub(r"\\href\s*\{[^{}]*\}\s*\{", "{", latex)  # pylatexenc 2 fails on \href; keep the link text
     try:
+        text = _converter().latex_to_text(latex)
+    except Exception:  # markup pylatexenc cannot parse
+        text = latex
+        for a, b in (("\\%", "%"), ("\\&", "&"), ("\\_", "_"), ("\\#", "#"), ("\\$", "$"), ("---", "—"), ("--", "–"), ("~", " ")):
+            text = text.replace(a, b)
+        text = re.sub(r"\\[a-zA-Z]+\*?(?:\[[^\]]*\])?", "", text).replace("{", "").replace("}", "")
+    return text.replace("\xa0", " ")
+
+
+_L2T = None
+
+
+def _converter():
+    """One shared pylatexenc converter (building one is costly)."""
+    global _L2T
+    if _L2T is None:
         from pylatexenc.latex2text import LatexNodes2Text
 
-        text = LatexNodes2Text(math_mode="remove", strict_latex_spaces=False).latex_to_text(latex)
-    except Exception:  # markup pylatexenc cannot parse
-        text = re.sub(r"\\[a-zA-Z]+\*?", "", latex).replace("{", "").replace("}", "")
-    return text.replace("\xa0", " ")
+        _L2T = LatexNodes2Text(math_mode="remove", strict_latex_spaces=False)
+    return _L2T
 
 
 # ---------------------------------------------------------------- bibliography
