@@ -69,6 +69,8 @@ class TestFastRCNN:
         assert "ImageNet classification with deep convolutional neural networks" == refs["14"].title
         assert "Object detection with discriminatively trained part based models" == refs["8"].title
         assert "1502.05082" == refs["12"].arxiv
+        assert ("Microsoft COCO: common objects in context", "1405.0312") == (refs["18"].title, refs["18"].arxiv)
+        assert all(r.title and r.year and r.authors for r in refs.values())
 
     def test_every_marker_links_and_pages_match_the_printed_backrefs(self):
         """Each entry ends with the pages citing it (``2012. 1, 4, 6``): the markers found are on exactly those pages."""

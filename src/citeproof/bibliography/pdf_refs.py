@@ -296,7 +296,7 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
         if rest.startswith(".") or (not rest.startswith(",") and authors_text):
             # Authors. Title. In Container, year.
             body = rest.lstrip(". ")
-            parts = re.split(r"(?<=[a-z0-9)\]])[.?!]\s+(?=[A-Z])|(?<=[?!])\s+", body, maxsplit=1)
+            parts = re.split(r"(?<=[a-z0-9)\]])[.?!]\s+(?=[A-Z]|arXiv)|(?<=[?!])\s+", body, maxsplit=1)
             title = parts[0].strip().rstrip(".")
             if len(parts) > 1:
                 container = re.split(rf",?\s*{_YEAR}", re.sub(r"^In\s+", "", parts[1]), maxsplit=1)[0].strip(" ,.")
