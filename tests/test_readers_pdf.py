@@ -107,8 +107,11 @@ class TestFastRCNN:
         by_key: dict[str, list] = {}
         for f in fast_rcnn_report.findings:
             by_key.setdefault(f.citation.citekey, []).append(f)
-        assert any(f.claim.text.endswith("3× faster than SPPnet.") and f.claim.page == 1 for f in by_key["11"])
-        assert any("CaffeNet (essentially AlexNet)" in f.claim.text for f in by_key["14"])
+        own = [f for f in by_key["11"] if f.claim.text.endswith("3× faster than SPPnet.")]
+        assert 1 == len(own) and 1 == own[0].claim.page
+        assert "compared_with_cited" in own[0].flags and "with SPPnet" in own[0].reasons[-1]
+        caffe = [f for f in by_key["14"] if "CaffeNet (essentially AlexNet)" in f.claim.text]
+        assert 1 == len(caffe) and "compared_with_cited" not in caffe[0].flags
         f24 = [f for f in by_key["24"] if "found that DPM" in f.claim.text]
         f8 = [f for f in by_key["8"] if "found that DPM" in f.claim.text]
         assert 1 == len(f24) == len(f8)

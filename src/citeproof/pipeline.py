@@ -9,6 +9,7 @@ Writers live in :mod:`citeproof.reports`; the CLI and the web page call
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -227,6 +228,10 @@ def _judge_citation(
         files = bib.description if bib and bib.description else ", ".join(str(p) for p in bib.files) if bib and bib.files else "no bibliography given"
         f.reasons.insert(0, f"citekey '{cite.citekey}' is not in the bibliography ({files}); add the entry or fix the key")
         return f
+    compared = _compared_with_cited(claim, cite)
+    if compared:
+        f.flags.append("compared_with_cited")
+        f.reasons.append(f"the sentence compares the citing work's own result with {compared}; the cited work can say what {compared} is, not how it compares")
     other = _earlier_narrative(claim, cite)
     if other:
         f.flags.append("claim_of_other_citation")
@@ -261,6 +266,27 @@ def _judge_citation(
     if cite.signal:
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
     return f
+
+
+_COMPARED = re.compile(
+    r"(?:\bthan|\bvs\.?|\bversus|\bcompared (?:to|with)|\boutperform(?:s|ing|ed)?|\bover)\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s[A-Z0-9][\w\-]*)?)\s*$"
+)
+
+
+def _compared_with_cited(claim: Claim, cite: Citation) -> str:
+    """The name the citation is attached to when the sentence compares against it ('' if not).
+
+    "3× faster than SPPnet [11]": the claim is the citing paper's own
+    measurement; [11] only says what SPPnet is.
+    """
+    raw = cite.raw.strip()
+    if not raw:
+        return ""
+    at = claim.raw.find(raw)
+    if at < 0:
+        return ""
+    m = _COMPARED.search(claim.raw[:at].rstrip())
+    return m.group("name") if m else ""
 
 
 def _earlier_narrative(claim: Claim, cite: Citation) -> str:
