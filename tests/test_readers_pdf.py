@@ -13,11 +13,11 @@ from citeproof.model import CitationMode
 from citeproof.pipeline import CheckOptions, check
 from citeproof.readers.pdf import _author_year_markers, _expand, _numeric_markers, read_pdf
 from citeproof.reports.json import finding_to_dict
-from conftest import DATA, need
+from conftest import DATA, SAMPLE, need
 
 CV = DATA / "cv-papers"
 ARXIV = DATA / "arxiv-pdfs"
-META = DATA / "manubot-meta-review"
+META = SAMPLE  # the bundled copy of shared/data/manubot-meta-review: always present
 
 
 @lru_cache(maxsize=None)
@@ -323,3 +323,29 @@ def test_superscripts_footnote_marks_and_exponents(tmp_path):
         ("Footnote marks are not citations but later work agrees.", ["1", "3"], 1),
         ("A range of studies confirms it in the end.", ["1", "2", "3"], 1),
     ] == got
+
+
+@pytest.mark.parametrize(
+    "name,entries,markers",
+    [
+        ("himmelstein2018-scihub.pdf", 130, 184),
+        ("perez-riverol2016-ten-simple-rules-github.pdf", 24, 26),
+        ("blischak2016-git-github.pdf", 6, 8),
+        ("ching2018-deep-review.pdf", 615, 844),
+    ],
+)
+def test_cited_pdfs_as_citing_documents(name, entries, markers):
+    """The sample's sources read as citing PDFs: every printed entry found, every marker linked.
+
+    Sci-Hub prints its entry numbers as separate text in the margin (``1.`` at a
+    page top looks like a running head); Ten Simple Rules' list is interrupted
+    by a rotated table and resumes at entry 6; the Deep Review has 615 entries.
+    """
+    doc = _read(str(SAMPLE / "cited" / name))
+    assert ("numbered", entries) == (doc.style, len(doc.entries))
+    assert [str(i) for i in range(1, entries + 1)] == [e.label for e in doc.entries]
+    assert markers == doc.markers == doc.linked
+    if name.startswith("perez"):
+        assert doc.entries[4].text.endswith("2016;12(1):e1004668.")  # no table text appended to [5]
+    if name.startswith("himmelstein"):
+        assert ("Sci-Hub provides access to nearly all scholarly literature", "10.7554/elife.32822") == (doc.entries[0].reference.title, doc.entries[0].reference.doi)

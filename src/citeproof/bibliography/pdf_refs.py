@@ -109,14 +109,64 @@ def segment_references(lines: list[RefLine]) -> tuple[list[RefEntry], str]:
         lines: the list's printed lines in reading order (heading excluded).
 
     Returns:
-        ``(entries, style)`` with style ``numbered`` or ``author-year``.
+        ``(entries, style)`` with style ``numbered``, ``author-year``
+        (hanging indent or surname-first lines) or ``unnumbered`` (entries
+        set apart by spacing; the caller decides whether the text cites them
+        by number, in order, or by author and year).
         Entries are not yet parsed (``reference`` is None).
     """
     starts = [ln for ln in lines if _NUM_LABEL.match(ln.text) or _NUM_DOT.match(ln.text)]
     numbered = len(starts) >= 2 and any((_NUM_LABEL.match(s.text) or _NUM_DOT.match(s.text)).group(1) == "1" for s in starts)  # type: ignore[union-attr]
     if numbered:
         return _segment_numbered(lines), "numbered"
+    if not _hanging(lines):
+        spaced = _segment_spaced(lines)
+        if spaced is not None:
+            return spaced, "unnumbered"
     return _segment_author_year(lines), "author-year"
+
+
+def _hanging(lines: list[RefLine]) -> bool:
+    left: dict[tuple[int, int], float] = {}
+    for ln in lines:
+        left[(ln.page, ln.col)] = min(left.get((ln.page, ln.col), 1e9), ln.bbox[0])
+    indented = sum(1 for ln in lines if ln.bbox[0] - left[(ln.page, ln.col)] > 4)
+    return indented >= max(2, len(lines) // 5)
+
+
+def _segment_spaced(lines: list[RefLine]) -> list[RefEntry] | None:
+    """Entries set apart by vertical space (Manubot's unnumbered lists); None when the list has no such spacing.
+
+    A new entry starts after a gap clearly wider than the line spacing; at a
+    column or page break, where a bold line follows a plain one.
+    """
+    gaps = [b.bbox[1] - a.bbox[3] for a, b in zip(lines, lines[1:]) if a.page == b.page and a.col == b.col]
+    if len(gaps) < 4:
+        return None
+    base = sorted(gaps)[len(gaps) // 2]
+    wide = [g for g in gaps if g > base + 4]
+    if len(wide) < max(2, len(gaps) // 10):
+        return None
+    entries: list[RefEntry] = []
+    parts: list[list[str]] = []
+    prev: RefLine | None = None
+    for ln in lines:
+        if prev is None:
+            start = True
+        elif prev.page == ln.page and prev.col == ln.col:
+            start = ln.bbox[1] - prev.bbox[3] > base + 4
+        else:
+            start = ln.bold and not prev.bold
+        if start:
+            entries.append(RefEntry(label="", number=None, text="", lines=[ln]))
+            parts.append([ln.text])
+        else:
+            entries[-1].lines.append(ln)
+            parts[-1].append(ln.text)
+        prev = ln
+    for e, p in zip(entries, parts):
+        e.text = _strip_backrefs(_join(p))
+    return entries
 
 
 def _segment_numbered(lines: list[RefLine]) -> list[RefEntry]:

@@ -65,6 +65,7 @@ class PdfLine:
         bold: most characters bold.
         col: 0 for the left (or only) column, 1 for the right one.
         width: the page width (points).
+        upright: False for rotated text (a landscape table on a portrait page).
     """
 
     text: str
@@ -75,6 +76,7 @@ class PdfLine:
     bold: bool = False
     col: int = 0
     width: float = 612.0
+    upright: bool = True
 
 
 @dataclass
@@ -173,8 +175,8 @@ def _extract_lines(doc) -> list[PdfLine]:
         for bi, b in enumerate(blocks):
             btext = " ".join("".join(s["text"] for s in ln["spans"]) for ln in b["lines"])
             in_margin = b["bbox"][3] <= h * _MARGIN * 1.5 or b["bbox"][1] >= h * (1 - _MARGIN * 1.5)
-            if in_margin and _norm_margin_text(btext) in repeated:
-                continue
+            if in_margin and _norm_margin_text(btext) in repeated and not _LABEL_ONLY.match(btext):
+                continue  # a running head; an entry number such as "1." at a page top stays
             lines = []
             for ln in b["lines"]:
                 pl = _line(ln, pno, bi, w)
@@ -267,7 +269,8 @@ def _line(ln: dict, pno: int, bi: int, width: float) -> PdfLine | None:
         text += t
     if not text.strip():
         return None
-    return PdfLine(text=text, page=pno, bbox=tuple(round(v, 1) for v in ln["bbox"]), block=pno * 10000 + bi, size=float(main), bold=bold_chars > 0.6 * max(total, 1), width=width)
+    upright = abs(float(ln.get("dir", (1.0, 0.0))[1])) < 0.1
+    return PdfLine(text=text, page=pno, bbox=tuple(round(v, 1) for v in ln["bbox"]), block=pno * 10000 + bi, size=float(main), bold=bold_chars > 0.6 * max(total, 1), width=width, upright=upright)
 
 
 # ---------------------------------------------------------------- reference list
@@ -276,8 +279,13 @@ _REF_HEAD = re.compile(r"^\s*(?:\d+\.?|[IVX]+\.|[A-Z]\.)?\s*(references(?: and n
 _END_HEAD = re.compile(r"^\s*(?:[A-Z]\.?\s+|\d+\.?\s+)?(appendix|appendices|supplementary|supporting information|about the authors?|author contributions|acknowledge?ments?|figures?|tables?)\b.{0,60}$", re.I)
 
 
-def _find_reference_region(lines: list[PdfLine]) -> tuple[int, int, str]:
-    """``(start, end, how)``: lines[start:end] is the reference list (heading excluded); ``(n, n, '')`` if none."""
+def _find_reference_region(lines: list[PdfLine]) -> tuple[list[tuple[int, int]], str]:
+    """Where the reference list is: ``(segments, how)``.
+
+    ``segments`` are ``(start, end)`` ranges of ``lines`` (heading excluded);
+    more than one when floats (tables, figures) interrupt a numbered list and
+    it resumes at the next number. ``([], '')`` when there is none.
+    """
     n = len(lines)
     heads = [i for i, ln in enumerate(lines) if _REF_HEAD.match(_plain(ln.text))]
     start, how = -1, ""
@@ -290,26 +298,92 @@ def _find_reference_region(lines: list[PdfLine]) -> tuple[int, int, str]:
                 start, how = i, "trailing numbered block"
                 break
     if start < 0:
-        return n, n, ""
-    end = n
-    for j in range(start + 1, n):
+        return [], ""
+    segments: list[tuple[int, int]] = []
+    size = lines[start].size if start < n else 10.0
+    while start < n:
+        end = _region_end(lines, start, size)
+        segments.append((start, end))
+        last = _last_number(lines[start:end]) if len(segments) == 1 else _last_number([ln for s, e in segments for ln in lines[s:e]])
+        if not last or end >= n:
+            break
+        nxt = next((j for j in range(end, n) if re.match(rf"^\s*(?:\[{last + 1}\]|{last + 1}\.)\s", _plain(lines[j].text))), None)
+        if nxt is None:
+            break
+        start = nxt
+    return segments, how
+
+
+def _region_end(lines: list[PdfLine], start: int, size: float) -> int:
+    for j in range(start + 1, len(lines)):
         t = _plain(lines[j].text)
         if _CAPTION.match(t):
-            end = j
-            break
-        if len(t) < 70 and _END_HEAD.match(t) and not re.match(r"^\s*\[?\d+[.\]]\s", t) and (lines[j].bold or lines[j].size > lines[start].size + 0.5 or t.isupper()):
-            end = j
-            break
-    return start, end, how
+            return j
+        if len(t) < 70 and _END_HEAD.match(t) and not re.match(r"^\s*\[?\d+[.\]]\s", t) and (lines[j].bold or lines[j].size > size + 0.5 or t.isupper()):
+            return j
+    return len(lines)
+
+
+def _last_number(region: list[PdfLine]) -> int:
+    """The largest m such that entries 1..m all start a line of ``region`` (0 for unnumbered lists)."""
+    seen = set()
+    for ln in region:
+        m = re.match(r"^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.)\s", _plain(ln.text))
+        if m:
+            seen.add(int(m.group(1) or m.group(2)))
+    k = 0
+    while k + 1 in seen:
+        k += 1
+    return k
 
 
 def _plain(text: str) -> str:
     return text.replace(SUP_OPEN, "").replace(SUP_CLOSE, "")
 
 
-def _parse_entries(region: list[PdfLine]) -> tuple[list[RefEntry], str]:
-    rl = [RefLine(text=_plain(ln.text), page=ln.page, bbox=ln.bbox, col=ln.col, bold=ln.bold) for ln in region]
+_LABEL_ONLY = re.compile(r"^\s*\[?\d{1,4}[.\]]\s*$")
+
+
+def _fuse_labels(region: list[PdfLine], before: list[PdfLine]) -> list[PdfLine]:
+    """Put entry numbers set as separate text (``2.`` left of the entry) back at the start of their line.
+
+    A label-only line joins the region line on its page whose top is within
+    2 pt of its own and which starts right of it; ``before`` are the lines
+    just above the region (a first label may be read before the heading).
+    """
+    labels = [ln for ln in before + region if _LABEL_ONLY.match(_plain(ln.text))]
+    if not labels:
+        return region
+    out = [ln for ln in region if not _LABEL_ONLY.match(_plain(ln.text))]
+    for lab in labels:
+        cands = [ln for ln in out if ln.page == lab.page and abs(ln.bbox[1] - lab.bbox[1]) < 2 and ln.bbox[0] >= lab.bbox[2] - 1]
+        if not cands:
+            out_i = None
+        else:
+            tgt = min(cands, key=lambda ln: ln.bbox[0])
+            out_i = out.index(tgt)
+        if out_i is None:
+            continue
+        t = out[out_i]
+        out[out_i] = PdfLine(text=lab.text.strip() + " " + t.text, page=t.page, bbox=(lab.bbox[0], t.bbox[1], t.bbox[2], t.bbox[3]), block=t.block, size=t.size, bold=t.bold, col=t.col, width=t.width)
+    return out
+
+
+def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before: list[PdfLine] | None = None) -> tuple[list[RefEntry], str]:
+    """Segment and parse the reference list.
+
+    ``cites_by_number``: the body cites with bracketed numbers, so an
+    unnumbered list (entries set apart by spacing) is numbered in order.
+    """
+    rl = [RefLine(text=_plain(ln.text), page=ln.page, bbox=ln.bbox, col=ln.col, bold=ln.bold) for ln in _fuse_labels(region, before or [])]
     entries, style = segment_references(rl)
+    if style == "unnumbered":
+        if cites_by_number:
+            style = "numbered"
+            for k, e in enumerate(entries, start=1):
+                e.label, e.number = str(k), k
+        else:
+            style = "author-year"
     for e in entries:
         first = e.lines[0]
         first_text = re.sub(r"^\s*(?:\[\d+\]|\d+\.)\s*", "", first.text) if e.number is not None else first.text
@@ -593,11 +667,17 @@ def read_pdf(path: str | Path) -> PdfDocument:
     if not lines:
         raise InputError(f"{p}: the PDF has no text layer (scanned?); run OCR first (e.g. ocrmypdf)")
     diags: list[Diagnostic] = []
-    rs, re_, how = _find_reference_region(lines)
-    entries, style = _parse_entries(lines[rs:re_]) if how else ([], "")
+    segments, how = _find_reference_region(lines)
+    rs = segments[0][0] if segments else len(lines)
+    in_list = {j for s_, e_ in segments for j in range(s_, e_)}
+    head_text = " ".join(_plain(ln.text) for ln in lines[:max(rs - 1, 0)])
+    cites_by_number = len(_BRACKET.findall(head_text)) >= 3
+    region = [lines[j] for j in sorted(in_list) if lines[j].upright]  # a rotated float inside the list is not part of it
+    entries, style = _parse_entries(region, cites_by_number, lines[max(rs - 4, 0):rs]) if how else ([], "")
     if not entries:
         diags.append(Diagnostic("pdf-no-reference-list", "warning", f"{p}: no reference list found; markers cannot be linked to entries", str(p)))
-    body = lines[:max(rs - 1, 0)] + lines[re_:] if how else lines
+    skip = in_list | ({rs - 1} if how == "heading" else set())
+    body = [ln for j, ln in enumerate(lines) if j not in skip]
     sizes: Counter[float] = Counter()
     for ln in body:
         sizes[round(ln.size, 1)] += len(ln.text)
