@@ -448,7 +448,7 @@ def _numeric_markers(text: str, n_entries: int, superscript: bool) -> list[Marke
         after = text[m.end():].lstrip()[:1]
         if not superscript and (before in _MATH_OPS or after in _MATH_OPS):
             continue  # [8] in "[3] ⊗ [8] = ..." is a representation, not a reference
-        if not superscript and re.search(r"(?:^|\s)(?:the|a|an|The|A|An)\s*$", text[: m.start()]):
+        if not superscript and re.search(r"(?:^|\s)(?:the|a|an|The|A|An)\s*$", text[max(0, m.start() - 6): m.start()]):
             continue  # "only the [¯3] and the [6] are attractive": notation, not a reference
         nums = _expand(m.group(1))
         if not nums or (n_entries and not any(1 <= x <= n_entries for x in nums)) or any(x == 0 for x in nums):
