@@ -171,6 +171,17 @@ class TestArxivBundle:
         assert "Signals in citations" == bib.entries["lee2018"].title
         assert not (tmp_path / "escape.tex").exists()
 
+    def test_cli_report_name(self, tmp_path):
+        """``citeproof check 2401.00001.tar.gz`` writes ``2401.00001.citeproof.json`` with the bundle's own bibliography."""
+        import json
+
+        bundle = _bundle(tmp_path, with_bib=True)
+        r = CliRunner().invoke(app, ["check", str(bundle), "--out", str(tmp_path / "out"), "--no-cache", "-q"])
+        assert 0 == r.exit_code, r.output
+        d = json.loads((tmp_path / "out" / "2401.00001.citeproof.json").read_text(encoding="utf-8"))
+        assert 26 == d["summary"]["citations"] and [] == d["summary"]["unknown_citekeys"]
+        assert all(f["document"].startswith(str(bundle) + "/") for f in d["findings"])
+
     def test_find_main_ignores_commented_documentclass(self, tmp_path):
         """A file whose ``\\documentclass`` is in a comment is not the main file."""
         (tmp_path / "a.tex").write_text("% \\documentclass{x}\n% \\begin{document}\n", encoding="utf-8")

@@ -53,6 +53,15 @@ CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", help="Where par
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
 
 
+def _stem(document: Path) -> str:
+    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one)."""
+    name = document.name
+    for suf in (".tar.gz", ".tgz"):
+        if name.lower().endswith(suf):
+            return name[: -len(suf)]
+    return document.stem
+
+
 def _has_own_bibliography(document: Path) -> bool:
     """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs)."""
     name = document.name.lower()
@@ -149,7 +158,7 @@ def check(
         target.mkdir(parents=True, exist_ok=True)
         written = []
         for w in writers:
-            path = target / f"{document.stem}.citeproof{w.suffix}"
+            path = target / f"{_stem(document)}.citeproof{w.suffix}"
             with path.open("w", encoding="utf-8") as fh:
                 w.write(report, fh)
             written.append(path)
