@@ -349,3 +349,45 @@ def test_cited_pdfs_as_citing_documents(name, entries, markers):
         assert doc.entries[4].text.endswith("2016;12(1):e1004668.")  # no table text appended to [5]
     if name.startswith("himmelstein"):
         assert ("Sci-Hub provides access to nearly all scholarly literature", "10.7554/elife.32822") == (doc.entries[0].reference.title, doc.entries[0].reference.doi)
+
+
+def test_author_year_pdf_end_to_end(tmp_path):
+    """Author-year markers in a PDF: signal and locator kept, narrative cites elided, 2019a/2019b told apart."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    body = [
+        "Deep nets generalise well (see Smith 2020, p. 4; Lee 2018).",
+        "Smith and Jones (2019a, b) disagree about the margins.",
+        "Results hold across tasks (Smith et al., 2021).",
+    ]
+    for i, t in enumerate(body):
+        page.insert_text((72, 100 + 14 * i), t, fontsize=10, fontname="helv")
+    page.insert_text((72, 200), "References", fontsize=12, fontname="hebo")
+    refs = [
+        ("Lee, K. 2018, Signals in citations, J. Tests, 3, 1", None),
+        ("Smith, J. 2020, Deep nets generalise, J. Tests, 5, 2", None),
+        ("Smith, J., & Jones, P. 2019a, Margins I, Proc. Tests,", "12, 33"),
+        ("Smith, J., & Jones, P. 2019b, Margins II, Proc. Tests,", "13, 44"),
+        ("Smith, J., Lee, K., & Roe, R. 2021, Across tasks, Nature, 1, 1", None),
+    ]
+    y = 220
+    for first, cont in refs:
+        page.insert_text((72, y), first, fontsize=10, fontname="helv")
+        y += 14
+        if cont:
+            page.insert_text((84, y), cont, fontsize=10, fontname="helv")
+            y += 14
+    doc.save(tmp_path / "ay.pdf")
+    d = read_pdf(tmp_path / "ay.pdf")
+    assert ("author-year", "author-year", 5) == (d.style, d.marker_style, len(d.entries))
+    assert ["Lee 2018", "Smith 2020", "Smith and Jones 2019a", "Smith and Jones 2019b", "Smith et al. 2021"] == [e.label for e in d.entries]
+    c1, c2, c3 = d.claims
+    assert "Deep nets generalise well." == c1.text
+    (a, b) = c1.citations
+    assert ("Smith 2020", "see", "p. 4", "Lee 2018", None) == (a.citekey, a.signal, a.locator.raw, b.citekey, b.signal)
+    assert "[...] disagree about the margins." == c2.text
+    assert [("Smith and Jones 2019a", CitationMode.NARRATIVE), ("Smith and Jones 2019b", CitationMode.NARRATIVE)] == [(x.citekey, x.mode) for x in c2.citations]
+    assert ["Smith et al. 2021"] == [x.citekey for x in c3.citations]
+    assert d.markers == d.linked == 5

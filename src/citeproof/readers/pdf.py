@@ -87,7 +87,8 @@ class Marker:
         start, end: span in the paragraph text (end exclusive).
         labels: the labels it cites, in order (``["11"]``, ``["Smith et al. 2020"]``).
         mode: parenthetical or narrative.
-        prefixes, locators: per label, the prefix and the raw locator text.
+        prefixes, posts: per label, the prefix (``see``) and the text after
+            the year (``p. 4``), read as locator and suffix.
         raw: the marker as printed.
     """
 
