@@ -391,3 +391,16 @@ def test_author_year_pdf_end_to_end(tmp_path):
     assert [("Smith and Jones 2019a", CitationMode.NARRATIVE), ("Smith and Jones 2019b", CitationMode.NARRATIVE)] == [(x.citekey, x.mode) for x in c2.citations]
     assert ["Smith et al. 2021"] == [x.citekey for x in c3.citations]
     assert d.markers == d.linked == 5
+
+
+def test_gate_on_a_pdf_names_the_dangling_marker():
+    """``citeproof gate paper.pdf`` needs no --bib and exits 1 on the marker that links to no entry."""
+    from typer.testing import CliRunner
+
+    from citeproof.cli import app
+
+    pdf = need(ARXIV / "1707.04066v1.pdf")
+    r = CliRunner().invoke(app, ["gate", str(pdf)])
+    assert 1 == r.exit_code
+    assert f"{pdf}:3: unknown citekey 'Lupton 2005'" in r.output
+    assert "79 citations, 1 with unknown citekeys (1 distinct)" in r.output
