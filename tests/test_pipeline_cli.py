@@ -165,3 +165,97 @@ def test_sources_folder_without_bibliography(tmp_path):
     assert (Verdict.SUPPORTED, 2) == (hit.verdict, hit.evidence.passage.page)
     assert "--sources doi_10.7554_eLife.32822.pdf (citekey)" == hit.source.origin
     assert Verdict.UNVERIFIABLE == by["nofile"].verdict and "no file in --sources matched" in by["nofile"].reasons[0]
+
+
+class TestFreshUserDefects:
+    """Defects a first-time user hit; each holds the right behaviour."""
+
+    def _doc(self, tmp_path, text="Claim text here [@k].\n", bib="@article{k, title={T}, file={s.md}}\n"):
+        (tmp_path / "s.md").write_text("Claim text here indeed.\n")
+        (tmp_path / "r.bib").write_text(bib)
+        (tmp_path / "d.md").write_text(text)
+        return tmp_path / "d.md", tmp_path / "r.bib"
+
+    def test_out_is_a_file(self, tmp_path):
+        doc, bib = self._doc(tmp_path)
+        r = runner.invoke(app, ["check", str(doc), "--bib", str(bib), "--out", str(bib), "-q"])
+        assert 2 == r.exit_code and "--out must be a folder" in r.output
+
+    def test_cache_dir_is_a_file(self, tmp_path):
+        doc, bib = self._doc(tmp_path)
+        for cmd in ("check", "audit"):
+            r = runner.invoke(app, [cmd, str(doc), "--bib", str(bib), "--cache-dir", str(bib), "-q"])
+            assert 2 == r.exit_code and "the cache folder is a file" in r.output
+
+    def test_damaged_cache_is_replaced(self, tmp_path):
+        doc, bib = self._doc(tmp_path)
+        cache = tmp_path / "cache"
+        cache.mkdir()
+        (cache / "citeproof.sqlite").write_text("garbage, as left by a crash or a bad copy")
+        r = runner.invoke(app, ["check", str(doc), "--bib", str(bib), "--cache-dir", str(cache), "-q"])
+        assert 0 == r.exit_code and "cache database was damaged" in r.output
+        assert (cache / "citeproof.sqlite.broken").exists()
+
+    def test_html_saved_as_pdf_is_unverifiable(self, tmp_path):
+        (tmp_path / "fake.pdf").write_text("<html><body>Sign in to read this article</body></html>")
+        doc, bib = self._doc(tmp_path, "Sign in to read this article [@k].\n", "@article{k, title={T}, file={fake.pdf}}\n")
+        from citeproof.pipeline import CheckOptions, check
+
+        f = check(doc, [bib], CheckOptions(use_cache=False)).findings[0]
+        assert Verdict.UNVERIFIABLE == f.verdict and "not a PDF: the file is an HTML page" in f.reasons[0]
+
+    def test_empty_bib_warns(self, tmp_path):
+        doc, _ = self._doc(tmp_path)
+        empty = tmp_path / "empty.bib"
+        empty.write_text("")
+        r = runner.invoke(app, ["check", str(doc), "--bib", str(empty), "--out", str(tmp_path), "-q"])
+        assert 0 == r.exit_code and "holds no BibTeX entry" in r.output
+
+    def test_unknown_tier_is_bad_invocation(self, tmp_path):
+        doc, bib = self._doc(tmp_path)
+        r = runner.invoke(app, ["check", str(doc), "--bib", str(bib), "--tier", "bogus", "-q"])
+        assert 2 == r.exit_code and "unknown tier(s) bogus" in r.output
+
+    def test_fail_on_says_why(self, tmp_path):
+        doc, bib = self._doc(tmp_path, "Unrelated words about volcanoes [@k].\n")
+        r = runner.invoke(app, ["check", str(doc), "--bib", str(bib), "--out", str(tmp_path), "-q", "--fail-on", "unsupported"])
+        assert 1 == r.exit_code and "failing (--fail-on unsupported): 1 unsupported" in r.output
+
+    def test_identifier_only_claim_is_not_supported_by_its_own_doi(self, sample_report):
+        row = next(f for f in sample_report.findings if f.citation.citekey == "doi:10.1098/rsif.2017.0387" and f.claim.kind.value == "table_row")
+        assert not {"10.1098", "rsif", "2017.0387"} & set(row.evidence.matched_terms)
+
+    def test_wrong_page_is_not_supported(self, tmp_path):
+        import pymupdf
+
+        pdf = tmp_path / "one.pdf"
+        d = pymupdf.open()
+        d.new_page().insert_text((72, 72), "Coffee improves sleep quality in adults.")
+        d.save(pdf)
+        doc, bib = self._doc(tmp_path, "Coffee improves sleep quality in adults [@k, p. 33].\n", "@article{k, title={T}, file={one.pdf}}\n")
+        from citeproof.pipeline import CheckOptions, check
+
+        f = check(doc, [bib], CheckOptions(use_cache=False)).findings[0]
+        assert (Verdict.PARTIAL, ["locator_page_missing", "needs_review"]) == (f.verdict, f.flags)
+
+    def test_reasons_show_words_not_stems(self, sample_report):
+        reasons = " ".join(r for f in sample_report.findings for r in f.reasons)
+        assert "ƒ" not in reasons
+
+    def test_folder_as_document(self, tmp_path):
+        r = runner.invoke(app, ["gate", str(tmp_path), "--bib", str(BIB)])
+        assert 2 == r.exit_code and "is a folder" in r.output
+
+    def test_version_flag(self):
+        r = runner.invoke(app, ["--version"])
+        assert 0 == r.exit_code and "citeproof 0.1.0" in r.output
+
+    def test_audit_with_sources_only(self, tmp_path):
+        src = tmp_path / "src"
+        src.mkdir()
+        (src / "k.md").write_text("Some text.\n")
+        doc = tmp_path / "d.md"
+        doc.write_text("A [@k]. B [@missing].\n")
+        r = runner.invoke(app, ["audit", str(doc), "--sources", str(src), "-q", "--no-cache"])
+        assert 1 == r.exit_code
+        assert "missing: missing:" in r.output and "k:" not in r.output.replace("missing:", "")

@@ -29,27 +29,28 @@ app = typer.Typer(
         "(supported, partial, contradicted, unsupported, unverifiable, error). The report opens on the "
         "citations most worth a human's attention.\n\n"
         "Start with:  citeproof check draft.md --bib refs.bib\n\n"
-        "Exit codes: 0 ok, 1 a gate failed, 2 bad invocation."
+        "Exit codes: 0 ok, 1 a gate failed, 2 bad invocation or unreadable required input."
     ),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
 )
 
-out = Console()
-err = Console(stderr=True)
+# soft_wrap: a message is one line however narrow the terminal or pipe, so grep works.
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
 BibOpt = Annotated[
     Optional[list[Path]],
-    typer.Option("--bib", "-b", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
+    typer.Option("--bib", "-b", metavar="FILE", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
 ]
 SourcesOpt = Annotated[
     Optional[list[Path]],
-    typer.Option("--sources", "-s", help="Folder of source files (PDF, Markdown, text, HTML) named <citekey>.pdf or matched by DOI. Repeatable."),
+    typer.Option("--sources", "-s", metavar="DIR", help="Folder of source files (PDF, Markdown, text, HTML) named <citekey>.pdf or matched by DOI. Repeatable."),
 ]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary table; errors still go to stderr.")]
-CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only what fails (and errors, on stderr): no progress bar, no summary.")]
+CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", metavar="DIR", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
 
 
@@ -66,6 +67,11 @@ def _has_own_bibliography(document: Path) -> bool:
     """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs)."""
     name = document.name.lower()
     return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf"))
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 page``, ``2 pages``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _fail(exc: Exception) -> None:
@@ -113,8 +119,39 @@ def _summary_table(report: Report) -> Table:
     for v in Verdict:
         t.add_row(f"[{styles[v.value]}]{v.value}[/]", str(s["verdicts"][v.value]))
     t.add_row("[bold]total[/]", str(s["citations"]))
-    t.caption = f"{s['sources_available']} of {s['citekeys']} cited works have a readable source; {len(s['unknown_citekeys'])} unknown citekeys"
+    t.caption = f"{s['sources_available']} of {_n(s['citekeys'], 'cited work')} have a readable source; {_n(len(s['unknown_citekeys']), 'unknown citekey')}"
     return t
+
+
+def _write_reports(report: Report, writers: list, target: Path, stem: str) -> tuple[list[Path], list[tuple[str, str]]]:
+    """Write each report format into ``target``; a missing optional tool skips that format.
+
+    Returns:
+        (paths written, [(format, why not written)]).
+    """
+    from citeproof.errors import MissingToolError
+
+    written: list[Path] = []
+    skipped: list[tuple[str, str]] = []
+    for w in writers:
+        if hasattr(w, "out_dir"):
+            w.out_dir = target
+        path = target / f"{stem}.citeproof{w.suffix}"
+        binary = getattr(w, "binary", False)
+        try:
+            with (path.open("wb") if binary else path.open("w", encoding="utf-8")) as fh:
+                w.write(report, fh)
+        except MissingToolError as exc:
+            path.unlink(missing_ok=True)
+            skipped.append((w.name, str(exc)))
+            continue
+        except (OSError, RuntimeError) as exc:
+            # a renderer failed (pandoc or LaTeX error): the other reports still count
+            path.unlink(missing_ok=True)
+            skipped.append((w.name, f"{type(exc).__name__}: {str(exc).strip()[-800:]}"))
+            continue
+        written.append(path)
+    return written, skipped
 
 
 @app.command()
@@ -122,10 +159,10 @@ def check(
     document: DocArg,
     bib: BibOpt = None,
     sources: SourcesOpt = None,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", help="Folder for the reports (default: beside the document).")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="Report formats, comma-separated: md, json.")] = "md,json",
-    fail_on: Annotated[str, typer.Option("--fail-on", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = "",
-    tier: Annotated[Optional[list[str]], typer.Option("--tier", help="Tiers to run (default: all available). This version has: lexical.")] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document).")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX).")] = "md,json",
+    fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = "",
+    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run (default: all available). This version has: lexical.")] = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
     quiet: QuietOpt = False,
@@ -133,10 +170,12 @@ def check(
     """Check every citation against its source and write the report.
 
     Writes <stem>.citeproof.md and <stem>.citeproof.json beside the document
-    (or in --out). A LaTeX file or arXiv bundle brings its own .bib/.bbl and a
-    PDF its printed reference list, so --bib is optional for them. Examples:
+    (or in --out); --format html,sarif adds a self-contained HTML page and a
+    SARIF 2.1.0 log for code scanning. A LaTeX file or arXiv bundle brings its
+    own .bib/.bbl and a PDF its printed reference list, so --bib is optional
+    for them. Examples:
 
-        citeproof check draft.md --bib refs.bib --sources pdfs/
+        citeproof check draft.md --bib refs.bib --sources pdfs/ --format md,html,sarif --fail-on unsupported,contradicted
         citeproof check paper.pdf --sources pdfs/
     """
     from citeproof.pipeline import CheckOptions
@@ -151,27 +190,39 @@ def check(
             raise CiteproofError(f"--fail-on: unknown verdict(s) {', '.join(sorted(bad))}; choose from {', '.join(v.value for v in Verdict)}, unknown")
         if not bib and not sources and not _has_own_bibliography(document):
             raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
+        from citeproof.pipeline import KNOWN_TIERS
+
+        unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
+        if unknown_tiers:
+            raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
+        target = out_dir or document.parent
+        if target.exists() and not target.is_dir():
+            raise CiteproofError(f"{target}: --out must be a folder, and this is a file")
         cb, ctx = _progress_runner(quiet)
         with ctx:
             report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb))
-        target = out_dir or document.parent
-        target.mkdir(parents=True, exist_ok=True)
-        written = []
-        for w in writers:
-            path = target / f"{_stem(document)}.citeproof{w.suffix}"
-            with path.open("w", encoding="utf-8") as fh:
-                w.write(report, fh)
-            written.append(path)
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CiteproofError(f"{exc.filename or target}: cannot write the report there ({exc.strerror}); choose another --out folder") from None
+        written, skipped = _write_reports(report, writers, target, _stem(document))
     except CiteproofError as exc:
         _fail(exc)
         return
     for d in report.diagnostics:
         err.print(f"{d.severity}: {d.message}", highlight=False)
+    for name, why in skipped:
+        err.print(f"warning: {name} report not written: {why}", highlight=False)
     if not quiet:
         out.print(_summary_table(report))
         for p in written:
             out.print(f"report: {p}", highlight=False)
     failing = [f for f in report.findings if f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags)]
+    if failing:
+        from collections import Counter
+
+        counts = Counter("unknown citekey" if "unknown_citekey" in f.flags and "unknown" in wanted_fail else f.verdict.value for f in failing)
+        err.print(f"failing (--fail-on {fail_on}): " + ", ".join(f"{n} {v}" for v, n in counts.items()), highlight=False)
     raise typer.Exit(EXIT_FINDINGS if failing else EXIT_OK)
 
 
@@ -238,10 +289,10 @@ def audit(
         for d in sources or []:
             if not d.is_dir():
                 raise CiteproofError(f"{d}: --sources must be a folder")
+        cache = Cache(None if no_cache else (cache_dir or default_cache_dir()))
     except CiteproofError as exc:
         _fail(exc)
         return
-    cache = Cache(None if no_cache else (cache_dir or default_cache_dir()))
     resolver = SourceResolver([p.parent for p in lib.files], list(sources or []), cache)
     counts: dict[str, int] = {}
     first_line: dict[str, int] = {}
@@ -256,13 +307,13 @@ def audit(
     from citeproof.model import Reference
 
     for key in counts:
-        ref = lib.get(key)
-        if ref is None and not sources:
+        ref = lib.get(key) if (bib or own is not None) else Reference(citekey=key)  # --sources alone: each key stands for itself
+        if ref is None and (not sources or own is not None):
             status, detail = "unknown", "citekey not in the bibliography"
         else:
             src = resolver.resolve(key, ref or Reference(citekey=key))
             if src.usable:
-                status, detail = "ok", f"{src.path} ({src.origin}; {len(src.passages)} passages{', ' + str(src.pages) + ' pages' if src.pages else ''})"
+                status, detail = "ok", f"{src.path} ({src.origin}; {_n(len(src.passages), 'passage')}{', ' + _n(src.pages, 'page') if src.pages else ''})"
             else:
                 status, detail = ("unknown" if ref is None else "missing" if src.path is None else "unreadable"), src.error or ""
         if status != "ok":
@@ -277,9 +328,45 @@ def audit(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on. Keep 127.0.0.1 unless you mean to share the page.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
+    jobs_dir: Annotated[Optional[Path], typer.Option("--jobs-dir", help="Folder holding one sub-folder per job. Default: $CITEPROOF_JOBS_DIR or ~/.cache/citeproof/jobs.")] = None,
+    cache_dir: CacheOpt = None,
+) -> None:
+    """Serve the web page: upload a draft and its sources, read the report.
+
+        citeproof serve --port 8000      then open http://127.0.0.1:8000/
+    """
+    try:
+        import uvicorn
+
+        from citeproof.web.app import create_app
+    except ImportError as exc:
+        err.print(f"error: the web page needs FastAPI and uvicorn ({exc.name} is missing): pip install 'citeproof[web]'", highlight=False)
+        raise typer.Exit(EXIT_USAGE)
+    application = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir)
+    out.print(f"citeproof web page on http://{host}:{port}/ (jobs in {application.state.jobs.root}); Ctrl+C stops it", highlight=False)
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
+@app.command()
 def version() -> None:
-    """Print citeproof's version."""
+    """Print citeproof's version (also: citeproof --version)."""
     out.print(f"citeproof {__version__}", highlight=False)
+
+
+def _version_flag(value: bool) -> None:
+    if value:
+        out.print(f"citeproof {__version__}", highlight=False)
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _root(
+    show_version: Annotated[bool, typer.Option("--version", callback=_version_flag, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Does the cited source actually say this?"""
 
 
 def main() -> None:

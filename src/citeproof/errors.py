@@ -8,7 +8,7 @@ catch either. Recoverable problems are not errors: they become
 
 from __future__ import annotations
 
-__all__ = ["CiteproofError", "InputError", "UnknownFormatError", "BibliographyError", "EXIT_OK", "EXIT_FINDINGS", "EXIT_USAGE"]
+__all__ = ["CiteproofError", "InputError", "UnknownFormatError", "BibliographyError", "MissingToolError", "EXIT_OK", "EXIT_FINDINGS", "EXIT_USAGE"]
 
 EXIT_OK = 0
 """Exit code: the run finished and no gate failed."""
@@ -34,3 +34,12 @@ class UnknownFormatError(CiteproofError, ValueError):
 
 class BibliographyError(CiteproofError, ValueError):
     """A bibliography file cannot be used at all (missing, not BibTeX/CSL-JSON)."""
+
+
+class MissingToolError(CiteproofError, RuntimeError):
+    """An optional tool a report format needs (pandoc, LuaLaTeX) is not installed.
+
+    The message names what is missing and how to install it. The CLI reports
+    it on stderr and goes on with the other formats; the exit code is not
+    changed by it.
+    """

@@ -21,7 +21,7 @@ from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
-from citeproof.model import Citation, Claim, Finding, Reference, Report, Source, UnitKind, Verdict
+from citeproof.model import Citation, Claim, Diagnostic, Finding, Reference, Report, Source, UnitKind, Verdict
 from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
 from citeproof.readers.pdf import PdfReader
@@ -44,6 +44,9 @@ __all__ = [
     "summarise",
     "Progress",
 ]
+
+KNOWN_TIERS = ("lexical", "dense", "entailment", "llm")
+"""Tier names ``--tier`` accepts (``DESIGN.md``, tiers)."""
 
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``: called as work advances (stage: ``sources``, ``citations``)."""
@@ -97,6 +100,8 @@ def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file; check the path of the citing document")
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder; give the citing document itself (e.g. {path}/draft.md)")
     reader = reader_for(path)
     if hasattr(reader, "read_document"):
         doc = reader.read_document(path)
@@ -246,12 +251,18 @@ def _judge_citation(
         f.flags.append("claim_from_context")
         f.reasons.append("the claim unit holds no words of its own; the preceding sentence was judged")
     pages = cite.locator.pages() if cite.locator else []
-    if pages and not any(p.page in pages for p in source.passages):
+    page_missing = bool(pages) and source.pages > 0 and not any(p.page in pages for p in source.passages)
+    if page_missing:
         f.flags.append("locator_page_missing")
         f.reasons.append(f"the locator {cite.locator.raw!r} names page(s) the source does not have (it has {source.pages}); searched all pages")
         pages = []
+    elif pages and not source.pages:
+        pages = []  # a text source has no pages to restrict to
+    # The cited work's own identifiers (a table cell showing the DOI) are not claims about its content.
+    # A citing PDF's numeric labels ("10") are no identifiers: excluding them would drop numbers from the claim.
+    exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
     try:
-        cands = retriever.retrieve(text, source, pages=pages or None)
+        cands = retriever.retrieve(text, source, pages=pages or None, exclude_terms=exclude)
         j: Judgement = judge.judge(claim, cands, cite.signal)
     except Exception as exc:  # one citation's failure is one finding, never the run
         f.verdict = Verdict.ERROR
@@ -259,6 +270,11 @@ def _judge_citation(
         return f
     f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
     f.reasons = j.reasons + f.reasons
+    if page_missing and f.verdict == Verdict.SUPPORTED:
+        # The words are there, but not where the citation points: a wrong pinpoint is a citation problem.
+        f.verdict = Verdict.PARTIAL
+        f.flags.append("needs_review")
+        f.reasons.insert(0, "supported elsewhere in the source, but the page the citation names does not exist: fix the locator")
     if pages:
         f.reasons.append(f"searched page(s) {', '.join(map(str, pages))} only, as the locator {cite.locator.raw!r} says")
     if f.evidence is not None and not f.evidence.passage.quotable:
@@ -408,10 +424,13 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         for t in opts.tiers:
             if t not in tiers_used:
                 notes.append(f"tier '{t}' is not available in this version; only the lexical tier ran")
+    diagnostics = list(bib.diagnostics)
+    if cache.warning:
+        diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
     return Report(
         document=str(document),
         findings=findings,
-        diagnostics=list(bib.diagnostics),
+        diagnostics=diagnostics,
         metadata={
             "citeproof_version": __version__,
             "tiers": tiers_used,

@@ -192,6 +192,15 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
         )
     if not refs and not library.failed_blocks and text.strip() and "@" in text:
         raise BibliographyError(f"{path}: no BibTeX entry could be read; is this a .bib file?")
+    if not refs and not library.failed_blocks:
+        diags.append(
+            Diagnostic(
+                "bib-empty",
+                "warning",
+                f"{path}: holds no BibTeX entry, so every citekey will be unknown; check that this is the right file",
+                str(path),
+            )
+        )
     return refs, diags
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from citeproof.judges.base import Judgement
 from citeproof.model import Claim, Evidence, Tier, Verdict
+from citeproof.retrieval.text import surface_words
 
 __all__ = ["LexicalJudge", "SUPPORTED_AT", "PARTIAL_AT", "SIGNAL_RELIEF", "RELAXING_SIGNALS"]
 
@@ -83,7 +84,7 @@ class LexicalJudge:
             return Judgement(Verdict.UNSUPPORTED, 0.0, 0.6, None, self.tier, ["the source has no passage sharing a distinctive word with the claim"])
         best = self._prefer_abstract(candidates, sup, par)
         cov = best.scores.get("lexical", 0.0)
-        matched = ", ".join(best.matched_terms[:8])
+        matched = ", ".join(surface_words(claim.text, best.matched_terms)[:8]) or "none"
         where = f"page {best.passage.page}" if best.passage.page else (f"line {best.passage.line}" if best.passage.line else "the source")
         if cov >= sup:
             conf = min(1.0, 0.5 + (cov - sup) / max(1e-6, 1 - sup) * 0.5)

@@ -4,6 +4,8 @@ Opens with what the bands mean, the summary counts and the diagnostics, then
 every finding in :func:`citeproof.pipeline.attention_rank` order: location,
 citekey, the claim as a block quote, the best passage (or only its page when
 the passage is not quotable), page, score, verdict, tier, tags and reasons.
+Unverifiable findings, which share their reason per cited work, are one
+table row per citekey listing every line that cites it.
 """
 
 from __future__ import annotations
@@ -102,6 +104,21 @@ def render_markdown(report: Report) -> str:
         if not group:
             continue
         lines += [f"## {title} ({len(group)})", ""]
+        if band == Verdict.UNVERIFIABLE:
+            # One row per citekey: the occurrences share the reason; every line is listed.
+            lines += ["Each row is one cited work with every line citing it; the reason says what to do.", ""]
+            lines += ["| # | citekey | lines | why |", "| ---: | --- | --- | --- |"]
+            by_key: dict[str, list[Finding]] = {}
+            for f in group:
+                by_key.setdefault(f.citation.citekey, []).append(f)
+            for key, fs in by_key.items():
+                first = rank + 1
+                rank += len(fs)
+                nums = ", ".join(str(f.citation.line or f.claim.line) for f in fs)
+                span = f"{first}" if len(fs) == 1 else f"{first}–{rank}"
+                lines.append(f"| {span} | `{key}` | {nums} | {fs[0].reasons[0].replace('|', '/') if fs[0].reasons else ''} |")
+            lines.append("")
+            continue
         for f in group:
             rank += 1
             c = f.citation

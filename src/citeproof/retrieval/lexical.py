@@ -118,7 +118,9 @@ class LexicalRetriever:
                 self._indexes[key] = idx
         return idx
 
-    def retrieve(self, claim_text: str, source: Source, pages: list[int] | None = None, top: int = 8) -> list[Evidence]:
+    def retrieve(
+        self, claim_text: str, source: Source, pages: list[int] | None = None, top: int = 8, exclude_terms: set[str] | None = None
+    ) -> list[Evidence]:
         """The ``top`` best passages of ``source`` for ``claim_text``.
 
         Args:
@@ -127,6 +129,8 @@ class LexicalRetriever:
             pages: restrict to these pages (from 1), e.g. from a ``p. N``
                 locator; ignored when none of them exists in the source.
             top: how many to return.
+            exclude_terms: claim terms not to count (e.g. the cited work's
+                own DOI shown in a table cell).
 
         Returns:
             Evidence, best coverage first; ``scores`` holds ``lexical``
@@ -135,7 +139,7 @@ class LexicalRetriever:
         if not source.passages:
             return []
         idx = self.index_for(source)
-        q = terms(claim_text)
+        q = [t for t in terms(claim_text) if t not in (exclude_terms or ())]
         allowed = [i for i, p in enumerate(source.passages) if p.section not in NON_EVIDENCE_SECTIONS]
         if pages:
             on_page = [i for i, p in enumerate(source.passages) if p.page in pages]

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["fold", "terms", "STOPWORDS", "tokenize"]
+__all__ = ["fold", "terms", "STOPWORDS", "tokenize", "surface_words"]
 
 _LIG = re.compile(r"ffi|ffl|ff|fi|fl|[íì\ufffd]")
 
@@ -101,4 +101,24 @@ def terms(text: str) -> list[str]:
             out.extend(_stem(p) for p in tok.split("-") if p and p not in STOPWORDS and len(p) > 1)
         else:
             out.append(_stem(tok))
+    return out
+
+
+_WORD = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*")
+
+
+def surface_words(text: str, matched: tuple[str, ...] | list[str]) -> list[str]:
+    """The words of ``text`` as written whose terms are in ``matched``.
+
+    Turns stemmed, folded terms (``eƒcienc``) back into readable words
+    (``efficiency``) for reports.
+
+    Returns:
+        Distinct words in order of appearance.
+    """
+    want = set(matched)
+    out: list[str] = []
+    for w in _WORD.findall(text):
+        if w not in out and any(t in want for t in terms(w)):
+            out.append(w)
     return out

@@ -58,10 +58,14 @@ SUFFIXES = {
 
 
 def media_type_of(path: Path, head: bytes = b"") -> str:
-    """Media type from the file's first bytes, else its suffix; '' if unknown."""
+    """Media type from the file's first bytes, else its suffix; '' if unknown.
+
+    A ``.pdf`` whose bytes do not start with ``%PDF`` is not a PDF ('').
+    """
     if head.startswith(b"%PDF"):
         return "application/pdf"
-    return SUFFIXES.get(path.suffix.lower(), "")
+    kind = SUFFIXES.get(path.suffix.lower(), "")
+    return "" if kind == "application/pdf" and head else kind
 
 
 def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
@@ -80,6 +84,9 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
     src = Source(citekey=citekey, path=str(path), origin=origin)
     try:
         data = path.read_bytes()
+    except IsADirectoryError:
+        src.error = f"{path}: is a folder, not a file; point the bibliography's file field at the PDF inside it"
+        return src
     except OSError as exc:
         src.error = f"{path}: cannot be read ({exc.strerror or exc})"
         return src
@@ -87,6 +94,11 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
     src.media_type = media_type_of(path, data[:5])
     if not data:
         src.error = f"{path}: the file is empty"
+        return src
+    if path.suffix.lower() == ".pdf" and src.media_type != "application/pdf":
+        looks = "an HTML page (a login or paywall page saved as .pdf?)" if data.lstrip()[:15].lower().startswith((b"<!doctype", b"<html", b"<?xml", b"<head")) else "something else"
+        src.error = f"{path}: not a PDF: the file is {looks}; download the article's PDF again"
+        src.media_type = ""
         return src
     if not src.media_type:
         src.error = f"{path}: unsupported file type '{path.suffix}'; citeproof reads PDF, Markdown, text and HTML"

@@ -18,6 +18,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from citeproof.errors import InputError
+
 __all__ = ["Cache", "default_cache_dir"]
 
 
@@ -37,16 +39,41 @@ class Cache:
         folder: the cache folder (created if missing), or None for a cache
             that stores nothing (``--no-cache``).
 
-    Thread-safe: one connection per thread.
+    Thread-safe: one connection per thread. A damaged database file is
+    moved aside (``citeproof.sqlite.broken``) and replaced; ``warning`` then
+    says so.
+
+    Raises:
+        InputError: ``folder`` is a file or cannot be created.
     """
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self._local = threading.local()
+        self.warning: str | None = None
         if folder is not None:
-            folder.mkdir(parents=True, exist_ok=True)
-            with self._conn() as c:
-                c.execute("CREATE TABLE IF NOT EXISTS parsed (sha256 TEXT, parser TEXT, payload BLOB, PRIMARY KEY (sha256, parser))")
+            if folder.exists() and not folder.is_dir():
+                raise InputError(f"{folder}: the cache folder is a file; give a folder with --cache-dir, or use --no-cache")
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise InputError(f"{folder}: cannot create the cache folder ({exc.strerror}); give another with --cache-dir, or use --no-cache") from None
+            try:
+                self._create()
+            except sqlite3.DatabaseError:
+                # A damaged cache is only lost time: move it aside and start afresh.
+                db = folder / "citeproof.sqlite"
+                self._local = threading.local()
+                for suffix in ("", "-wal", "-shm"):
+                    side = Path(str(db) + suffix)
+                    if side.exists():
+                        side.replace(Path(str(db) + suffix + ".broken"))
+                self.warning = f"{db}: the cache database was damaged; moved it to {db}.broken and started a new one"
+                self._create()
+
+    def _create(self) -> None:
+        with self._conn() as c:
+            c.execute("CREATE TABLE IF NOT EXISTS parsed (sha256 TEXT, parser TEXT, payload BLOB, PRIMARY KEY (sha256, parser))")
 
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)

@@ -1,0 +1,241 @@
+"""HTML report: one self-contained file a reviewer opens in a browser.
+
+The page is built from ``templates/report.html.j2`` with Jinja2 (autoescaped)
+and carries its CSS and JavaScript inline: no CDN, no font, nothing fetched,
+so it works offline and from a ``file://`` URL. Without JavaScript it is a
+plain, complete reading list; with it, filters (verdict, tag, citekey,
+source), a search box and ``j``/``k`` keyboard navigation appear.
+
+Each finding shows the claim and its location, the best passage with the
+words that matched highlighted, a link opening the source at that page
+(``file.pdf#page=N``, relative to the report's folder), the verdict,
+confidence, tier, tags with the spans that triggered them, and the reasons.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from citeproof.model import Finding, Report, Verdict
+from citeproof.pipeline import summarise
+from citeproof.retrieval.text import terms
+
+__all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href"]
+
+_WORD = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*", re.U)
+
+_VERDICT_LABEL = {
+    Verdict.CONTRADICTED: "contradicted",
+    Verdict.UNSUPPORTED: "unsupported",
+    Verdict.PARTIAL: "partial",
+    Verdict.ERROR: "error",
+    Verdict.UNVERIFIABLE: "unverifiable",
+    Verdict.SUPPORTED: "supported",
+}
+
+
+def highlight_segments(text: str, matched_terms: tuple[str, ...] | list[str]) -> list[tuple[str, bool]]:
+    """Split ``text`` into ``(piece, matched)`` segments for highlighting.
+
+    A word is marked when one of the terms :func:`citeproof.retrieval.text.terms`
+    gives for it (folded, stemmed, hyphen parts) is in ``matched_terms``, the
+    same terms the lexical tier matched. Everything else, punctuation and
+    spaces included, is kept as it stands, so joining the pieces gives back
+    ``text`` exactly.
+
+    Args:
+        text: the passage text as shown.
+        matched_terms: the evidence's ``matched_terms``.
+
+    Returns:
+        Consecutive segments covering ``text``; adjacent unmatched pieces are
+        merged.
+    """
+    wanted = set(matched_terms)
+    out: list[tuple[str, bool]] = []
+
+    def push(piece: str, hit: bool) -> None:
+        if not piece:
+            return
+        if out and out[-1][1] == hit and not hit:
+            out[-1] = (out[-1][0] + piece, False)
+        else:
+            out.append((piece, hit))
+
+    pos = 0
+    if wanted:
+        for m in _WORD.finditer(text):
+            hit = any(t in wanted for t in terms(m.group(0)))
+            if hit:
+                push(text[pos : m.start()], False)
+                push(m.group(0), True)
+                pos = m.end()
+    push(text[pos:], False)
+    return out
+
+
+def relative_href(path: str | None, out_dir: Path | str | None, page: int | None = None) -> str | None:
+    """A URL for ``path`` relative to the report's folder, ``#page=N`` appended.
+
+    Args:
+        path: the source file as the report holds it (relative to the current
+            folder, or absolute).
+        out_dir: the folder the report is written to; None leaves ``path``
+            relative to the current folder.
+        page: PDF page from 1, or None.
+
+    Returns:
+        A percent-encoded relative URL (``../cited/a%20b.pdf#page=3``), or None
+        when ``path`` is empty.
+    """
+    if not path:
+        return None
+    p = Path(path)
+    if out_dir is not None:
+        try:
+            rel = os.path.relpath(os.path.abspath(p), os.path.abspath(out_dir))
+        except ValueError:  # another drive on Windows
+            rel = str(p.resolve())
+    else:
+        rel = str(p)
+    href = quote(Path(rel).as_posix())
+    if page:
+        href += f"#page={page}"
+    return href
+
+
+def _display_path(path: str | None, root: Path | None) -> str:
+    if not path:
+        return ""
+    if root is not None:
+        try:
+            return Path(os.path.abspath(path)).relative_to(os.path.abspath(root)).as_posix()
+        except ValueError:
+            pass
+    return str(path)
+
+
+def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None) -> dict[str, Any]:
+    c = f.citation
+    ev = f.evidence
+    evidence = None
+    if ev is not None:
+        p = ev.passage
+        evidence = {
+            "source": _display_path(ev.source.path, root),
+            "href": relative_href(ev.source.path, out_dir, p.page),
+            "page": p.page,
+            "line": p.line,
+            "section": p.section,
+            "quotable": p.quotable,
+            "segments": highlight_segments(p.text, ev.matched_terms) if p.quotable else [],
+            "matched_terms": list(ev.matched_terms),
+            "scores": {k: round(v, 3) for k, v in ev.scores.items()},
+        }
+    src = f.source
+    source_path = src.path if src is not None and src.path else (ev.source.path if ev is not None else None)
+    ref = f.reference
+    return {
+        "id": f"f{rank}",
+        "rank": rank,
+        "verdict": f.verdict.value,
+        "unknown": "unknown_citekey" in f.flags,
+        "citekey": c.citekey,
+        "document": _display_path(f.claim.document, root),
+        "line": c.line or f.claim.line,
+        "column": c.column,
+        "unit": f.claim.kind.value.replace("_", " "),
+        "claim": f.claim.text or f.claim.raw,
+        "claim_raw": f.claim.raw,
+        "locator": c.locator.raw if c.locator else "",
+        "signal": c.signal or "",
+        "score": f.score,
+        "confidence": f.confidence,
+        "tier": f.tier.value,
+        "evidence": evidence,
+        "reasons": list(f.reasons),
+        "tags": [
+            {"name": t.name, "message": t.message, "confidence": t.confidence, "evidence": [(e.claim_span, e.evidence_span) for e in t.evidence]}
+            for t in f.tags
+        ],
+        "flags": list(f.flags),
+        "source": _display_path(source_path, root),
+        "source_error": src.error if src is not None else None,
+        "reference": {"title": ref.title, "authors": list(ref.authors), "year": ref.year} if ref is not None else None,
+    }
+
+
+def _environment():
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    return Environment(
+        loader=PackageLoader("citeproof.reports", "templates"),
+        autoescape=select_autoescape(["html", "j2"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_html(report: Report, out_dir: Path | str | None = None, root: Path | str | None = None) -> str:
+    """The report as one self-contained HTML page.
+
+    Args:
+        report: the report.
+        out_dir: the folder the page will be written to; links to sources
+            are made relative to it (None: relative to the current folder).
+        root: paths shown on the page are made relative to this folder when
+            they lie under it (the web page passes the job's upload folder);
+            None shows them as the report holds them.
+
+    Returns:
+        The HTML text.
+    """
+    out = Path(out_dir) if out_dir is not None else None
+    base = Path(root) if root is not None else None
+    s = summarise(report.findings)
+    findings = [_finding_view(f, i + 1, out, base) for i, f in enumerate(report.findings)]
+    readable = sum(1 for f in report.findings if f.source is not None and f.source.usable)
+    tags = sorted({t["name"] for v in findings for t in v["tags"]})
+    citekeys = sorted({v["citekey"] for v in findings})
+    sources = sorted({v["source"] for v in findings if v["source"]})
+    verdicts = [(v.value, _VERDICT_LABEL[v], s["verdicts"][v.value]) for v in Verdict]
+    # the summary bar reads worst first, like the findings
+    order = {"contradicted": 0, "unsupported": 1, "partial": 2, "error": 3, "unverifiable": 4, "supported": 5}
+    verdicts.sort(key=lambda x: order[x[0]])
+    return _environment().get_template("report.html.j2").render(
+        document=_display_path(report.document, base),
+        summary=s,
+        readable=readable,
+        verdicts=verdicts,
+        findings=findings,
+        tags=tags,
+        citekeys=citekeys,
+        sources=sources,
+        diagnostics=report.diagnostics,
+        metadata=report.metadata,
+    )
+
+
+class HtmlWriter:
+    """Writes :func:`render_html`.
+
+    Attributes:
+        out_dir: the folder the report goes to, for relative source links;
+            the CLI sets it. None: links relative to the current folder.
+        root: folder that shown paths are made relative to (None: as given).
+    """
+
+    name = "html"
+    suffix = ".html"
+
+    def __init__(self, out_dir: Path | str | None = None, root: Path | str | None = None) -> None:
+        self.out_dir = out_dir
+        self.root = root
+
+    def write(self, report: Report, stream: TextIO) -> None:
+        """Write ``report`` to ``stream`` as HTML."""
+        stream.write(render_html(report, self.out_dir, self.root))
