@@ -404,3 +404,18 @@ def test_gate_on_a_pdf_names_the_dangling_marker():
     assert 1 == r.exit_code
     assert f"{pdf}:3: unknown citekey 'Lupton 2005'" in r.output
     assert "79 citations, 1 with unknown citekeys (1 distinct)" in r.output
+
+
+def test_reports_say_page_for_a_pdf(fast_rcnn_report):
+    """The Markdown and HTML reports locate a citing PDF's findings by page, not line."""
+    import io
+
+    from citeproof.reports import get_writer
+
+    out = {}
+    for fmt in ("md", "html"):
+        buf = io.StringIO()
+        get_writer(fmt).write(fast_rcnn_report, buf)
+        out[fmt] = buf.getvalue()
+    assert "fast_rcnn_ICCV2015.pdf:p7 · sentence" in out["md"]
+    assert "fast_rcnn_ICCV2015.pdf, page 7</span>" in out["html"]
