@@ -2,7 +2,8 @@
 
 ``SAMPLE`` is the bundled demo sample (always present). ``DATA`` is
 ``../shared/data`` beside the repository; tests that need it skip with a
-reason when it is absent.
+reason when it is absent. ``FIXTURES`` holds small inputs written for the
+tests (``tests/data``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "manubot"
 DATA = ROOT.parent / "shared" / "data"
+FIXTURES = Path(__file__).resolve().parent / "data"
 
 
 def need_data(sub: str) -> Path:
@@ -22,6 +24,13 @@ def need_data(sub: str) -> Path:
     if not p.exists():
         pytest.skip(f"{p} is absent (shared data not available here)")
     return p
+
+
+def need(path: Path) -> Path:
+    """``path`` if it exists, else skip the test saying what is missing."""
+    if not path.exists():
+        pytest.skip(f"{path} is absent (shared data not available here)")
+    return path
 
 
 @pytest.fixture(scope="session")

@@ -40,7 +40,7 @@ app = typer.Typer(
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
-DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md).", show_default=False)]
+DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
 BibOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--bib", "-b", metavar="FILE", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
@@ -52,6 +52,21 @@ SourcesOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only what fails (and errors, on stderr): no progress bar, no summary.")]
 CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", metavar="DIR", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
+
+
+def _stem(document: Path) -> str:
+    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one)."""
+    name = document.name
+    for suf in (".tar.gz", ".tgz"):
+        if name.lower().endswith(suf):
+            return name[: -len(suf)]
+    return document.stem
+
+
+def _has_own_bibliography(document: Path) -> bool:
+    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs)."""
+    name = document.name.lower()
+    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf"))
 
 
 def _n(count: int, noun: str) -> str:
@@ -156,9 +171,12 @@ def check(
 
     Writes <stem>.citeproof.md and <stem>.citeproof.json beside the document
     (or in --out); --format html,sarif adds a self-contained HTML page and a
-    SARIF 2.1.0 log for code scanning. Example:
+    SARIF 2.1.0 log for code scanning. A LaTeX file or arXiv bundle brings its
+    own .bib/.bbl and a PDF its printed reference list, so --bib is optional
+    for them. Examples:
 
         citeproof check draft.md --bib refs.bib --sources pdfs/ --format md,html,sarif --fail-on unsupported,contradicted
+        citeproof check paper.pdf --sources pdfs/
     """
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -170,7 +188,7 @@ def check(
         bad = wanted_fail - {v.value for v in Verdict} - {"unknown"}
         if bad:
             raise CiteproofError(f"--fail-on: unknown verdict(s) {', '.join(sorted(bad))}; choose from {', '.join(v.value for v in Verdict)}, unknown")
-        if not bib and not sources:
+        if not bib and not sources and not _has_own_bibliography(document):
             raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
         from citeproof.pipeline import KNOWN_TIERS
 
@@ -187,7 +205,7 @@ def check(
             target.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CiteproofError(f"{exc.filename or target}: cannot write the report there ({exc.strerror}); choose another --out folder") from None
-        written, skipped = _write_reports(report, writers, target, document.stem)
+        written, skipped = _write_reports(report, writers, target, _stem(document))
     except CiteproofError as exc:
         _fail(exc)
         return
@@ -221,13 +239,13 @@ def gate(
         citeproof gate draft.md --bib refs.bib
     """
     from citeproof.bibliography import load_bibliographies
-    from citeproof.pipeline import read_claims
+    from citeproof.pipeline import read_document
 
     try:
-        if not bib:
+        if not bib and not _has_own_bibliography(document):
             raise CiteproofError("give the bibliography with --bib refs.bib")
-        claims = read_claims(document)
-        lib = load_bibliographies(list(bib))
+        claims, own = read_document(document)
+        lib = load_bibliographies(list(bib)) if bib else own
     except CiteproofError as exc:
         _fail(exc)
         return
@@ -257,15 +275,17 @@ def audit(
         citeproof audit draft.md --bib refs.bib --sources pdfs/
     """
     from citeproof.bibliography import Bibliography, load_bibliographies
-    from citeproof.pipeline import read_claims
+    from citeproof.pipeline import PdfReader, merge_printed_references, read_document, reader_for
     from citeproof.sources import SourceResolver
     from citeproof.sources.cache import Cache, default_cache_dir
 
     try:
-        if not bib and not sources:
+        if not bib and not sources and not _has_own_bibliography(document):
             raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
-        claims = read_claims(document)
-        lib = load_bibliographies(list(bib or [])) if bib else Bibliography()
+        claims, own = read_document(document)
+        lib = load_bibliographies(list(bib or [])) if bib else (own or Bibliography())
+        if bib and own is not None and isinstance(reader_for(document), PdfReader):
+            lib = merge_printed_references(own, lib)
         for d in sources or []:
             if not d.is_dir():
                 raise CiteproofError(f"{d}: --sources must be a folder")
@@ -287,8 +307,8 @@ def audit(
     from citeproof.model import Reference
 
     for key in counts:
-        ref = lib.get(key) if bib else Reference(citekey=key)
-        if ref is None and not sources:
+        ref = lib.get(key) if (bib or own is not None) else Reference(citekey=key)  # --sources alone: each key stands for itself
+        if ref is None and (not sources or own is not None):
             status, detail = "unknown", "citekey not in the bibliography"
         else:
             src = resolver.resolve(key, ref or Reference(citekey=key))

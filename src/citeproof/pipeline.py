@@ -9,6 +9,7 @@ Writers live in :mod:`citeproof.reports`; the CLI and the web page call
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,7 +22,9 @@ from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
 from citeproof.model import Citation, Claim, Diagnostic, Finding, Reference, Report, Source, UnitKind, Verdict
+from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
+from citeproof.readers.pdf import PdfReader
 from citeproof.retrieval.lexical import LexicalRetriever
 from citeproof.retrieval.text import terms
 from citeproof.sources import SourceResolver
@@ -32,7 +35,10 @@ __all__ = [
     "CheckOptions",
     "check",
     "read_claims",
+    "read_document",
+    "reader_for",
     "READERS",
+    "merge_printed_references",
     "attention_rank",
     "judge_text",
     "summarise",
@@ -45,8 +51,62 @@ KNOWN_TIERS = ("lexical", "dense", "entailment", "llm")
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``: called as work advances (stage: ``sources``, ``citations``)."""
 
-READERS: dict[str, Callable[[], object]] = {".md": MarkdownReader, ".markdown": MarkdownReader, ".pandoc": MarkdownReader, ".rmd": MarkdownReader, ".qmd": MarkdownReader, ".txt": MarkdownReader}
-"""Citing-document readers by file suffix (a plain dict registry, ``STYLE.md``)."""
+READERS: dict[str, Callable[[], object]] = {
+    ".md": MarkdownReader,
+    ".markdown": MarkdownReader,
+    ".pandoc": MarkdownReader,
+    ".rmd": MarkdownReader,
+    ".qmd": MarkdownReader,
+    ".txt": MarkdownReader,
+    ".tex": LatexReader,
+    ".ltx": LatexReader,
+    ".tar.gz": LatexReader,
+    ".tgz": LatexReader,
+    ".pdf": PdfReader,
+}
+"""Citing-document readers by file suffix (a plain dict registry, ``STYLE.md``).
+
+Readers with a ``read_document(path)`` method also hand back the document's
+own bibliography (a LaTeX file's .bib or .bbl, a PDF's printed reference
+list); :func:`check` uses it when no ``--bib`` is given."""
+
+
+def reader_for(path: Path) -> object:
+    """A reader instance for ``path``'s suffix (``.tar.gz`` counts as one suffix).
+
+    Raises:
+        UnknownFormatError: no reader for the suffix.
+    """
+    path = Path(path)
+    name = path.name.lower()
+    for suffix in sorted(READERS, key=len, reverse=True):
+        if name.endswith(suffix):
+            return READERS[suffix]()
+    raise UnknownFormatError(f"{path}: no reader for '{path.suffix}' files; citeproof reads {', '.join(sorted(READERS))}")
+
+
+def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
+    """Read a citing document: its claims and, when it carries one, its own bibliography.
+
+    Returns:
+        ``(claims, bibliography or None)``. Markdown gives None; LaTeX the
+        .bib/.bbl it names; a PDF its printed reference list keyed by the
+        labels as printed.
+
+    Raises:
+        InputError: the file does not exist or cannot be read.
+        UnknownFormatError: no reader for the suffix.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"{path}: no such file; check the path of the citing document")
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder; give the citing document itself (e.g. {path}/draft.md)")
+    reader = reader_for(path)
+    if hasattr(reader, "read_document"):
+        doc = reader.read_document(path)
+        return doc.claims, doc.bibliography()
+    return reader.read(path), None  # type: ignore[attr-defined]
 
 
 def read_claims(path: Path) -> list[Claim]:
@@ -56,15 +116,56 @@ def read_claims(path: Path) -> list[Claim]:
         InputError: the file does not exist.
         UnknownFormatError: no reader for the suffix.
     """
-    path = Path(path)
-    if not path.exists():
-        raise InputError(f"{path}: no such file; check the path of the citing document")
-    if path.is_dir():
-        raise InputError(f"{path}: is a folder; give the citing document itself (e.g. {path}/draft.md)")
-    reader_cls = READERS.get(path.suffix.lower())
-    if reader_cls is None:
-        raise UnknownFormatError(f"{path}: no reader for '{path.suffix}' files; citeproof reads {', '.join(sorted(READERS))}")
-    return reader_cls().read(path)  # type: ignore[attr-defined]
+    return read_document(path)[0]
+
+
+def merge_printed_references(printed: Bibliography, given: Bibliography) -> Bibliography:
+    """Enrich a PDF's printed reference list with matching ``--bib`` entries.
+
+    Each printed entry keeps its printed label as citekey; when a ``--bib``
+    entry has the same DOI, the same arXiv id, or a title scoring at least
+    :data:`citeproof.sources.TITLE_MATCH_MIN` (rapidfuzz), the printed entry
+    takes that entry's ``file`` paths and origin (``file:line`` of the .bib
+    entry, so relative paths resolve against the .bib's folder) and any
+    identifier it lacked. One ``info`` diagnostic counts the matches by kind.
+    """
+    import dataclasses
+
+    from citeproof.bibliography import normalise_doi
+    from citeproof.model import Diagnostic
+    from citeproof.sources import TITLE_MATCH_MIN, authors_agree, title_score
+
+    hows: dict[str, int] = {}
+    by_doi = {normalise_doi(r.doi): r for r in given.entries.values() if r.doi}
+    by_arxiv = {r.arxiv.lower(): r for r in given.entries.values() if r.arxiv}
+    out = Bibliography(files=list(printed.files) + list(given.files), diagnostics=list(printed.diagnostics) + list(given.diagnostics),
+                       unknown_reasons=dict(printed.unknown_reasons), description=printed.description)
+    for key, ref in printed.entries.items():
+        match, how = None, ""
+        if ref.doi and normalise_doi(ref.doi) in by_doi:
+            match, how = by_doi[normalise_doi(ref.doi)], f"DOI {ref.doi}"
+        elif ref.arxiv and ref.arxiv.lower() in by_arxiv:
+            match, how = by_arxiv[ref.arxiv.lower()], f"arXiv {ref.arxiv}"
+        elif ref.title:
+            good = [(title_score(ref.title, r.title), r) for r in given.entries.values() if r.title]
+            good = [(sc, r) for sc, r in good if sc >= TITLE_MATCH_MIN and authors_agree(ref, " ".join(r.authors)) is not False]
+            good.sort(key=lambda t: -t[0])
+            if len(good) == 1 or (len(good) > 1 and good[0][0] - good[1][0] > 3):
+                match, how = good[0][1], f"title score {good[0][0]:.1f}"
+            elif len(good) > 1:
+                out.diagnostics.append(Diagnostic("pdf-ref-bib-ambiguous", "warning", f"printed reference [{key}] matches several --bib entries by title: {', '.join(r.citekey for _, r in good[:4])}; none used", "", 0))
+        if match is None:
+            out.entries[key] = ref
+            continue
+        out.entries[key] = dataclasses.replace(
+            ref, files=match.files, origin=match.origin, doi=ref.doi or match.doi, arxiv=ref.arxiv or match.arxiv, title=ref.title or match.title,
+            entry_type=ref.entry_type or match.entry_type,
+        )
+        hows[how.split()[0]] = hows.get(how.split()[0], 0) + 1
+    if printed.entries:
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(hows.items())) or "none"
+        out.diagnostics.append(Diagnostic("pdf-ref-bib-match", "info", f"{sum(hows.values())} of {len(printed.entries)} printed references matched a --bib entry (by {detail}); the rest are checked as printed"))
+    return out
 
 
 @dataclass
@@ -126,9 +227,20 @@ def _judge_citation(
         f.reasons.append(f"citekey '{cite.citekey}' is defined more than once in the bibliography; the first definition was used")
     if ref is None:
         f.flags.append("unknown_citekey")
-        files = ", ".join(str(p) for p in bib.files) if bib and bib.files else "no bibliography given"
+        if bib is not None and cite.citekey in bib.unknown_reasons:
+            f.reasons.insert(0, bib.unknown_reasons[cite.citekey] + "; this marker cannot be checked")
+            return f
+        files = bib.description if bib and bib.description else ", ".join(str(p) for p in bib.files) if bib and bib.files else "no bibliography given"
         f.reasons.insert(0, f"citekey '{cite.citekey}' is not in the bibliography ({files}); add the entry or fix the key")
         return f
+    compared = _compared_with_cited(claim, cite)
+    if compared:
+        f.flags.append("compared_with_cited")
+        f.reasons.append(f"the sentence compares the citing work's own result with {compared}; the cited work can say what {compared} is, not how it compares")
+    other = _earlier_narrative(claim, cite)
+    if other:
+        f.flags.append("claim_of_other_citation")
+        f.reasons.append(f"the sentence reports what '{other}' found (cited narratively before this marker); '{cite.citekey}' may only name what is discussed")
     if source is None or not source.usable:
         f.flags.append("no_source" if source is None or source.path is None else "unreadable_source")
         f.reasons.insert(0, (source.error if source and source.error else "no local source"))
@@ -147,7 +259,8 @@ def _judge_citation(
     elif pages and not source.pages:
         pages = []  # a text source has no pages to restrict to
     # The cited work's own identifiers (a table cell showing the DOI) are not claims about its content.
-    exclude = {t for c in claim.citations for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
+    # A citing PDF's numeric labels ("10") are no identifiers: excluding them would drop numbers from the claim.
+    exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
     try:
         cands = retriever.retrieve(text, source, pages=pages or None, exclude_terms=exclude)
         j: Judgement = judge.judge(claim, cands, cite.signal)
@@ -169,6 +282,44 @@ def _judge_citation(
     if cite.signal:
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
     return f
+
+
+_COMPARED = re.compile(
+    r"(?:\bthan|\bvs\.?|\bversus|\bcompared (?:to|with)|\boutperform(?:s|ing|ed)?|\bover)\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s[A-Z0-9][\w\-]*)?)\s*$"
+)
+
+
+def _compared_with_cited(claim: Claim, cite: Citation) -> str:
+    """The name the citation is attached to when the sentence compares against it ('' if not).
+
+    "3× faster than SPPnet [11]": the claim is the citing paper's own
+    measurement; [11] only says what SPPnet is.
+    """
+    raw = cite.raw.strip()
+    if not raw:
+        return ""
+    at = claim.raw.find(raw)
+    if at < 0:
+        return ""
+    m = _COMPARED.search(claim.raw[:at].rstrip())
+    return m.group("name") if m else ""
+
+
+def _earlier_narrative(claim: Claim, cite: Citation) -> str:
+    """Citekey of a narrative citation of another work before ``cite`` in its claim ('' if none).
+
+    "[24] found that DPM [8] mAP saturates": the claim is [24]'s; [8] names DPM.
+    """
+    from citeproof.model import CitationMode
+
+    if cite.mode == CitationMode.NARRATIVE:
+        return ""
+    for c in claim.citations:
+        if c is cite:
+            break
+        if c.mode == CitationMode.NARRATIVE and c.citekey != cite.citekey:
+            return c.citekey
+    return ""
 
 
 def summarise(findings: list[Finding]) -> dict:
@@ -201,8 +352,13 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     """Check every citation of ``document`` against its sources.
 
     Args:
-        document: the citing document (Markdown).
+        document: the citing document (Markdown, LaTeX ``.tex`` or arXiv
+            ``.tar.gz``, PDF).
         bib_paths: bibliography files (BibTeX or CSL-JSON), priority order.
+            Empty: the document's own bibliography (LaTeX's .bib/.bbl, a
+            PDF's printed list). For a PDF, given files enrich the printed
+            entries (see :func:`merge_printed_references`); for LaTeX they
+            replace the document's own.
         options: see :class:`CheckOptions`.
 
     Returns:
@@ -215,9 +371,14 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     opts = options or CheckOptions()
     t0 = time.perf_counter()
     document = Path(document)
-    claims = read_claims(document)
+    claims, own_bib = read_document(document)
     t_read = time.perf_counter()
-    bib = load_bibliographies([Path(p) for p in bib_paths])
+    if bib_paths:
+        bib = load_bibliographies([Path(p) for p in bib_paths])
+        if own_bib is not None and isinstance(reader_for(document), PdfReader):
+            bib = merge_printed_references(own_bib, bib)
+    else:
+        bib = own_bib if own_bib is not None else Bibliography()
     for d in opts.source_dirs:
         if not Path(d).is_dir():
             raise InputError(f"{d}: --sources must be a folder of PDF/Markdown/text/HTML files")
@@ -228,9 +389,10 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     cited = list(dict.fromkeys(c.citekey for cl in claims for c in cl.citations))
 
     def reference(key: str) -> Reference | None:
-        # With --sources and no bibliography, every key stands for itself and
-        # is looked up as <citekey>.pdf in the source folders.
-        if not bib.files and opts.source_dirs:
+        # With --sources and no bibliography at all (none given, none in the
+        # document), every key stands for itself and is looked up as
+        # <citekey>.pdf in the source folders.
+        if not bib_paths and own_bib is None and opts.source_dirs:
             return Reference(citekey=key, origin="")
         return bib.get(key)
 

@@ -29,11 +29,18 @@ class Bibliography:
         entries: citekey -> Reference (first definition wins).
         files: the bibliography files read, in order.
         diagnostics: duplicate keys, unparseable entries, key-less entries.
+        unknown_reasons: citekey -> why the document's own reference list has
+            no entry for it (a citing PDF's unlinkable marker); used as the
+            finding's reason.
+        description: what the bibliography is, for messages ('' means the
+            files themselves).
     """
 
     entries: dict[str, Reference] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    unknown_reasons: dict[str, str] = field(default_factory=dict)
+    description: str = ""
 
     def get(self, citekey: str) -> Reference | None:
         """The entry for ``citekey``; falls back to a case-insensitive match.

@@ -147,6 +147,7 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
         "citekey": c.citekey,
         "document": _display_path(f.claim.document, root),
         "line": c.line or f.claim.line,
+        "page": f.claim.page,  # citing PDFs: line is the page
         "column": c.column,
         "unit": f.claim.kind.value.replace("_", " "),
         "claim": f.claim.text or f.claim.raw,

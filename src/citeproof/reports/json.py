@@ -13,12 +13,14 @@ Layout (names are a contract; issue 2)::
                    "reasons": [str], "tags": [{"name", "message",
                    "confidence", "evidence"}], "flags": [str],
                    "reference": {...} | null, "source": str | null,
-                   "provenance": {...} | null, "rank": int}],
+                   "provenance": {...} | null, "rank": int,
+                   "location": {"page", "bbox"}}],   # citing PDFs only
      "diagnostics": [{"code", "severity", "message", "file", "line"}]}
 
 ``evidence.text`` is null when the passage is not quotable (reading order
 not trusted): the page still says where to look. ``line`` is from 1;
-``page`` from 1; ``bbox`` in PDF points, top-left origin; ``char_start``/
+``page`` from 1; for a citing PDF ``line`` is the page of the citing PDF
+(from 1) and ``location`` gives that page and the claim's box; ``bbox`` in PDF points, top-left origin; ``char_start``/
 ``char_end`` index the source's extracted text.
 """
 
@@ -80,6 +82,7 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
             else None
         ),
         "rank": rank,
+        **({"location": {"page": f.claim.page, "bbox": list(f.claim.bbox) if f.claim.bbox else None}} if f.claim.page is not None else {}),
     }
 
 

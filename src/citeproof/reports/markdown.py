@@ -96,7 +96,7 @@ def render_markdown(report: Report) -> str:
             lines.append(f"- **{d.severity}** `{d.code}`: {d.message}")
         lines.append("")
     if not report.findings:
-        lines += ["## Findings", "", "_No citation was found in the document._ citeproof looks for pandoc citations such as `[@key]`, `[see @key, p. 3]` and `@key`.", ""]
+        lines += ["## Findings", "", "_No citation was found in the document._ citeproof looks for pandoc citations such as `[@key]`, `[see @key, p. 3]` and `@key`, LaTeX `\\cite`-family commands, and a PDF's markers (`[12]`, superscripts, `(Smith et al., 2020)`).", ""]
         return "\n".join(lines)
     rank = 0
     for band, title in _BAND_TITLES:
@@ -124,9 +124,10 @@ def render_markdown(report: Report) -> str:
             c = f.citation
             loc = f" {c.locator.raw}" if c.locator else ""
             sig = f" ({c.signal})" if c.signal else ""
-            lines.append(f"### {rank}. `{c.citekey}`{loc}{sig}: {f.verdict.value}, line {c.line or f.claim.line}")
+            where = f"page {f.claim.page}" if f.claim.page is not None else f"line {c.line or f.claim.line}"
+            lines.append(f"### {rank}. `{c.citekey}`{loc}{sig}: {f.verdict.value}, {where}")
             lines.append("")
-            lines.append(f"{f.claim.document}:{c.line or f.claim.line} · {f.claim.kind.value.replace('_', ' ')} · tier {f.tier.value} · score {f.score:.2f} · confidence {f.confidence:.2f}")
+            lines.append(f"{f.claim.document}:{'p' if f.claim.page is not None else ''}{c.line or f.claim.line} · {f.claim.kind.value.replace('_', ' ')} · tier {f.tier.value} · score {f.score:.2f} · confidence {f.confidence:.2f}")
             lines.append("")
             lines.append(_quote(f.claim.text or f.claim.raw))
             lines.append("")

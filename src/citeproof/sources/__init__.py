@@ -9,7 +9,13 @@ Resolution order for a reference's file (issue 2, "Bibliography"):
    the other .bib folders, then each ``--sources`` folder;
 3. in ``--sources`` folders: ``<citekey>.pdf`` (also ``.md``, ``.txt``,
    ``.html``; ``/`` and ``:`` in keys may be written ``_`` or ``-``), then a
-   PDF whose DOI (metadata or first two pages) equals the entry's DOI.
+   PDF whose DOI (metadata or first two pages) equals the entry's DOI, then
+   a file whose arXiv id (first page, metadata or file name) equals the
+   entry's, then a file whose own title (PDF metadata, the largest text on
+   page 1, or a Markdown file's first heading) or first-page text matches the
+   entry's title by rapidfuzz (score >= :data:`TITLE_MATCH_MIN`, out of 100).
+   Each match says how it was made and its score (``Source.origin``); two
+   files scoring alike make the match ambiguous: no file, both named.
 
 A reference with no file becomes a :class:`~citeproof.model.Source` whose
 ``error`` says what was tried; an unreadable file one whose ``error`` says
@@ -30,7 +36,13 @@ from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, parse_pdf, pdf_metadata
 from citeproof.sources.text import TEXT_PARSER_VERSION, parse_html, parse_markdown_source, parse_text
 
-__all__ = ["SourceResolver", "load_source", "media_type_of", "SUFFIXES"]
+__all__ = ["SourceResolver", "load_source", "media_type_of", "SUFFIXES", "TITLE_MATCH_MIN", "source_identity", "title_score"]
+
+TITLE_MATCH_MIN = 90.0
+"""Lowest rapidfuzz score (0-100) at which a title match is accepted."""
+
+TITLE_AMBIGUITY = 3.0
+"""Two files whose title scores are within this many points are ambiguous."""
 
 SUFFIXES = {
     ".pdf": "application/pdf",
@@ -117,6 +129,109 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
     return src
 
 
+_ARXIV_ID = re.compile(r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I)
+_ARXIV_NAME = re.compile(r"^(\d{4}\.\d{4,5})(?:v\d+)?$")
+
+
+def _norm_title(text: str) -> str:
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text)
+    text = re.sub(r"[^\w\s]", " ", text.lower())
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def title_score(ref_title: str, own_title: str, head: str = "") -> float:
+    """How well a reference's title matches a file (rapidfuzz, 0-100).
+
+    The best of the plain ratio against the file's own title and, for
+    titles of 20 characters or more, the partial ratio against the start of
+    its first page (so a title split over two lines, or a subtitle, still
+    matches). Case, punctuation and ligatures are folded first.
+    """
+    from rapidfuzz import fuzz
+
+    a = _norm_title(ref_title)
+    if len(a) < 8:
+        return 0.0
+    best = fuzz.ratio(a, _norm_title(own_title)) if own_title else 0.0
+    if len(a) >= 20 and head:
+        best = max(best, fuzz.partial_ratio(a, _norm_title(head[:800])))
+    return float(best)
+
+
+def authors_agree(ref: Reference, text: str) -> bool | None:
+    """Whether ``text`` (a file's first page, another entry's author list)
+    names the reference's first author: None when ``ref`` has no author to
+    check, else True when that family name appears as a word of ``text``
+    (accents and case folded)."""
+    from citeproof.bibliography.pdf_refs import fold_name
+
+    names = [a for a in ref.authors if a and a != "et al."]
+    if not names:
+        return None
+    first = names[0].split(",")[0].split()[-1] if "," not in names[0] else names[0].split(",")[0]
+    want = fold_name(first)
+    if len(want) < 2:
+        return None
+    words = {fold_name(w) for w in re.split(r"[\s,;.()\d*†‡]+", text) if w}
+    return want in words
+
+
+def source_identity(path: Path, data: bytes) -> dict:
+    """What identifies a source file: ``{"title", "doi", "arxiv", "head"}``.
+
+    ``title`` is the PDF metadata title, else the largest text in the top half
+    of page 1 (for Markdown/text, the first non-empty line without ``#``);
+    ``head`` is the first 3,000 characters of page 1; ``arxiv`` the first arXiv
+    id on page 1 or in the file name. Unreadable files give empty strings.
+    """
+    out = {"title": "", "doi": "", "arxiv": "", "head": ""}
+    m = _ARXIV_NAME.match(path.stem)
+    if m:
+        out["arxiv"] = m.group(1)
+    if media_type_of(path, data[:5]) == "application/pdf":
+        title, doi, err = pdf_metadata(data)
+        if err:
+            return out
+        out["doi"] = doi
+        try:
+            import pymupdf
+
+            doc = pymupdf.open(stream=data, filetype="pdf")
+            page = doc[0]
+            head = page.get_text()[:3000]
+            spans = [s for b in page.get_text("dict")["blocks"] if b.get("type", 0) == 0 for ln in b["lines"] for s in ln["spans"] if s["text"].strip() and s["bbox"][1] < page.rect.height / 2]
+            if spans and (not title or len(title) < 8 or re.search(r"(?i)microsoft word|untitled|\.docx?$|\.tex$", title)):
+                big = max(s["size"] for s in spans)
+                title = " ".join(s["text"].strip() for s in spans if s["size"] >= big - 0.5)
+            m = _ARXIV_ID.search(head) or _ARXIV_ID.search(" ".join(str(v) for v in (doc.metadata or {}).values()))
+            if m and not out["arxiv"]:
+                out["arxiv"] = m.group(1)
+            out["head"] = head
+        except Exception:  # a PDF PyMuPDF half-reads: keep what we have
+            pass
+        out["title"] = re.sub(r"\s+", " ", title).strip()[:300]
+    else:
+        text = data[:4000].decode("utf-8", errors="replace")
+        for line in text.splitlines():
+            t = line.strip().lstrip("#").strip()
+            if t and not t.startswith(("---", "title:")):
+                out["title"] = t[:300]
+                break
+        m = re.search(r"^title:\s*['\"]?(.+?)['\"]?\s*$", text, re.M)
+        if m:
+            out["title"] = m.group(1)[:300]
+        out["head"] = text[:3000]
+        m = _ARXIV_ID.search(text)
+        if m and not out["arxiv"]:
+            out["arxiv"] = m.group(1)
+        md = re.search(r"\b(10\.\d{4,9}/[^\s\"<>)\]]+)", text)
+        if md:
+            out["doi"] = md.group(1).rstrip(".,;").lower()
+    return out
+
+
 def _key_variants(citekey: str) -> list[str]:
     out = [citekey, re.sub(r"[/:]", "_", citekey), re.sub(r"[/:]", "-", citekey), re.sub(r"[^\w.-]+", "_", citekey)]
     return list(dict.fromkeys(out))
@@ -141,6 +256,7 @@ class SourceResolver:
         self._loaded: dict[str, Source] = {}
         self._lock = threading.Lock()
         self._doi_index: dict[str, Path] | None = None
+        self._ids: list[tuple[Path, dict]] | None = None
 
     def _doi_map(self) -> dict[str, Path]:
         """DOI -> PDF in the ``--sources`` folders (built once, on demand)."""
@@ -162,6 +278,68 @@ class SourceResolver:
                         index.setdefault(normalise_doi(meta["doi"]), pdf)
             self._doi_index = index
         return self._doi_index
+
+    def _identities(self) -> list[tuple[Path, dict]]:
+        """``(file, source_identity)`` for every readable file in the ``--sources`` folders (built once, cached by content)."""
+        if self._ids is None:
+            ids: list[tuple[Path, dict]] = []
+            for d in self.source_dirs:
+                for f in sorted(d.rglob("*")):
+                    if not f.is_file() or f.suffix.lower() not in SUFFIXES:
+                        continue
+                    try:
+                        data = f.read_bytes()
+                    except OSError:
+                        continue
+                    sha = hashlib.sha256(data).hexdigest()
+                    meta = self.cache.get(sha, "ident-2:" + f.suffix.lower())
+                    if meta is None:
+                        meta = source_identity(f, data)
+                        self.cache.put(sha, "ident-2:" + f.suffix.lower(), meta)
+                    ids.append((f, meta))
+            self._ids = ids
+        return self._ids
+
+    def match_by_identity(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
+        """Match ``ref`` to a ``--sources`` file by arXiv id, then by title.
+
+        Returns:
+            ``(path or None, how it was matched with its score, notes)``; when
+            two files match about equally well the path is None and the
+            notes start with ``ambiguous:`` naming both.
+        """
+        notes: list[str] = []
+        if not self.source_dirs:
+            return None, "", notes
+        ids = self._identities()
+        if ref.arxiv:
+            want = re.sub(r"v\d+$", "", ref.arxiv.lower())
+            hits = [f for f, m in ids if m.get("arxiv") and m["arxiv"].lower() == want]
+            notes.append(f"files in --sources by arXiv id {ref.arxiv}")
+            if len(hits) == 1:
+                return hits[0], f"--sources arXiv match ({ref.arxiv})", notes
+        if ref.title:
+            scored = []
+            for f, m in ids:
+                sc = title_score(ref.title, m.get("title", ""), m.get("head", ""))
+                if sc >= TITLE_MATCH_MIN and authors_agree(ref, m.get("head", "")) is False:
+                    notes.append(f"{f.name}: title matches (score {sc:.0f}) but its first page does not name the first author")
+                    continue
+                scored.append((sc, f))
+            scored.sort(key=lambda t: -t[0])
+            notes.append(f"titles of {len(ids)} files in --sources")
+            good = [(sc, f) for sc, f in scored if sc >= TITLE_MATCH_MIN]
+            if good:
+                best_sc, best_f = good[0]
+                rivals = [(sc, f) for sc, f in good[1:] if best_sc - sc <= TITLE_AMBIGUITY and f.resolve() != best_f.resolve()]
+                if rivals:
+                    names = ", ".join(f"{f.name} ({sc:.0f})" for sc, f in [good[0]] + rivals)
+                    notes.insert(0, f"ambiguous: the title matches {names} about equally")
+                    return None, "", notes
+                return best_f, f"--sources title match (score {best_sc:.1f})", notes
+            if scored and scored[0][0] >= 70:
+                notes.insert(0, f"closest title: {scored[0][1].name} (score {scored[0][0]:.0f}, below {TITLE_MATCH_MIN:.0f})")
+        return None, "", notes
 
     def find(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
         """Locate the file for ``ref``.
@@ -217,16 +395,23 @@ class SourceResolver:
             tried.append(f"PDFs in --sources by DOI {ref.doi}")
             if hit is not None:
                 return hit, f"--sources DOI match ({ref.doi})", tried
-        return None, "", tried
+        hit, how, notes = self.match_by_identity(ref)
+        if hit is not None:
+            return hit, how, tried + notes
+        return None, "", notes + tried
 
     def resolve(self, citekey: str, ref: Reference) -> Source:
         """The loaded source for ``ref`` (memoised), or one carrying the reason it has none."""
         path, how, tried = self.find(ref)
         if path is None:
+            if tried and tried[0].startswith("ambiguous:"):
+                return Source(citekey=citekey, error=f"no unique local source: {tried[0]}; name the file in the bibliography to choose", origin="not found")
+            if tried and tried[0].startswith("closest title:"):
+                return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {tried[0]}", origin="not found")
             if ref.files:
                 reason = f"the file named in the bibliography ({', '.join(ref.files)}) was not found; looked at {len(tried)} places, e.g. {tried[0] if tried else '-'}"
             elif self.source_dirs:
-                reason = "no file field in the bibliography entry, and no file in --sources matched the citekey or DOI"
+                reason = "no file field in the bibliography entry, and no file in --sources matched the citekey, DOI, arXiv id or title"
             else:
                 reason = "no local source: the bibliography entry has no file field and no --sources folder was given"
             return Source(citekey=citekey, error=reason, origin="not found")

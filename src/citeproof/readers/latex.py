@@ -1,0 +1,713 @@
+"""LaTeX citing documents (and arXiv source bundles) -> claims.
+
+Citation commands (issue 4):
+
+* natbib: ``\\cite``, ``\\citep``, ``\\citet``, ``\\citealp``, ``\\citealt``,
+  ``\\citeauthor``, ``\\citeyear``, ``\\citeyearpar``, capitalised and starred
+  forms;
+* biblatex: ``\\parencite``, ``\\textcite``, ``\\autocite``, ``\\footcite``,
+  ``\\smartcite``, ``\\supercite`` and the multicite forms ``\\cites(pre)(post)
+  [pre][post]{a}[pre][post]{b}`` (``\\parencites``, ``\\textcites``...);
+* one optional argument is the postnote (locator), two are prenote (signal)
+  and postnote, as in natbib and biblatex. The prenote goes to the first key
+  of the command, the postnote to the last;
+* ``\\citet``/``\\textcite``/``\\citeauthor`` are narrative (elided as
+  ``[...]``), ``\\citeyear`` suppresses the author, ``\\nocite`` is no
+  citation.
+
+Structure: comments dropped; ``\\input``/``\\include``/``\\subfile`` expanded
+(claims keep the included file and its line); only the ``document``
+environment is read; math (inline and display) removed; ``tabular`` rows
+split at ``\\\\`` with cells at ``&`` (rules such as ``\\toprule``,
+``\\midrule``, ``\\hline`` dropped) are table-row units; ``\\item`` gives list
+items; sectioning commands give headings; ``\\caption`` and ``\\footnote``
+give their own units. Text is converted to Unicode by pylatexenc.
+
+The bibliography: ``\\bibliography{a,b}`` / ``\\addbibresource{x.bib}``;
+when no named .bib exists, the ``.bbl`` beside the main file (natbib
+``\\bibitem`` lists and biblatex ``\\entry`` lists), or an inline
+``thebibliography``. A claim's ``line`` is the line of its first citation.
+"""
+
+from __future__ import annotations
+
+import atexit
+import bisect
+import re
+import shutil
+import tarfile
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from citeproof.bibliography import Bibliography, load_bibliographies, normalise_doi
+from citeproof.bibliography.pdf_refs import parse_reference
+from citeproof.errors import BibliographyError, InputError
+from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
+from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text
+from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
+
+__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "CITE_COMMANDS"]
+
+NARRATIVE_COMMANDS = {"citet", "citet*", "textcite", "citeauthor", "citeauthor*", "textcites", "citealt", "citealt*"}
+SUPPRESS_COMMANDS = {"citeyear", "citeyearpar", "citeyear*"}
+CITE_COMMANDS = (
+    "cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear", "citeyearpar", "citenum", "citetext",
+    "parencite", "textcite", "autocite", "footcite", "footcitetext", "smartcite", "supercite", "fullcite", "nocite",
+)
+"""Single-group citation commands read (each also capitalised and starred)."""
+
+_CITE = re.compile(
+    r"\\(?P<cmd>(?:[Cc]ite(?:p|t|alp|alt|author|year|yearpar|num|text)?|[Pp]arencite|[Tt]extcite|[Aa]utocite|[Ff]ootcite(?:text)?|[Ss]martcite|[Ss]upercite|[Ff]ullcite|nocite)(?P<multi>s?))(?P<star>\*?)(?![A-Za-z])"
+)
+
+
+@dataclass
+class _Cite:
+    start: int
+    end: int
+    cmd: str
+    groups: list[tuple[str, str, list[str]]]  # (pre, post, keys)
+    raw: str
+
+
+@dataclass
+class LatexDocument:
+    """What :func:`read_latex` found.
+
+    Attributes:
+        path: the file given (``.tex`` or ``.tar.gz``).
+        main: the main .tex file read.
+        claims: claims with citations, in document order.
+        bib_files: the .bib files the document names that exist.
+        bbl_references: entries read from a .bbl or ``thebibliography`` when
+            no .bib exists.
+        diagnostics: missing includes, missing .bib files.
+    """
+
+    path: str
+    main: str
+    claims: list[Claim]
+    bib_files: list[Path] = field(default_factory=list)
+    bbl_references: list[Reference] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def bibliography(self) -> Bibliography:
+        """The document's own bibliography: its .bib files, else its .bbl entries."""
+        if self.bib_files:
+            try:
+                bib = load_bibliographies(self.bib_files)
+            except BibliographyError as exc:
+                bib = Bibliography(diagnostics=[Diagnostic("bib-parse", "error", str(exc))])
+            bib.diagnostics = self.diagnostics + bib.diagnostics
+            return bib
+        bib = Bibliography(diagnostics=list(self.diagnostics), description=f"the .bbl of {self.path}" if self.bbl_references else "")
+        for r in self.bbl_references:
+            bib.entries.setdefault(r.citekey, r)
+        return bib
+
+
+class LatexReader:
+    """Reads LaTeX (``.tex``) or an arXiv source bundle (``.tar.gz``/``.tgz``) into claims."""
+
+    suffixes = (".tex", ".ltx", ".tar.gz", ".tgz")
+
+    def read(self, path: str | Path) -> list[Claim]:
+        """Claims with citations, in document order."""
+        return read_latex(path).claims
+
+    def read_document(self, path: str | Path) -> LatexDocument:
+        """Claims plus the document's own bibliography (see :func:`read_latex`)."""
+        return read_latex(path)
+
+
+# ---------------------------------------------------------------- files
+
+_INCLUDE = re.compile(r"\\(?:input|include|subfile)(?:\s*\{([^{}]+)\}|\s+([^\s{}\\%]+))")
+
+
+def _strip_comment(line: str) -> str:
+    m = re.search(r"(?<!\\)(?:\\\\)*%", line)
+    if not m:
+        return line
+    return line[: m.end() - 1]
+
+
+def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list[Diagnostic], depth: int = 0, seen: set | None = None) -> None:
+    """Append ``(line text, file, line number)`` for ``path`` with includes expanded, comments removed."""
+    seen = seen if seen is not None else set()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        text = path.read_text(encoding="latin-1")
+    seen.add(path.resolve())
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comment(raw)
+        if raw.strip().startswith("%"):
+            continue  # a comment line is no paragraph break
+        pos = 0
+        for m in _INCLUDE.finditer(line):
+            if m.start() > pos:
+                out.append((line[pos: m.start()], str(path), n))
+            name = (m.group(1) or m.group(2)).strip()
+            cands = [base / name, base / (name + ".tex"), path.parent / name, path.parent / (name + ".tex")]
+            target = next((c for c in cands if c.is_file()), None)
+            if target is None:
+                diags.append(Diagnostic("tex-missing-include", "warning", f"{path}:{n}: \\input{{{name}}} not found; its text is skipped", str(path), n))
+            elif target.resolve() in seen or depth > 20:
+                diags.append(Diagnostic("tex-include-loop", "warning", f"{path}:{n}: {name} is included recursively; skipped", str(path), n))
+            else:
+                _expand(target, base, out, diags, depth + 1, seen)
+            pos = m.end()
+        out.append((line[pos:], str(path), n))
+
+
+def find_main_tex(folder: Path) -> Path | None:
+    """The main file of a LaTeX source folder: a .tex with ``\\documentclass`` and ``\\begin{document}``.
+
+    Several candidates: the one named ``main``/``ms``/``paper``, else the largest.
+    """
+    cands = []
+    for f in sorted(folder.rglob("*.tex")):
+        try:
+            t = f.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        t = "\n".join(_strip_comment(x) for x in t.splitlines())
+        if "\\documentclass" in t and "\\begin{document}" in t:
+            cands.append(f)
+    if not cands:
+        return None
+    named = [f for f in cands if f.stem.lower() in ("main", "ms", "paper", "article", "manuscript")]
+    return (named or sorted(cands, key=lambda f: -f.stat().st_size))[0]
+
+
+_TMP_DIRS: list[str] = []
+
+
+def _cleanup() -> None:
+    for d in _TMP_DIRS:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+atexit.register(_cleanup)
+
+
+def _extract_bundle(path: Path) -> Path:
+    """Unpack an arXiv source bundle into a temporary folder kept for the process; unsafe members skipped."""
+    out = Path(tempfile.mkdtemp(prefix="citeproof-tex-"))
+    _TMP_DIRS.append(str(out))
+    try:
+        with tarfile.open(path, "r:*") as tar:
+            members = [m for m in tar.getmembers() if (m.isfile() or m.isdir()) and not m.name.startswith(("/", "\\")) and ".." not in Path(m.name).parts]
+            tar.extractall(out, members=members, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(out, members=members)
+    except (tarfile.TarError, OSError, EOFError) as exc:
+        raise InputError(f"{path}: not a readable .tar.gz source bundle ({exc})") from None
+    return out
+
+
+# ---------------------------------------------------------------- text helpers
+
+def _skip_ws(s: str, i: int) -> int:
+    while i < len(s) and s[i] in " \t\n":
+        i += 1
+    return i
+
+
+def _balanced(s: str, i: int, open_: str, close: str) -> int:
+    """Index just past the group opening at ``s[i] == open_``; -1 if unbalanced."""
+    depth = 0
+    j = i
+    while j < len(s):
+        c = s[j]
+        if c == "\\":
+            j += 2
+            continue
+        if c == open_:
+            depth += 1
+        elif c == close:
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        j += 1
+    return -1
+
+
+def _parse_cite(s: str, m: re.Match[str]) -> _Cite | None:
+    i = m.end()
+    multi = m.group("multi") == "s"
+    cmd = m.group("cmd").lower() + m.group("star")
+    if multi:
+        # global (pre)(post), then [pre][post]{keys} repeated
+        j = _skip_ws(s, i)
+        glob: list[str] = []
+        while j < len(s) and s[j] == "(" and len(glob) < 2:
+            k = _balanced(s, j, "(", ")")
+            if k < 0:
+                return None
+            glob.append(s[j + 1: k - 1])
+            j = _skip_ws(s, k)
+        groups: list[tuple[str, str, list[str]]] = []
+        end = j
+        while True:
+            k = _skip_ws(s, end) if groups else j
+            opts: list[str] = []
+            while k < len(s) and s[k] == "[" and len(opts) < 2:
+                e = _balanced(s, k, "[", "]")
+                if e < 0:
+                    return None
+                opts.append(s[k + 1: e - 1])
+                k = _skip_ws(s, e)
+            if k >= len(s) or s[k] != "{":
+                break
+            e = _balanced(s, k, "{", "}")
+            if e < 0:
+                return None
+            pre, post = (opts[0], opts[1]) if len(opts) == 2 else ("", opts[0] if opts else "")
+            groups.append((pre, post, [x.strip() for x in s[k + 1: e - 1].split(",") if x.strip()]))
+            end = e
+        if not groups:
+            return None
+        j = end
+        gpre, gpost = (glob[0], glob[1]) if len(glob) == 2 else ("", glob[0] if glob else "")
+        if gpre and not groups[0][0]:
+            groups[0] = (gpre, groups[0][1], groups[0][2])
+        if gpost and not groups[-1][1]:
+            groups[-1] = (groups[-1][0], gpost, groups[-1][2])
+        return _Cite(m.start(), j, cmd, groups, s[m.start(): j])
+    j = _skip_ws(s, i)
+    opts = []
+    while j < len(s) and s[j] == "[" and len(opts) < 2:
+        e = _balanced(s, j, "[", "]")
+        if e < 0:
+            return None
+        opts.append(s[j + 1: e - 1])
+        j = _skip_ws(s, e)
+    if j >= len(s) or s[j] != "{":
+        return None
+    e = _balanced(s, j, "{", "}")
+    if e < 0:
+        return None
+    pre, post = (opts[0], opts[1]) if len(opts) == 2 else ("", opts[0] if opts else "")
+    keys = [x.strip() for x in s[j + 1: e - 1].split(",") if x.strip()]
+    return _Cite(m.start(), e, cmd, [(pre, post, keys)], s[m.start(): e])
+
+
+_DROP_ENVS = r"(?:equation|align|alignat|gather|multline|eqnarray|displaymath|math|flalign|verbatim|Verbatim|lstlisting|minted|comment|tikzpicture|thebibliography|filecontents)\*?"
+_ENV_RE = re.compile(r"\\begin\{(" + _DROP_ENVS + r")\}.*?\\end\{\1\}", re.S)
+_DISPLAY = re.compile(r"\\\[.*?\\\]|\$\$.*?\$\$", re.S)
+_INLINE = re.compile(r"(?<!\\)\$(?:\\.|[^$\\])+?(?<!\\)\$|\\\(.*?\\\)", re.S)
+FILL = "\x07"
+
+
+def _blank(chars: list[str], s: int, e: int, fill: str = FILL) -> None:
+    for j in range(s, e):
+        if chars[j] != "\n":
+            chars[j] = fill
+
+
+def latex_to_text(latex: str) -> str:
+    """Plain Unicode text of a LaTeX fragment (pylatexenc; math removed).
+
+    ``\\ref``-like commands, ``\\label`` and the filler used for blanked
+    regions vanish; ``~`` becomes a space. Never raises: markup pylatexenc
+    cannot read is stripped by a regular expression instead.
+    """
+    latex = latex.replace(FILL, "")
+    latex = re.sub(r"\\(?:label|ref|eqref|cref|Cref|autoref|pageref|vref|index|hspace|vspace)\*?\s*\{[^{}]*\}", "", latex)
+    latex = re.sub(r"\\(?:toprule|midrule|bottomrule|hline|centering|noindent|par|newline|smallskip|medskip|bigskip)\b", " ", latex)
+    latex = re.sub(r"\\(?:cline|cmidrule)(?:\([^)]*\))?\{[^{}]*\}", " ", latex)
+    latex = latex.replace("\\\\", " ")
+    latex = re.sub(r"\\href\s*\{[^{}]*\}\s*\{", "{", latex)  # pylatexenc 2 fails on \href; keep the link text
+    try:
+        text = _converter().latex_to_text(latex)
+    except Exception:  # markup pylatexenc cannot parse
+        text = latex
+        for a, b in (("\\%", "%"), ("\\&", "&"), ("\\_", "_"), ("\\#", "#"), ("\\$", "$"), ("---", "—"), ("--", "–"), ("~", " ")):
+            text = text.replace(a, b)
+        text = re.sub(r"\\[a-zA-Z]+\*?(?:\[[^\]]*\])?", "", text).replace("{", "").replace("}", "")
+    return text.replace("\xa0", " ")
+
+
+_L2T = None
+
+
+def _converter():
+    """One shared pylatexenc converter (building one is costly)."""
+    global _L2T
+    if _L2T is None:
+        from pylatexenc.latex2text import LatexNodes2Text
+
+        _L2T = LatexNodes2Text(math_mode="remove", strict_latex_spaces=False)
+    return _L2T
+
+
+# ---------------------------------------------------------------- bibliography
+
+
+def _bbl_text(raw: str) -> str:
+    raw = re.sub(r"\\(?:newblock|BibitemOpen|BibitemShut\{[^{}]*\}|natexlab\{([^{}]*)\})", r" \1", raw)
+    raw = re.sub(r"\\bibinfo\{[^{}]*\}\{", "{", raw)
+    raw = re.sub(r"\\bibfield\{[^{}]*\}\{", "{", raw)
+    raw = re.sub(r"\\href\s*\{([^{}]*)\}\s*\{", r" \1 {", raw)
+    raw = re.sub(r"\\(?:url|doi)\s*\{([^{}]*)\}", r" \1 ", raw)
+    raw = re.sub(r"\\(?:eprint)\s*(?:\[[^\]]*\])?\s*\{([^{}]*)\}", r" arXiv:\1 ", raw)
+    return re.sub(r"\s+", " ", latex_to_text(raw)).strip()
+
+
+def read_bbl(text: str, origin: str) -> list[Reference]:
+    """Entries of a ``.bbl`` (or ``thebibliography``): natbib/plain ``\\bibitem`` or biblatex ``\\entry``.
+
+    Args:
+        text: the .bbl text.
+        origin: the file name, for each entry's ``origin`` (``file:line``).
+
+    Returns:
+        References keyed by the ``\\bibitem``/``\\entry`` key, fields parsed
+        from the typeset text (or biblatex's ``\\field``/``\\verb`` data).
+    """
+    refs: list[Reference] = []
+    for m in re.finditer(r"\\entry\{([^{}]+)\}\{([^{}]*)\}(.*?)\\endentry", text, re.S):
+        body = m.group(3)
+
+        def fld(name: str, body: str = body) -> str:
+            f = re.search(r"\\field\{" + name + r"\}\{((?:[^{}]|\{[^{}]*\})*)\}", body)
+            return latex_to_text(f.group(1)).strip() if f else ""
+
+        def verb(name: str, body: str = body) -> str:
+            f = re.search(r"\\verb\{" + name + r"\}\s*\\verb\s*(.*?)\s*\\endverb", body, re.S)
+            return f.group(1).strip() if f else ""
+
+        fams = re.findall(r"family=\{((?:[^{}]|\{[^{}]*\})*)\}", body)
+        line = text.count("\n", 0, m.start()) + 1
+        eprint = fld("eprint") or verb("eprint")
+        refs.append(Reference(
+            citekey=m.group(1).strip(), entry_type=m.group(2), title=fld("title"), authors=tuple(latex_to_text(f) for f in fams),
+            year=fld("year") or fld("date")[:4], container=fld("journaltitle") or fld("booktitle"), doi=normalise_doi(verb("doi") or fld("doi")),
+            arxiv=eprint if (fld("eprinttype") or "arxiv").lower() == "arxiv" else "", url=verb("url"), origin=f"{origin}:{line}",
+        ))
+    if refs:
+        return refs
+    items = list(re.finditer(r"\\bibitem\s*(?:\[(?P<label>(?:[^\[\]]|\{[^{}]*\}|\[[^\]]*\])*)\])?\s*\{(?P<key>[^{}]+)\}", text))
+    for k, m in enumerate(items):
+        end = items[k + 1].start() if k + 1 < len(items) else len(text)
+        body = text[m.end(): end]
+        body = re.split(r"\\end\{thebibliography\}", body)[0]
+        plain = _bbl_text(body)
+        label = m.group("label") or ""
+        style = "author-year" if re.search(r"\d{4}", label) else "numbered"
+        ref = parse_reference(plain, m.group("key").strip(), style=style)
+        line = text.count("\n", 0, m.start()) + 1
+        import dataclasses
+
+        refs.append(dataclasses.replace(ref, origin=f"{origin}:{line}"))
+    return refs
+
+
+# ---------------------------------------------------------------- reading
+
+
+def read_latex(path: str | Path) -> LatexDocument:
+    """Read a LaTeX file or an arXiv ``.tar.gz``/``.tgz`` source bundle.
+
+    Args:
+        path: the main ``.tex`` file, or the bundle (its main file is the
+            one holding ``\\documentclass`` and ``\\begin{document}``).
+
+    Returns:
+        A :class:`LatexDocument`: claims (``line`` from 1 in the file named by
+        ``document``), the .bib files named or the .bbl entries, diagnostics.
+
+    Raises:
+        InputError: the file is missing, not readable, or a bundle has no main file.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{p}: no such file; check the path of the citing document")
+    shown_root: tuple[Path, str] | None = None
+    if p.name.lower().endswith((".tar.gz", ".tgz", ".tar")):
+        folder = _extract_bundle(p)
+        main = find_main_tex(folder)
+        if main is None:
+            raise InputError(f"{p}: no .tex file with \\documentclass and \\begin{{document}} in the bundle")
+        shown_root = (folder, str(p))
+    else:
+        main = p
+    diags: list[Diagnostic] = []
+    lines: list[tuple[str, str, int]] = []
+    try:
+        _expand(main, main.parent, lines, diags)
+    except OSError as exc:
+        raise InputError(f"{main}: cannot be read ({exc})") from None
+
+    def shown(f: str) -> str:
+        if shown_root is None:
+            return f
+        try:
+            return shown_root[1] + "/" + str(Path(f).relative_to(shown_root[0]))
+        except ValueError:
+            return f
+
+    text = "\n".join(ln for ln, _f, _n in lines)
+    starts = [0]
+    for ln, _f, _n in lines[:-1]:
+        starts.append(starts[-1] + len(ln) + 1)
+
+    def origin(pos: int) -> tuple[str, int, int]:
+        k = max(bisect.bisect_right(starts, pos) - 1, 0)
+        _ln, f, n = lines[k] if lines else ("", str(main), 1)
+        return shown(f), n, pos - starts[k] + 1
+
+    bib_files, missing = _bib_files(text, main)
+    for name in missing:
+        diags.append(Diagnostic("tex-missing-bib", "warning", f"{main}: bibliography file {name} not found", str(main)))
+    bbl: list[Reference] = []
+    if not bib_files:
+        tb = re.search(r"\\begin\{thebibliography\}.*?\\end\{thebibliography\}", text, re.S)
+        if tb:
+            bbl = read_bbl(tb.group(0), shown(str(main)))
+        else:
+            cands = [main.with_suffix(".bbl")] + sorted(main.parent.glob("*.bbl"))
+            f = next((c for c in cands if c.is_file()), None)
+            if f is not None:
+                bbl = read_bbl(f.read_text(encoding="utf-8", errors="replace"), shown(str(f)))
+    claims = _claims(text, origin, shown(str(main)))
+    if shown_root is not None:
+        root = str(shown_root[0])
+        for d in diags:
+            d.message = d.message.replace(root, shown_root[1])
+            d.file = d.file.replace(root, shown_root[1])
+    return LatexDocument(path=str(p), main=shown(str(main)), claims=claims, bib_files=bib_files, bbl_references=bbl, diagnostics=diags)
+
+
+def _bib_files(text: str, main: Path) -> tuple[list[Path], list[str]]:
+    names: list[str] = []
+    for m in re.finditer(r"\\(?:bibliography|addbibresource|addglobalbib)\s*(?:\[[^\]]*\])?\s*\{([^{}]+)\}", text):
+        for n in m.group(1).split(","):
+            n = n.strip()
+            if n:
+                names.append(n if n.endswith(".bib") else n + ".bib")
+    found, missing = [], []
+    for n in dict.fromkeys(names):
+        c = main.parent / n
+        if c.is_file():
+            found.append(c)
+        else:
+            missing.append(n)
+    return found, missing
+
+
+_HEADING = re.compile(r"\\(?:part|chapter|section|subsection|subsubsection|paragraph|subparagraph)\*?\s*(?:\[[^\]]*\])?\s*\{")
+_INNER = re.compile(r"\\(caption|footnote)\s*(?:\[[^\]]*\])?\s*\{")
+_TABULAR = re.compile(r"\\begin\{(tabular\*?|tabularx|longtable|tabulary)\}")
+_LIST = re.compile(r"\\begin\{(itemize|enumerate|description)\}")
+
+
+@dataclass
+class _Unit:
+    kind: UnitKind
+    start: int
+    end: int
+    src: str  # the text the span indexes (with nested units blanked)
+    split: bool = True
+    cells: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _claims(text: str, origin, document: str) -> list[Claim]:
+    chars = list(text)
+    b = text.find("\\begin{document}")
+    e = text.find("\\end{document}")
+    if b >= 0:
+        _blank(chars, 0, b + len("\\begin{document}"), " ")
+    if e >= 0:
+        _blank(chars, e, len(chars), " ")
+    w0 = "".join(chars)
+    for rx in (_ENV_RE, _DISPLAY, _INLINE):
+        for m in rx.finditer(w0):
+            _blank(chars, m.start(), m.end())
+        w0 = "".join(chars)
+    cites: list[_Cite] = []
+    for m in _CITE.finditer(w0):
+        c = _parse_cite(w0, m)
+        if c is not None:
+            cites.append(c)
+    # Placeholders keep the commands' text out of the way of other patterns.
+    units: list[_Unit] = []
+    chars1 = list(w0)
+    for m in _INNER.finditer(w0):
+        k = _balanced(w0, m.end() - 1, "{", "}")
+        if k < 0:
+            continue
+        kind = UnitKind.CAPTION if m.group(1) == "caption" else UnitKind.FOOTNOTE
+        units.append(_Unit(kind, m.end(), k - 1, w0))
+        _blank(chars1, m.start(), k)
+    w1 = "".join(chars1)
+    chars2 = list(w1)
+    breaks: list[int] = []
+    for m in _HEADING.finditer(w1):
+        k = _balanced(w1, m.end() - 1, "{", "}")
+        if k < 0:
+            continue
+        units.append(_Unit(UnitKind.HEADING, m.end(), k - 1, w1, split=False))
+        _blank(chars2, m.start(), k)
+        breaks += [m.start(), k]
+    for m in _TABULAR.finditer(w1):
+        env = m.group(1)
+        endm = re.compile(r"\\end\{" + re.escape(env) + r"\}").search(w1, m.end())
+        if not endm:
+            continue
+        j = _skip_ws(w1, m.end())
+        if env in ("tabular*", "tabularx") and j < len(w1) and w1[j] == "{":
+            j = _skip_ws(w1, _balanced(w1, j, "{", "}"))
+        if j < len(w1) and w1[j] == "[":
+            j = _skip_ws(w1, _balanced(w1, j, "[", "]"))
+        if j < len(w1) and w1[j] == "{":
+            j = _balanced(w1, j, "{", "}")
+        body_end = endm.start()
+        row_start = j
+        for rm in list(re.finditer(r"\\\\(?:\[[^\]]*\])?|\\tabularnewline", w1[j:body_end])) + [None]:
+            row_end = j + rm.start() if rm else body_end
+            cells, cs = [], row_start
+            for cm in list(re.finditer(r"(?<!\\)&", w1[row_start:row_end])) + [None]:
+                ce = row_start + cm.start() if cm else row_end
+                cells.append((cs, ce))
+                cs = ce + 1
+            units.append(_Unit(UnitKind.TABLE_ROW, row_start, row_end, w1, split=False, cells=cells))
+            row_start = j + rm.end() if rm else body_end
+        _blank(chars2, m.start(), endm.end())
+        breaks += [m.start(), endm.end()]
+    for m in _LIST.finditer(w1):
+        breaks.append(m.start())
+    for m in re.finditer(r"\\end\{(?:itemize|enumerate|description)\}", w1):
+        breaks.append(m.start())
+        _blank(chars2, m.start(), m.end())
+    for m in re.finditer(r"\\begin\{(?:itemize|enumerate|description)\}(?:\[[^\]]*\])?", w1):
+        _blank(chars2, m.start(), m.end())
+    items = list(re.finditer(r"\\item\b\s*(?:\[[^\]]*\])?", w1))
+    for m in items:
+        breaks.append(m.start())
+        _blank(chars2, m.start(), m.end())
+    for m in re.finditer(r"\\(?:begin|end)\{[^{}]*\}(?:\{[^{}]*\})?(?:\[[^\]]*\])?|\\(?:par|maketitle|newpage|clearpage)\b", w1):
+        breaks += [m.start(), m.end()]
+        _blank(chars2, m.start(), m.end())
+    w2 = "".join(chars2)
+    item_starts = {m.start() for m in items}
+    for m in re.finditer(r"\n[ \t]*\n", w2):
+        breaks.append(m.start())
+    breaks = sorted(set(breaks + [0, len(w2)]))
+    for s, e in zip(breaks, breaks[1:]):
+        seg = w2[s:e]
+        if not seg.strip(" \t\n" + FILL):
+            continue
+        kind = UnitKind.LIST_ITEM if s in item_starts else UnitKind.SENTENCE
+        units.append(_Unit(kind, s, e, w2))
+    units.sort(key=lambda u: u.start)
+
+    claims: list[Claim] = []
+    prev = ""
+    for u in units:
+        in_unit = [c for c in cites if u.start <= c.start < u.end and u.src[c.start] == "\\"]
+        if not in_unit:
+            prev = latex_to_text(u.src[u.start:u.end])[-300:] if u.kind == UnitKind.SENTENCE else prev
+            continue
+        for claim in _unit_claims(u, in_unit, origin, document, len(claims), prev):
+            claims.append(claim)
+            prev = claim.text
+    return claims
+
+
+def _with_placeholders(src: str, s: int, e: int, cites: list[_Cite]) -> tuple[str, dict[int, _Cite]]:
+    out, pos, ph = [], s, {}
+    for n, c in enumerate(sorted(cites, key=lambda c: c.start)):
+        if c.start < s or c.start >= e:
+            continue
+        out.append(src[pos: c.start])
+        out.append(f" \ue010{n}\ue011 ")
+        ph[n] = c
+        pos = min(c.end, e)
+    out.append(src[pos:e])
+    return "".join(out), ph
+
+
+_PH = re.compile("\ue010(\\d+)\ue011")
+
+
+def _citations(c: _Cite, origin) -> tuple[list[Citation], bool]:
+    if c.cmd.startswith("nocite"):
+        return [], False
+    base = c.cmd.rstrip("*")
+    narrative = base in {x.rstrip("*") for x in NARRATIVE_COMMANDS}
+    mode = CitationMode.NARRATIVE if narrative else CitationMode.SUPPRESS_AUTHOR if base in {x.rstrip("*") for x in SUPPRESS_COMMANDS} else CitationMode.PARENTHETICAL
+    f, line, col = origin(c.start)
+    keys_all = [(pre, post, k, gi, len(keys)) for pre, post, keys in c.groups for gi, k in enumerate(keys)]
+    out = []
+    raw_text = re.sub(r"\s+", " ", c.raw)
+    for idx, (pre, post, key, gi, glen) in enumerate(keys_all):
+        pre_t = re.sub(r"\s+", " ", latex_to_text(pre)).strip() if gi == 0 else ""
+        post_t = re.sub(r"\s+", " ", latex_to_text(post)).strip() if gi == glen - 1 else ""
+        loc, rest = parse_locator(", " + post_t) if post_t else (None, "")
+        out.append(Citation(
+            citekey=key, mode=mode, prefix=pre_t, suffix=rest, locator=loc, signal=normalise_signal(pre_t) if pre_t else None,
+            raw=raw_text, line=line, column=col, group_index=idx, group_size=len(keys_all),
+        ))
+    return out, narrative
+
+
+def _unit_claims(u: _Unit, cites: list[_Cite], origin, document: str, n0: int, prev: str) -> list[Claim]:
+    claims: list[Claim] = []
+    if u.kind == UnitKind.TABLE_ROW:
+        texts, all_cites = [], []
+        for cs, ce in u.cells:
+            t, ph = _with_placeholders(u.src, cs, ce, cites)
+            t = latex_to_text(t)
+            for n in map(int, _PH.findall(t)):
+                cl, narr = _citations(ph[n], origin)
+                all_cites += cl
+                t = t.replace(f"\ue010{n}\ue011", ELIDED if narr else "")
+            t = tidy_claim_text(t)
+            if t:
+                texts.append(t)
+        if all_cites:
+            f, line, _col = origin(cites[0].start)
+            claims.append(Claim(id=f"c{n0 + 1:04d}", text="; ".join(texts), raw=re.sub(r"\s+", " ", u.src[u.start:u.end].replace(FILL, "")).strip(),
+                                citations=tuple(all_cites), document=f, line=line, kind=u.kind, context=prev[-300:]))
+        return claims
+    t, ph = _with_placeholders(u.src, u.start, u.end, cites)
+    t = latex_to_text(t)
+    split_src = _PH.sub(lambda m: "X" * len(m.group(0)), t)
+    spans = [(0, len(t))] if not u.split else _tile(split_sentences(split_src), len(t), split_src)
+    for s, e in spans:
+        sent = t[s:e]
+        nums = [int(x) for x in _PH.findall(sent)]
+        if not nums:
+            prev = sent
+            continue
+        cl: list[Citation] = []
+
+        def repl(m: re.Match[str], cl: list[Citation] = cl) -> str:
+            c, narr = _citations(ph[int(m.group(1))], origin)
+            cl.extend(c)
+            return f" {ELIDED} " if narr else " "
+
+        text = tidy_claim_text(_PH.sub(repl, sent))
+        if not cl:
+            continue
+        f, line, _col = origin(ph[nums[0]].start)
+        claims.append(Claim(id=f"c{n0 + len(claims) + 1:04d}", text=text, raw=tidy_claim_text(_PH.sub(lambda m: ph[int(m.group(1))].raw, sent)),
+                            citations=tuple(cl), document=f, line=line, kind=u.kind, context=tidy_claim_text(prev)[-300:]))
+        prev = text
+    return claims
+
+
+def _tile(spans: list[tuple[int, int]], n: int, text: str) -> list[tuple[int, int]]:
+    if not spans:
+        return [(0, n)]
+    out: list[tuple[int, int]] = []
+    for k, (s, _e) in enumerate(spans):
+        start = 0 if k == 0 else s
+        end = spans[k + 1][0] if k + 1 < len(spans) else n
+        if out and not re.search(r"[^\sX\W]", text[start:end]):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
