@@ -5,7 +5,10 @@ Measures, on the bundled demo sample (examples/manubot):
 * PDF pages parsed per second (PyMuPDF + citeproof's reading order), over
   the sample's four source PDFs (215 pages);
 * the whole ``check`` run, cold (empty cache) and warm (cache filled), and
-  citations checked per second for each.
+  citations checked per second for each;
+* citing-PDF reading (lines, reference list, markers, claims) in seconds
+  per page, on the sample's own PDF and, where ``../shared/data`` is
+  present, on the cv-papers and arXiv PDFs.
 
 Targets (issue 2, 2 cores): the whole sample under 10 s cold and 2 s warm.
 Timings are wall-clock, best of ``--repeat`` runs.
@@ -24,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from citeproof.pipeline import CheckOptions, check  # noqa: E402
+from citeproof.readers.pdf import parse_time_per_page  # noqa: E402
 from citeproof.sources.pdf import parse_pdf  # noqa: E402
 
 SAMPLE = ROOT / "examples" / "manubot"
@@ -58,6 +62,14 @@ def main() -> None:
     check(doc, [bib], CheckOptions(cache_dir=warm_dir))
     t_warm, _ = best_of(a.repeat, lambda: check(doc, [bib], CheckOptions(cache_dir=warm_dir)))
     n = len(rep.findings)
+    citing = [SAMPLE / "citing" / "meta-review.pdf"]
+    shared = ROOT.parent / "shared" / "data"
+    for sub in ("cv-papers", "arxiv-pdfs"):
+        if (shared / sub).is_dir():
+            citing += sorted((shared / sub).glob("*.pdf"))
+    per_pdf = [parse_time_per_page(p, repeat=a.repeat) for p in citing]
+    citing_pages = sum(r["pages"] for r in per_pdf)
+    citing_s = sum(r["seconds"] for r in per_pdf)
     figures = {
         "pdf_pages": pages,
         "pdf_parse_s": round(t_pdf, 3),
@@ -67,6 +79,9 @@ def main() -> None:
         "check_warm_s": round(t_warm, 3),
         "citations_per_s_cold": round(n / t_cold, 1),
         "citations_per_s_warm": round(n / t_warm, 1),
+        "citing_pdfs": len(per_pdf),
+        "citing_pdf_pages": citing_pages,
+        "citing_pdf_ms_per_page": round(1000 * citing_s / citing_pages, 2) if citing_pages else None,
         "target_cold_s": 10,
         "target_warm_s": 2,
     }
@@ -76,6 +91,9 @@ def main() -> None:
     print(f"PDF parsing: {pages} pages in {t_pdf:.2f} s = {pages / t_pdf:.0f} pages/s")
     print(f"check, cold cache: {t_cold:.2f} s for {n} citations = {n / t_cold:.0f} citations/s (target < 10 s)")
     print(f"check, warm cache: {t_warm:.2f} s for {n} citations = {n / t_warm:.0f} citations/s (target < 2 s)")
+    print(f"citing PDFs: {len(per_pdf)} PDFs, {citing_pages} pages read in {citing_s:.2f} s = {1000 * citing_s / citing_pages:.1f} ms/page")
+    for r in per_pdf:
+        print(f"  {Path(r['path']).name}: {r['pages']} pages, {1000 * r['seconds_per_page']:.1f} ms/page, {r['entries']} references, {r['markers']} markers, {r['linked']} linked")
 
 
 if __name__ == "__main__":
