@@ -361,3 +361,192 @@ def test_serve_command(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+# -- LaTeX and PDF citing documents ------------------------------------------
+
+LATEX = Path(__file__).parent / "data" / "latex"
+MANUBOT = Path(__file__).parent.parent / "examples" / "manubot"
+
+
+def _source_pdf(title: str, body: str) -> bytes:
+    """A small one-page source PDF made with PyMuPDF."""
+    fitz = pytest.importorskip("fitz")
+    doc = fitz.open()
+    page = doc.new_page()
+    page.insert_textbox(fitz.Rect(72, 72, 520, 760), f"{title}\n\n{body}", fontsize=11)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+SMITH_PDF_TEXT = (
+    "Deep nets are accurate",
+    (
+        "We show that deep nets are accurate on every benchmark we tried. The protocol follows earlier work, with changes; "
+        "parenthetical forms of citation work too."
+    ),
+)
+
+
+def _latex_members() -> dict[str, bytes]:
+    return {
+        "paper.tex": (LATEX / "paper.tex").read_bytes(),
+        "refs.bib": (LATEX / "refs.bib").read_bytes(),
+        "sections/methods.tex": (LATEX / "sections" / "methods.tex").read_bytes(),
+        "sections/discussion.tex": (LATEX / "sections" / "discussion.tex").read_bytes(),
+    }
+
+
+def _assert_latex_job(client, app, job_id: str, document: str) -> dict:
+    s = app.state.jobs.wait(job_id, timeout=60)
+    assert "done" == s["status"], s
+    assert document == s["document"]
+    # tests/data/latex/paper.tex has 26 citations of 3 works; only smith2020 has a source (10 of them)
+    assert (26, 3, 1, []) == (s["summary"]["citations"], s["summary"]["citekeys"], s["summary"]["sources_available"], s["summary"]["unknown_citekeys"])
+    findings = client.get(f"/jobs/{job_id}/report.json").json()["findings"]
+    assert 26 == len(findings)
+    assert 10 == sum(1 for f in findings if f["citekey"] == "smith2020" and f["source"])
+    accurate = next(f for f in findings if f["claim"] == "Deep nets are accurate.")
+    assert ("smith2020", 10, "supported") == (accurate["citekey"], accurate["line"], accurate["verdict"])
+    assert "paper.tex" == accurate["document"].rsplit("/", 1)[-1]
+    return s
+
+
+def test_latex_zip_with_its_bib_and_a_source(client, app):
+    """A zip of a LaTeX paper (\\input sections, \\bibliography{refs}) and a source PDF named by citekey."""
+    members = {**_latex_members(), "cited/smith2020.pdf": _source_pdf(*SMITH_PDF_TEXT)}
+    r = _post(client, {"document": ("paper.zip", _zip(members), ZIP)})
+    assert 201 == r.status_code, r.text
+    s = _assert_latex_job(client, app, r.json()["id"], "paper.tex")
+    assert [] == s["bibliographies"]  # the document's own \bibliography{refs} is used, as the CLI does without --bib
+    assert ["cited"] == s["source_dirs"]
+    assert "paper.citeproof.html" == s["reports"]["html"]
+
+
+def test_latex_file_with_bib_and_source_as_files(client, app):
+    """A .tex uploaded directly, with its .bib and a source as separate files."""
+    tex = b"\\documentclass{article}\n\\begin{document}\nDeep nets are accurate \\cite{smith2020}.\nAnd footnotes \\cite{jones2019}.\n\\bibliography{refs}\n\\end{document}\n"
+    r = _post(client, [
+        ("document", ("draft.tex", tex, "application/x-tex")),
+        ("bib", ("refs.bib", (LATEX / "refs.bib").read_bytes(), "text/plain")),
+        ("sources", ("smith2020.pdf", _source_pdf(*SMITH_PDF_TEXT), "application/pdf")),
+    ])
+    assert 201 == r.status_code, r.text
+    s = app.state.jobs.wait(r.json()["id"], timeout=60)
+    assert "done" == s["status"], s
+    assert ("draft.tex", ["bib/refs.bib"], ["sources"]) == (s["document"], s["bibliographies"], s["source_dirs"])
+    findings = client.get(f"/jobs/{s['id']}/report.json").json()["findings"]
+    assert [("jones2019", 4, "unverifiable"), ("smith2020", 3, "supported")] == sorted((f["citekey"], f["line"], f["verdict"]) for f in findings)
+
+
+def test_arxiv_bundle(client, app):
+    """An arXiv .tar.gz source bundle is read as LaTeX with its own .bib; the reports are named after the bundle."""
+    import tarfile
+
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
+        for name, data in _latex_members().items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    r = _post(client, [("document", ("2101.00001.tar.gz", buf.getvalue(), "application/gzip")), ("sources", ("smith2020.pdf", _source_pdf(*SMITH_PDF_TEXT), "application/pdf"))])
+    assert 201 == r.status_code, r.text
+    s = _assert_latex_job(client, app, r.json()["id"], "2101.00001.tar.gz")
+    assert "2101.00001.citeproof.html" == s["reports"]["html"]
+
+
+def test_bundle_limits(jobs_dir, cache_dir):
+    """A bundle that unpacks past the job limit, or is no gzip, is refused and leaves nothing behind."""
+    import tarfile
+
+    app = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir, limits=Limits(max_file_bytes=20_000, max_total_bytes=50_000, max_files=10))
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
+        info = tarfile.TarInfo("paper.tex")
+        info.size = 200_000
+        tar.addfile(info, io.BytesIO(b"%" * 200_000))
+    assert len(buf.getvalue()) < 20_000  # small compressed, large unpacked
+    with TestClient(app) as c:
+        r = _post(c, {"document": ("b.tar.gz", buf.getvalue(), "application/gzip")})
+        assert 413 == r.status_code and "unpacked" in r.json()["error"]
+        r = _post(c, {"document": ("b.tgz", b"\\documentclass{article}", "application/gzip")})
+        assert 415 == r.status_code and "not a gzip" in r.json()["error"]
+    assert [] == _job_dirs(jobs_dir)
+
+
+def test_latex_upload_cannot_read_outside_the_job(client, app, tmp_path):
+    """\\input and \\bibliography naming files outside the upload are not read into the report."""
+    secret = tmp_path / "secret.tex"
+    secret.write_text("The launch code is 0000 \\cite{smith2020}.\n")
+    (tmp_path / "secret.bib").write_text("@misc{smith2020, title={Secret title}}\n")
+    tex = f"\\documentclass{{article}}\n\\begin{{document}}\nDeep nets are accurate \\cite{{smith2020}}.\n\\input{{{secret}}}\n\\bibliography{{{tmp_path / 'secret'}}}\n\\end{{document}}\n"
+    r = _post(client, [("document", ("d.tex", tex.encode(), "application/x-tex")), ("sources", ("smith2020.pdf", _source_pdf(*SMITH_PDF_TEXT), "application/pdf"))])
+    assert 201 == r.status_code, r.text
+    s = app.state.jobs.wait(r.json()["id"], timeout=60)
+    assert "done" == s["status"], s
+    data = client.get(f"/jobs/{s['id']}/report.json").json()
+    assert ["Deep nets are accurate."] == [f["claim"] for f in data["findings"]]
+    assert "launch code" not in json.dumps(data) and "Secret title" not in json.dumps(data)
+    assert any(d["code"] == "tex-include-outside" for d in data["diagnostics"])
+
+
+def _manubot_sources() -> list[tuple[str, tuple[str, bytes, str]]]:
+    return [("sources", (p.name, p.read_bytes(), "application/octet-stream")) for p in sorted((MANUBOT / "cited").iterdir())]
+
+
+def _assert_meta_review_pdf(client, s: dict) -> None:
+    """The citing PDF's printed references, matched to the local sources by title: as `citeproof check meta-review.pdf --sources cited/`."""
+    assert "done" == s["status"], s
+    assert (116, 7) == (s["summary"]["citations"], s["summary"]["sources_available"])
+    assert {"supported": 1, "partial": 11, "unsupported": 1, "unverifiable": 103} == {k: v for k, v in s["summary"]["verdicts"].items() if v}
+    findings = client.get(f"/jobs/{s['id']}/report.json").json()["findings"]
+    best = next(f for f in findings if f["verdict"] == "supported")
+    assert ("7", 5, 1) == (best["citekey"], best["location"]["page"], best["evidence"]["page"])
+    assert best["source"].endswith("blischak2016-git-github.pdf")
+    assert "meta-review.citeproof.html" == s["reports"]["html"]
+
+
+def test_citing_pdf_with_sources_as_files(client, app):
+    """A citing PDF uploaded directly is checked against its printed reference list, no .bib needed."""
+    r = _post(client, [("document", ("meta-review.pdf", (MANUBOT / "citing" / "meta-review.pdf").read_bytes(), "application/pdf"))] + _manubot_sources())
+    assert 201 == r.status_code, r.text
+    s = app.state.jobs.wait(r.json()["id"], timeout=120)
+    assert ([], ["sources"]) == (s["bibliographies"], s["source_dirs"])
+    _assert_meta_review_pdf(client, s)
+
+
+def test_citing_pdf_in_a_zip_is_named(client, app):
+    """A PDF in a zip is a source unless 'path inside the zip' names it; named, it is the citing document."""
+    members = {"citing/meta-review.pdf": (MANUBOT / "citing" / "meta-review.pdf").read_bytes()}
+    members.update({f"cited/{p.name}": p.read_bytes() for p in sorted((MANUBOT / "cited").glob("*.pdf"))})
+    r = _post(client, {"document": ("paper.zip", _zip(members), ZIP)})
+    assert 400 == r.status_code and "path inside the zip" in r.json()["error"] and "citing/meta-review.pdf" in r.json()["error"]
+    # with the Markdown source too (it cites with [@key]) and the PDF named, the PDF is the document
+    members.update({f"cited/{p.name}": p.read_bytes() for p in sorted((MANUBOT / "cited").glob("*.md"))})
+    r = _post(client, {"document": ("paper.zip", _zip(members), ZIP)}, document_path="citing/meta-review.pdf")
+    assert 201 == r.status_code, r.text
+    s = app.state.jobs.wait(r.json()["id"], timeout=120)
+    assert ("citing/meta-review.pdf", ["cited"]) == (s["document"], s["source_dirs"])
+    _assert_meta_review_pdf(client, s)
+
+
+def test_find_document_latex_and_pdf(tmp_path):
+    """A zip's LaTeX main file is found; a README.md without citations does not compete; a PDF is never guessed."""
+    from citeproof.web.jobs import find_document
+
+    (tmp_path / "README.md").write_text("How to build the paper.\n")
+    (tmp_path / "sections").mkdir()
+    (tmp_path / "sections" / "intro.tex").write_text("Text \\cite{a}.\n")
+    (tmp_path / "paper.tex").write_text("% \\documentclass in a comment only\n\\begin{document}\\input{sections/intro}\\end{document}\n")
+    (tmp_path / "cited.pdf").write_bytes(b"%PDF-1.4\n")
+    with pytest.raises(UploadError, match="no LaTeX.*path inside the zip"):
+        find_document(tmp_path, [])
+    (tmp_path / "paper.tex").write_text("\\documentclass{article}\n\\begin{document}\\input{sections/intro}\\end{document}\n")
+    assert tmp_path / "paper.tex" == find_document(tmp_path, [])
+    (tmp_path / "notes.md").write_text("A claim [@a].\n")
+    with pytest.raises(UploadError, match="Markdown and LaTeX"):
+        find_document(tmp_path, [])
+    assert (tmp_path / "cited.pdf").resolve() == find_document(tmp_path, [], "cited.pdf")
+    with pytest.raises(UploadError, match="cannot be the citing document"):
+        find_document(tmp_path, [], "README.txt" if (tmp_path / "README.txt").write_text("x") else "")

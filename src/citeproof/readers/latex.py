@@ -27,16 +27,23 @@ The bibliography: ``\\bibliography{a,b}`` / ``\\addbibresource{x.bib}``;
 when no named .bib exists, the ``.bbl`` beside the main file (natbib
 ``\\bibitem`` lists and biblatex ``\\entry`` lists), or an inline
 ``thebibliography``. A claim's ``line`` is the line of its first citation.
+
+Reading uploads (the web page): inside ``with confine_reads(folder):`` an
+``\\input`` or ``\\bibliography`` naming a file outside ``folder`` (an
+absolute path, ``..``, a link) is not read; a diagnostic says so.
 """
 
 from __future__ import annotations
 
 import atexit
 import bisect
+import contextlib
+import contextvars
 import re
 import shutil
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,7 +54,30 @@ from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 
-__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "CITE_COMMANDS"]
+__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "CITE_COMMANDS"]
+
+_CONFINE: contextvars.ContextVar[Path | None] = contextvars.ContextVar("citeproof_latex_confine", default=None)
+
+
+@contextlib.contextmanager
+def confine_reads(folder: Path) -> Iterator[None]:
+    """Within the block, included files and .bib files are read only from inside ``folder``.
+
+    For documents from an upload: ``\\input{/etc/passwd}`` or
+    ``\\bibliography{../../secret}`` must not pull a server's files into the
+    report. Applies to the current thread (a context variable).
+    """
+    token = _CONFINE.set(Path(folder).resolve())
+    try:
+        yield
+    finally:
+        _CONFINE.reset(token)
+
+
+def _allowed(path: Path) -> bool:
+    """True unless reads are confined and ``path`` resolves outside the folder."""
+    root = _CONFINE.get()
+    return root is None or path.resolve().is_relative_to(root)
 
 NARRATIVE_COMMANDS = {"citet", "citet*", "textcite", "citeauthor", "citeauthor*", "textcites", "citealt", "citealt*"}
 SUPPRESS_COMMANDS = {"citeyear", "citeyearpar", "citeyear*"}
@@ -152,7 +182,9 @@ def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list
             name = (m.group(1) or m.group(2)).strip()
             cands = [base / name, base / (name + ".tex"), path.parent / name, path.parent / (name + ".tex")]
             target = next((c for c in cands if c.is_file()), None)
-            if target is None:
+            if target is not None and not _allowed(target):
+                diags.append(Diagnostic("tex-include-outside", "warning", f"{path}:{n}: \\input{{{name}}} is outside the uploaded files; its text is skipped", str(path), n))
+            elif target is None:
                 diags.append(Diagnostic("tex-missing-include", "warning", f"{path}:{n}: \\input{{{name}}} not found; its text is skipped", str(path), n))
             elif target.resolve() in seen or depth > 20:
                 diags.append(Diagnostic("tex-include-loop", "warning", f"{path}:{n}: {name} is included recursively; skipped", str(path), n))
@@ -435,10 +467,15 @@ def read_latex(path: str | Path) -> LatexDocument:
         main = p
     diags: list[Diagnostic] = []
     lines: list[tuple[str, str, int]] = []
+    # a bundle unpacks to a temporary folder: confined reads stay inside that one
+    token = _CONFINE.set(shown_root[0].resolve()) if shown_root is not None and _CONFINE.get() is not None else None
     try:
         _expand(main, main.parent, lines, diags)
     except OSError as exc:
         raise InputError(f"{main}: cannot be read ({exc})") from None
+    finally:
+        if token is not None:
+            _CONFINE.reset(token)
 
     def shown(f: str) -> str:
         if shown_root is None:
@@ -458,7 +495,12 @@ def read_latex(path: str | Path) -> LatexDocument:
         _ln, f, n = lines[k] if lines else ("", str(main), 1)
         return shown(f), n, pos - starts[k] + 1
 
-    bib_files, missing = _bib_files(text, main)
+    token = _CONFINE.set(shown_root[0].resolve()) if shown_root is not None and _CONFINE.get() is not None else None
+    try:
+        bib_files, missing = _bib_files(text, main)
+    finally:
+        if token is not None:
+            _CONFINE.reset(token)
     for name in missing:
         diags.append(Diagnostic("tex-missing-bib", "warning", f"{main}: bibliography file {name} not found", str(main)))
     bbl: list[Reference] = []
@@ -490,7 +532,7 @@ def _bib_files(text: str, main: Path) -> tuple[list[Path], list[str]]:
     found, missing = [], []
     for n in dict.fromkeys(names):
         c = main.parent / n
-        if c.is_file():
+        if c.is_file() and _allowed(c):
             found.append(c)
         else:
             missing.append(n)

@@ -5,9 +5,12 @@ Routes:
 ``GET /``
     the upload form and the recent jobs.
 ``POST /jobs``
-    multipart form: ``document`` (Markdown, or a zip holding it with its .bib
+    multipart form: ``document`` (Markdown, LaTeX ``.tex``, an arXiv
+    ``.tar.gz`` bundle or a PDF, or a zip holding the document with its .bib
     and sources), ``sources`` (files, repeatable), ``bib`` (files,
-    repeatable), ``document_path`` (which file of the zip is the document).
+    repeatable; optional for LaTeX and PDFs, which bring their own reference
+    list), ``document_path`` (which file of the zip is the document; needed
+    for a citing PDF, since PDFs in a zip are otherwise sources).
     Answers ``303`` to the job's page, or ``400``/``413``/``415`` with the
     reason. ``Accept: application/json`` gets ``201 {"id", "url"}`` instead.
 ``GET /jobs/{id}``
@@ -112,7 +115,7 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
     @app.post("/jobs")
     async def create_job(
         request: Request,
-        document: UploadFile | None = File(None, description="citing document (.md) or a .zip holding it"),
+        document: UploadFile | None = File(None, description="citing document (.md, .tex, .tar.gz, .pdf) or a .zip holding it"),
         sources: list[UploadFile] = File([], description="source files"),
         bib: list[UploadFile] = File([], description="bibliography files"),
         document_path: str = Form("", max_length=500),

@@ -10,8 +10,15 @@ A job folder holds::
 Every path written under ``input/`` goes through :func:`safe_join`, which
 refuses absolute paths, ``..`` parts, drive letters and anything that would
 resolve outside the folder; zip members that are links are refused too
-(zip-slip). Uploads are limited in size, in count and (for zips) in
-uncompressed size, and type-checked by suffix and content.
+(zip-slip). Uploads are limited in size, in count and (for zips and arXiv
+``.tar.gz`` bundles) in uncompressed size, and type-checked by suffix and
+content.
+
+The citing document is Markdown, LaTeX (``.tex``, or an arXiv ``.tar.gz``
+bundle) or a PDF, uploaded directly or inside a zip (see
+:func:`find_document`). LaTeX and PDF documents bring their own bibliography
+(``.bib``/``.bbl``, a printed reference list), so a job needs no ``.bib`` for
+them.
 
 The work itself is :func:`citeproof.pipeline.check`; nothing here judges.
 """
@@ -24,6 +31,7 @@ import re
 import secrets
 import shutil
 import stat
+import tarfile
 import threading
 import time
 import traceback
@@ -43,19 +51,30 @@ __all__ = [
     "safe_name",
     "extract_zip",
     "find_document",
+    "check_bundle",
+    "report_stem",
+    "DOC_SUFFIXES",
     "JOB_ID",
 ]
 
 JOB_ID = re.compile(r"^[0-9a-f]{32}$")
 """What a job id looks like (``secrets.token_hex(16)``)."""
 
-DOC_SUFFIXES = (".md", ".markdown")
-"""Citing documents the pipeline reads (its Markdown reader)."""
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+"""Markdown citing documents (the pipeline's Markdown reader)."""
+LATEX_SUFFIXES = (".tex", ".ltx")
+"""LaTeX citing documents (the pipeline's LaTeX reader)."""
+BUNDLE_SUFFIXES = (".tar.gz", ".tgz")
+"""arXiv source bundles: a LaTeX document with its files, uploaded as is (not inside a zip)."""
+DOC_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",)
+"""Citing documents accepted as a direct upload; the suffix picks the reader."""
+OWN_BIBLIOGRAPHY_SUFFIXES = LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",)
+"""Documents that bring their own bibliography (LaTeX's .bib/.bbl, a PDF's printed list)."""
 SOURCE_SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm")
 """Source files accepted beside the document."""
 BIB_SUFFIXES = (".bib", ".bibtex", ".json")
 """Bibliography files (BibTeX or CSL-JSON)."""
-ZIP_MEMBER_SUFFIXES = DOC_SUFFIXES + SOURCE_SUFFIXES + BIB_SUFFIXES + (".csl", ".yaml", ".yml", ".tsv", ".csv", ".png", ".jpg", ".jpeg", ".svg")
+ZIP_MEMBER_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + SOURCE_SUFFIXES + BIB_SUFFIXES + (".bbl", ".csl", ".yaml", ".yml", ".tsv", ".csv", ".png", ".jpg", ".jpeg", ".svg")
 """Zip members that are extracted; others are skipped (and listed in the job state)."""
 
 
@@ -144,13 +163,17 @@ def _copy_limited(src: BinaryIO, dest: Path, limit: int, what: str) -> int:
 
 
 def _check_content(path: Path, label: str) -> None:
-    """Type check by content: PDFs start with ``%PDF-``, text must be UTF-8."""
+    """Type check by content: PDFs hold ``%PDF-``, bundles are gzip, text must be UTF-8."""
     suffix = path.suffix.lower()
     with path.open("rb") as fh:
         head = fh.read(1024)
     if suffix == ".pdf":
         if b"%PDF-" not in head:
             raise UploadError(f"{label} is named .pdf but is not a PDF file", 415)
+        return
+    if path.name.lower().endswith(BUNDLE_SUFFIXES):
+        if not head.startswith(b"\x1f\x8b"):
+            raise UploadError(f"{label} is named {'.tgz' if suffix == '.tgz' else '.tar.gz'} but is not a gzip file", 415)
         return
     if suffix in (".png", ".jpg", ".jpeg"):
         return
@@ -214,24 +237,84 @@ def extract_zip(zip_path: Path, dest: Path, limits: Limits, budget: int) -> tupl
     return written, skipped
 
 
+def check_bundle(path: Path, limits: Limits, budget: int) -> int:
+    """Size-check an arXiv ``.tar.gz`` bundle without unpacking it.
+
+    The LaTeX reader unpacks the bundle when the job runs (regular files and
+    folders only, no absolute or ``..`` paths); this refuses, at upload, a
+    bundle that is not a tar, holds more members than the job allows, or
+    unpacks to more than ``budget`` bytes or a member over the file limit.
+    Members' sizes are read from their headers, so a bomb is refused at its
+    first oversized header, before its data is inflated.
+
+    Args:
+        path: the uploaded bundle.
+        limits: the upload limits.
+        budget: bytes still allowed for this job.
+
+    Returns:
+        The bytes the bundle's regular files unpack to.
+
+    Raises:
+        UploadError: not a gzip'd tar, too many members, too large unpacked.
+    """
+    total = count = 0
+    try:
+        with tarfile.open(path, "r:gz") as tar:
+            for m in tar:
+                count += 1
+                if count > limits.max_files:
+                    raise UploadError(f"the bundle holds more than {limits.max_files} entries; the limit is {limits.max_files}", 413)
+                if not m.isfile():
+                    continue
+                total += m.size
+                if m.size > limits.max_file_bytes or total > budget:
+                    raise UploadError(f"the bundle is larger than the limit of {limits.max_total_bytes // (1024 * 1024)} MiB once unpacked", 413)
+    except (tarfile.TarError, EOFError, OSError) as exc:
+        raise UploadError(f"the uploaded bundle is not a .tar.gz source bundle ({exc})", 415) from None
+    return total
+
+
+def _is_latex_main(path: Path) -> bool:
+    """True for a .tex file holding ``\\documentclass`` and ``\\begin{document}`` outside comments."""
+    from citeproof.readers.latex import _strip_comment
+
+    try:
+        text = path.read_text("utf-8", errors="replace")
+    except OSError:
+        return False
+    text = "\n".join(_strip_comment(x) for x in text.splitlines())
+    return "\\documentclass" in text and "\\begin{document}" in text
+
+
 _FILE_FIELD = re.compile(r"\bfile\s*=\s*(\{(?:[^{}]|\{[^{}]*\})*\}|\"[^\"]*\")", re.I)
 _CITE = re.compile(r"\[[^\]\n]*@[\w:./-]+|(?<![\w.])@[A-Za-z][\w:./-]*")
 
 
 def find_document(input_dir: Path, bib_files: list[Path], wanted: str = "") -> Path:
-    """Which Markdown file under ``input_dir`` is the citing document.
+    """Which file under ``input_dir`` is the citing document.
 
-    ``wanted`` (a path inside the upload) wins when given. Otherwise Markdown
+    ``wanted`` (a path inside the upload) wins when given; it may be Markdown,
+    LaTeX or a PDF. Otherwise the candidates are Markdown files and LaTeX main
+    files (a .tex with ``\\documentclass`` and ``\\begin{document}``); a PDF
+    is never guessed, since PDFs beside a document are its sources. Markdown
     files that a bibliography entry names as its source (``file`` field) are
-    ruled out, and of the rest the one with the most pandoc citations is taken.
+    ruled out, and so are those without pandoc citations (a README). With
+    only Markdown left, the one with the most citations is taken; with only
+    LaTeX, the main file named ``main``/``ms``/``paper``/..., else the
+    largest; with Markdown that cites and LaTeX both, the choice is the
+    user's.
 
     Raises:
-        UploadError: ``wanted`` is not there, or no Markdown document is found.
+        UploadError: ``wanted`` is not there or no document type; no document
+            is found; Markdown and LaTeX documents are both there.
     """
     if wanted:
         path = safe_join(input_dir, wanted)
         if not path.is_file():
             raise UploadError(f"the upload holds no file {wanted!r}")
+        if not path.name.lower().endswith(DOC_SUFFIXES):
+            raise UploadError(f"{wanted!r} cannot be the citing document: it must be Markdown (.md), LaTeX (.tex) or a PDF", 415)
         return path
     named: set[Path] = set()
     for bib in bib_files:
@@ -244,10 +327,54 @@ def find_document(input_dir: Path, bib_files: list[Path], wanted: str = "") -> P
             for att in parse_file_field(m.group(1)[1:-1]):
                 if not att.is_url and not att.mendeley_relative:
                     named.add((bib.parent / att.path).resolve())
-    candidates = [p for p in sorted(input_dir.rglob("*")) if p.is_file() and p.suffix.lower() in DOC_SUFFIXES and p.resolve() not in named]
-    if not candidates:
-        raise UploadError("no citing document found: upload a Markdown (.md) file, or a zip holding one")
-    return max(candidates, key=lambda p: (len(_CITE.findall(p.read_text("utf-8", errors="replace"))), -len(p.parts)))
+    files = [p for p in sorted(input_dir.rglob("*")) if p.is_file()]
+    counts = {p: len(_CITE.findall(p.read_text("utf-8", errors="replace"))) for p in files if p.suffix.lower() in MARKDOWN_SUFFIXES and p.resolve() not in named}
+    markdown = {p: n for p, n in counts.items() if n}  # a README without citations is no citing document
+    latex = [p for p in files if p.suffix.lower() in LATEX_SUFFIXES and _is_latex_main(p)]
+    if latex:
+        if markdown:
+            shown = ", ".join(p.relative_to(input_dir).as_posix() for p in (list(markdown)[:2] + latex[:2]))
+            raise UploadError(f"the zip holds Markdown and LaTeX documents ({shown}); name the citing document in 'path inside the zip'")
+        named_main = [p for p in latex if p.stem.lower() in ("main", "ms", "paper", "article", "manuscript")]
+        return (named_main or sorted(latex, key=lambda p: (-p.stat().st_size, len(p.parts))))[0]
+    if not markdown:
+        pdfs = [p for p in files if p.suffix.lower() == ".pdf"]
+        shown = ", ".join(p.relative_to(input_dir).as_posix() for p in sorted(pdfs, key=lambda p: (len(p.parts), p))[:5]) + (f" and {len(pdfs) - 5} more" if len(pdfs) > 5 else "")
+        hint = f"; a PDF in a zip is taken as a source: to check a citing PDF, name it in 'path inside the zip' (the zip's PDFs: {shown})" if pdfs else ""
+        raise UploadError("no citing document found: the zip holds no Markdown (.md) file with pandoc citations ([@key]) and no LaTeX (.tex) file with \\documentclass and \\begin{document}" + hint)
+    return max(markdown, key=lambda p: (markdown[p], -len(p.parts)))
+
+
+def _names_own_bibliography(tex: Path, root: Path) -> bool:
+    """True when a LaTeX main file names a .bib that is there, holds ``thebibliography``, or has a .bbl beside it."""
+    from citeproof.readers.latex import confine_reads, read_latex
+
+    try:
+        with confine_reads(root):
+            doc = read_latex(tex)
+    except CiteproofError:
+        return False
+    return bool(doc.bib_files or doc.bbl_references)
+
+
+def _source_dirs(input_dir: Path, document: Path) -> list[Path]:
+    """Folders of an unpacked zip that hold source files besides the document (outermost only)."""
+    doc = document.resolve()
+    dirs = sorted({p.parent for p in input_dir.rglob("*") if p.is_file() and p.suffix.lower() in SOURCE_SUFFIXES and p.resolve() != doc}, key=lambda d: len(d.parts))
+    kept: list[Path] = []
+    for d in dirs:
+        if not any(d == k or d.is_relative_to(k) for k in kept):
+            kept.append(d)
+    return kept
+
+
+def report_stem(document: str) -> str:
+    """The reports' base name: the document's file name without its suffix (``.tar.gz`` counts as one)."""
+    name = PurePosixPath(document).name
+    for suffix in BUNDLE_SUFFIXES:
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return PurePosixPath(name).stem
 
 
 def _now() -> str:
@@ -344,14 +471,34 @@ class JobStore:
     ) -> str:
         """Store the uploads of a new job and queue it.
 
+        A document uploaded directly is read by its suffix: Markdown,
+        LaTeX (``.tex``), an arXiv ``.tar.gz``/``.tgz`` bundle, or a PDF. A
+        zip is unpacked and its document found by :func:`find_document`. For
+        a LaTeX or PDF document, or a Markdown one without any .bib, the
+        zip's folders holding source files (PDF, Markdown, text, HTML) other
+        than the document are searched like ``--sources`` folders (by
+        citekey, DOI, arXiv id, title); a Markdown document with a .bib finds
+        its sources through the ``file`` fields, as ``citeproof check --bib``
+        does.
+
+        Bibliographies: uploaded .bib files always count. A zip's .bib files
+        count too, except for a LaTeX document that names its own .bib or
+        carries a ``.bbl``/``thebibliography`` (that one is used, as the CLI
+        does without ``--bib``). A PDF's printed reference list is enriched
+        by the given .bib files. Markdown needs a .bib or source files;
+        LaTeX and PDFs bring their own reference list.
+
         Args:
             document: (file name, stream) of the citing document: Markdown,
-                or a zip holding it with its .bib and sources.
+                LaTeX, an arXiv bundle, a PDF, or a zip holding the document
+                with its .bib and sources.
             sources: (file name, stream) of source files (PDF, Markdown,
-                text, HTML), named ``<citekey>.pdf`` or matched by DOI.
+                text, HTML), named ``<citekey>.pdf`` or matched by DOI,
+                arXiv id or title.
             bibs: (file name, stream) of bibliography files.
             document_path: which file of a zip is the citing document
-                (default: found by :func:`find_document`).
+                (default: found by :func:`find_document`; needed for a
+                citing PDF, since a PDF in a zip is otherwise a source).
 
         Returns:
             The new job's id.
@@ -360,7 +507,7 @@ class JobStore:
             UploadError: an upload was refused; nothing is kept then.
         """
         if document is None or not document[0]:
-            raise UploadError("choose the citing document (.md) or a .zip holding it")
+            raise UploadError("choose the citing document (.md, .tex, .tar.gz or .pdf) or a .zip holding it")
         job_id = secrets.token_hex(16)
         folder = self.root / job_id
         inp = folder / "input"
@@ -372,7 +519,8 @@ class JobStore:
             count = 0
             doc_name = safe_name(document[0])
             skipped: list[str] = []
-            if doc_name.lower().endswith(".zip"):
+            is_zip = doc_name.lower().endswith(".zip")
+            if is_zip:
                 tmp = folder / "upload.zip"
                 budget -= _copy_limited(document[1], tmp, self.limits.max_file_bytes, f"upload {doc_name!r}")
                 files, skipped = extract_zip(tmp, inp, self.limits, budget)
@@ -383,10 +531,16 @@ class JobStore:
                 target = safe_join(inp, doc_name)
                 budget -= _copy_limited(document[1], target, self.limits.max_file_bytes, f"document {doc_name!r}")
                 _check_content(target, f"document {doc_name!r}")
+                if doc_name.lower().endswith(BUNDLE_SUFFIXES):
+                    budget -= check_bundle(target, self.limits, budget)
                 count += 1
-                document_path = document_path or doc_name
+                document_path = doc_name
             else:
-                raise UploadError(f"{doc_name}: the citing document must be Markdown (.md) or a .zip holding it (with its .bib and sources)", 415)
+                raise UploadError(
+                    f"{doc_name}: the citing document must be Markdown (.md), LaTeX (.tex), an arXiv source bundle (.tar.gz) or a PDF,"
+                    " or a .zip holding it (with its .bib and sources)",
+                    415,
+                )
             for label, items, suffixes, sub in (("source", sources, SOURCE_SUFFIXES, "sources"), ("bibliography", bibs, BIB_SUFFIXES, "bib")):
                 for filename, stream in items:
                     if not filename:
@@ -403,9 +557,18 @@ class JobStore:
                     _check_content(target, f"{label} {name!r}")
             bib_files = sorted(p for p in inp.rglob("*") if p.suffix.lower() in (".bib", ".bibtex")) + sorted((inp / "bib").glob("*.json"))
             doc = find_document(inp, bib_files, document_path)
+            uploaded_bibs = (inp / "bib").resolve()
+            if doc.suffix.lower() in LATEX_SUFFIXES and _names_own_bibliography(doc, inp):
+                # the document's own .bib/.bbl, as the CLI reads it without --bib; uploaded .bib files still replace it
+                bib_files = [p for p in bib_files if p.resolve().is_relative_to(uploaded_bibs)]
+            elif doc.name.lower().endswith(BUNDLE_SUFFIXES):
+                bib_files = [p for p in bib_files if p.resolve().is_relative_to(uploaded_bibs)]
             src_dirs = [inp / "sources"] if (inp / "sources").is_dir() else []
-            if not bib_files and not src_dirs:
-                raise UploadError("give a bibliography (.bib, in the zip or as a file) or source files: without either nothing can be checked")
+            if is_zip and (doc.name.lower().endswith(OWN_BIBLIOGRAPHY_SUFFIXES) or not bib_files):
+                # Markdown with a .bib finds its sources through the file fields, as `citeproof check --bib` does
+                src_dirs += [d for d in _source_dirs(inp, doc) if d.resolve() != (inp / "sources").resolve()]
+            if not bib_files and not src_dirs and not doc.name.lower().endswith(OWN_BIBLIOGRAPHY_SUFFIXES):
+                raise UploadError("give a bibliography (.bib, in the zip or as a file) or source files: without either a Markdown document cannot be checked")
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
@@ -415,7 +578,7 @@ class JobStore:
             "created": _now(),
             "document": doc.resolve().relative_to(inp).as_posix(),
             "bibliographies": [p.resolve().relative_to(inp).as_posix() for p in bib_files],
-            "source_dirs": [p.relative_to(inp).as_posix() for p in src_dirs],
+            "source_dirs": [p.resolve().relative_to(inp).as_posix() for p in src_dirs],
             "skipped": skipped,
             "stage": "queued",
             "done": 0,
@@ -432,6 +595,7 @@ class JobStore:
     def _run(self, job_id: str) -> None:
         """Run one job: :func:`citeproof.pipeline.check`, then write the reports."""
         from citeproof.pipeline import CheckOptions, check, summarise
+        from citeproof.readers.latex import confine_reads
         from citeproof.reports import get_writer
 
         folder = self.root / job_id
@@ -452,9 +616,10 @@ class JobStore:
                 cache_dir=self.cache_dir,
                 progress=progress,
             )
-            report = check(inp / state["document"], [inp / b for b in state["bibliographies"]], opts)
+            with confine_reads(inp):  # a LaTeX upload's \input and \bibliography stay in the job folder
+                report = check(inp / state["document"], [inp / b for b in state["bibliographies"]], opts)
             self._update(job_id, stage="writing reports")
-            stem = Path(state["document"]).stem
+            stem = report_stem(state["document"])
             reports = {}
             for fmt in ("html", "json", "sarif", "md"):
                 w = get_writer(fmt)
