@@ -550,3 +550,19 @@ def test_find_document_latex_and_pdf(tmp_path):
     assert (tmp_path / "cited.pdf").resolve() == find_document(tmp_path, [], "cited.pdf")
     with pytest.raises(UploadError, match="cannot be the citing document"):
         find_document(tmp_path, [], "README.txt" if (tmp_path / "README.txt").write_text("x") else "")
+
+
+def test_bib_file_field_cannot_read_outside_the_job(client, app, tmp_path):
+    """An uploaded .bib naming an absolute or ../ path outside its job folder is not read."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("Sci-Hub provides access to nearly all scholarly literature, says the server secret.\n")
+    md = b"Sci-Hub provides access to nearly all scholarly literature [@a]. Again [@b].\n"
+    bib = ("@article{a, title={A}, file={" + str(secret) + "}}\n@article{b, title={B}, file={../../../../" + secret.name + "}}\n").encode()
+    r = _post(client, [("document", ("draft.md", md, "text/markdown")), ("bib", ("refs.bib", bib, "text/plain"))])
+    assert 201 == r.status_code, r.text
+    job = r.json()["id"]
+    s = app.state.jobs.wait(job, timeout=60)
+    assert "done" == s["status"], s
+    assert 0 == s["summary"]["sources_available"]
+    reports = "".join(p.read_text("utf-8", errors="replace") for p in (app.state.jobs.root / job).rglob("*.citeproof.*"))
+    assert "server secret" not in reports

@@ -179,6 +179,8 @@ class CheckOptions:
         tiers: tiers to run (None: all available). Only ``lexical`` exists
             in this version; naming another gives a reason in the report.
         progress: optional progress callback.
+        confine_to: read bibliography-named source files only inside this
+            folder (None: anywhere). The web page confines each job.
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -186,6 +188,7 @@ class CheckOptions:
     use_cache: bool = True
     tiers: list[str] | None = None
     progress: Progress | None = None
+    confine_to: Path | None = None
 
 
 BANDS: dict[Verdict, int] = {
@@ -383,7 +386,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         if not Path(d).is_dir():
             raise InputError(f"{d}: --sources must be a folder of PDF/Markdown/text/HTML files")
     cache = Cache((opts.cache_dir or default_cache_dir()) if opts.use_cache else None)
-    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache)
+    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache, confine=opts.confine_to)
     duplicate_keys = {d.message.split("'")[1] for d in bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
 
     cited = list(dict.fromkeys(c.citekey for cl in claims for c in cl.citations))

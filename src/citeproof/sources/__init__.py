@@ -244,12 +244,16 @@ class SourceResolver:
         bib_dirs: folders of the bibliography files, in ``--bib`` order.
         source_dirs: ``--sources`` folders.
         cache: parsed-source cache.
+        confine: when set, a file a bibliography names is read only if it
+            resolves inside this folder (the web page sets it to the job's
+            folder, so an uploaded .bib cannot pull in a server file).
 
     Loaded sources are memoised by file path, so two citekeys naming the
     same PDF parse it once.
     """
 
-    def __init__(self, bib_dirs: list[Path], source_dirs: list[Path], cache: Cache) -> None:
+    def __init__(self, bib_dirs: list[Path], source_dirs: list[Path], cache: Cache, confine: Path | None = None) -> None:
+        self.confine = Path(confine).resolve() if confine is not None else None
         self.bib_dirs = [Path(d) for d in bib_dirs]
         self.source_dirs = [Path(d) for d in source_dirs]
         self.cache = cache
@@ -341,6 +345,16 @@ class SourceResolver:
                 notes.insert(0, f"closest title: {scored[0][1].name} (score {scored[0][0]:.0f}, below {TITLE_MATCH_MIN:.0f})")
         return None, "", notes
 
+    def _allowed(self, path: Path) -> bool:
+        """False when a ``confine`` folder is set and ``path`` resolves outside it."""
+        if self.confine is None:
+            return True
+        try:
+            path.resolve().relative_to(self.confine)
+        except ValueError:
+            return False
+        return True
+
     def find(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
         """Locate the file for ``ref``.
 
@@ -381,6 +395,9 @@ class SourceResolver:
                     candidates.append((d / t, "bib file field, file name in --sources"))
             for c, how in candidates:
                 tried.append(str(c))
+                if not self._allowed(c):
+                    tried[-1] += " (outside the allowed folder; not read)"
+                    continue
                 if c.is_file():
                     return c, how, tried
         for d in self.source_dirs:

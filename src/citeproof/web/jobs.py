@@ -615,6 +615,7 @@ class JobStore:
                 source_dirs=[inp / d for d in state["source_dirs"]],
                 cache_dir=self.cache_dir,
                 progress=progress,
+                confine_to=inp,  # a .bib's file field cannot reach outside the job folder
             )
             with confine_reads(inp):  # a LaTeX upload's \input and \bibliography stay in the job folder
                 report = check(inp / state["document"], [inp / b for b in state["bibliographies"]], opts)
