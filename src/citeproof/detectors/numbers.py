@@ -47,7 +47,9 @@ LABEL_WORDS = {
     "study", "experiment", "model", "box", "no", "number", "patient", "case", "item", "line", "page",
     "pages", "p", "pp", "vol", "volume", "issue", "covid", "sars", "cov",
 }
-APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|some|~|≈|circa|ca\.|over|more than|less than|fewer than|up to|at least|at most|under|above|below|>|<|≥|≤|>=|<="
+APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|~|≈|circa|ca\."
+BOUND_WORDS = r"over|more than|greater than|higher than|exceeding|at least|above|>|≥|>=|less than|fewer than|lower than|up to|at most|under|below|<|≤|<="
+_LOWER_BOUND = re.compile(r"over|more|greater|higher|exceeding|at least|above|>|≥|>=", re.I)
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _WORDNUM = "|".join(sorted((re.escape(k) for k in WORD_NUMBERS), key=len, reverse=True))
@@ -69,8 +71,10 @@ class Quantity:
         text: the text span as written.
         start, end: offsets of ``text`` in the string it came from.
         tol: absolute tolerance implied by how the number is written (half the last digit).
-        approx: True when hedged by ``about``, ``nearly``, ``over``...
+        approx: True when hedged by ``about``, ``nearly``, ``~``...
         kind: ``number``, ``percent``, ``multiplier``, ``fraction``, ``range``.
+        bound: ``>`` after *over*, *more than*, *at least*...; ``<`` after
+            *less than*, *up to*, *under*...; '' otherwise.
     """
 
     lo: float
@@ -82,6 +86,7 @@ class Quantity:
     tol: float
     approx: bool = False
     kind: str = "number"
+    bound: str = ""
 
 
 def _to_float(s: str) -> float:
@@ -185,7 +190,7 @@ def _is_identifier_context(text: str, start: int, end: int) -> bool:
 
 
 _MAIN_RE = re.compile(
-    r"(?P<approx>(?:" + APPROX_WORDS + r")\s*)?"
+    r"(?P<approx>(?:(?:" + APPROX_WORDS + r")|(?P<bound>" + BOUND_WORDS + r"))\s*)?"
     r"(?:"
     r"(?P<sci>(?P<mant>" + _NUM + r")\s*[×x*]\s*10\s*(?:\^|\*\*)?\s*(?P<exp>[" + _MINUS + r"]?\s?\d{1,2}))"
     r"|(?P<pow>(?<![\d.])10\s*(?:\^|\*\*)\s*(?P<pexp>[" + _MINUS + r"]?\d{1,2})|(?<![\d.,])10(?P<pdfexp>[" + _MINUS + r"]\d{1,2})(?=\s*(?:M|mol|g|s|m|cm|mm|Pa|Torr|mbar|J|W|Hz|per|[)\],;.]|\s[a-z])))"
@@ -202,6 +207,9 @@ _MAIN_RE = re.compile(
 )
 
 
+_MIDDOT = re.compile(r"(?<=\d)[·⋅](?=\d)")
+
+
 def extract_quantities(text: str) -> list[Quantity]:
     """Parse every quantity in ``text``.
 
@@ -215,12 +223,15 @@ def extract_quantities(text: str) -> list[Quantity]:
         ``twice`` have ``unit == 'x'``; other units are kept as written when
         pint knows them.
     """
-    text = text or ""
+    text = _MIDDOT.sub(".", text or "")  # Lancet-style decimal point: 13·5%
     out: list[Quantity] = []
     for m in _MAIN_RE.finditer(text):
-        approx = bool(m.group("approx"))
+        approx = bool(m.group("approx")) and not m.group("bound")
+        bound = ""
+        if m.group("bound"):
+            bound = ">" if _LOWER_BOUND.fullmatch(m.group("bound").strip()) else "<"
         scale = SCALE_WORDS[m.group("scale").strip().lower()] if m.group("scale") else 1.0
-        s0 = m.start("approx") if approx else m.start()
+        s0 = m.start("approx") if m.group("approx") else m.start()
         core_start = m.end("approx") if approx else m.start()
         kind = "number"
         if m.group("sci"):
@@ -320,7 +331,7 @@ def extract_quantities(text: str) -> list[Quantity]:
             unit = "%"
         if unit == "%" and kind == "number":
             kind = "percent"
-        out.append(Quantity(lo, hi, unit, text[s0:uend].strip(), s0, uend, tol, approx, kind))
+        out.append(Quantity(lo, hi, unit, text[s0:uend].strip(), s0, uend, tol, approx, kind, bound))
     return out
 
 
@@ -408,6 +419,10 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
         t += rel
         if _close(lo, ev_q.lo, t) and _close(hi, ev_q.hi, t):
             return True
+        if claim_q.bound == ">" and ev_q.lo >= lo - t and not ev_q.bound == "<":
+            return True
+        if claim_q.bound == "<" and ev_q.hi <= hi + t and not ev_q.bound == ">":
+            return True
         if lo == hi and ev_q.lo != ev_q.hi:
             if _close(lo, ev_q.lo, t) or _close(lo, ev_q.hi, t):
                 return True
@@ -416,6 +431,11 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
         if lo != hi and ev_q.lo == ev_q.hi and (_close(lo, ev_q.lo, t) or _close(hi, ev_q.lo, t)):
             return False
     return False
+
+
+def _exact(q: Quantity) -> Quantity:
+    """``q`` without its approximation or bound (for matching anywhere in a long source)."""
+    return Quantity(q.lo, q.hi, q.unit, q.text, q.start, q.end, q.tol, False, q.kind, "")
 
 
 def _same_kind(a: Quantity, b: Quantity) -> bool:
@@ -462,7 +482,7 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     for q in cq:
         if any(quantities_match(q, e) for e in eq):
             continue
-        if any(quantities_match(q, e) for e in sq):
+        if any(e.unit.lower() == q.unit.lower() and quantities_match(_exact(q), e) for e in sq):
             continue
         same = [e for e in eq if _same_kind(q, e)]
         if not same and source_text:

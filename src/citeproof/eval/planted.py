@@ -300,7 +300,7 @@ def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge:
                 f = judge(it["claim"], sources_by_ds[it["dataset"]][other], citekey=other)
                 record(it, "swap", "swap.nearest_of_20", "test", it["claim"], other, f)
                 continue
-            p = plant(kind, it["claim"], irng, evidence=it["gold"])
+            p = plant(kind, it["claim"], irng, evidence=it["gold"], source_text=it["source_text"])
             if p is None:
                 continue
             f = judge(p.text, it["source_text"], citekey=it["source_id"])

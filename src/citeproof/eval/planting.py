@@ -55,13 +55,13 @@ class Template:
     Attributes:
         id: ``kind.name``.
         half: ``dev`` or ``test``.
-        apply: ``(claim, rng, evidence) -> planted claim or None`` when the
-            template does not apply to this claim.
+        apply: ``(claim, rng, evidence, source_text) -> planted claim``, or
+            None when the template does not apply to this claim.
     """
 
     id: str
     half: str
-    apply: Callable[[str, random.Random, str], str | None]
+    apply: Callable[..., str | None]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -124,19 +124,24 @@ def _main_verb(claim: str) -> re.Match | None:
 
 _NUM_RE = re.compile(r"(?<![A-Za-z\-\d.])(\d+(?:\.\d+)?)(?![\d]|-[A-Za-z])")
 _WORDNUM_P = {"two": "three", "three": "five", "four": "six", "five": "eight", "six": "nine", "ten": "fifteen",
-              "twice": "three times", "half": "a quarter", "double": "triple", "doubled": "tripled",
+              "twice": "three times", "half": "a quarter", "doubled": "tripled",
               "one third": "one fifth", "a third": "a fifth", "threefold": "sevenfold", "two-fold": "five-fold"}
 
 
-def _numbers(claim: str) -> list[re.Match]:
+def _numbers(claim: str, evidence_text: str | None = None) -> list[re.Match]:
+    """Numbers in ``claim`` that can be changed; with ``evidence_text``, only those it states."""
     out = []
     for m in _NUM_RE.finditer(claim):
         before = claim[max(0, m.start() - 1) : m.start()]
         after = claim[m.end() : m.end() + 1]
         if before.isalpha() or after.isalpha() and after not in "x" and not re.match(r"[a-zµ%]", after):
             continue
-        if re.search(r"(?:type|phase|stage|grade|[A-Z]{2,}|[A-Z][a-z]*-)\s*$", claim[max(0, m.start() - 8) : m.start()]):
+        if re.search(r"(?:type|phase|stage|grade|[A-Z]{2,}|[A-Z][a-z]*-)\s*$", claim[max(0, m.start() - 8) : m.start()], re.I):
             continue
+        if re.search(r"[.,;]\d*$", claim[max(0, m.start() - 2) : m.start()]) and not claim[m.start() - 2 : m.start() - 1].isdigit():
+            continue  # a superscript reference number left after punctuation (",4")
+        if evidence_text is not None and m.group(1) not in evidence_text:
+            continue  # the source never states this number: changing it plants nothing checkable
         out.append(m)
     return out
 
@@ -149,8 +154,8 @@ def _fmt_like(orig: str, val: float) -> str:
 
 
 def _num_scale(factors):
-    def apply(claim: str, rng: random.Random, ev: str) -> str | None:
-        ms = _numbers(claim)
+    def apply(claim: str, rng: random.Random, ev: str, src: str = "") -> str | None:
+        ms = _numbers(claim, src or ev)
         if not ms:
             return None
         m = rng.choice(ms)
@@ -170,8 +175,8 @@ def _num_scale(factors):
 
 
 def _num_offset(offsets):
-    def apply(claim: str, rng: random.Random, ev: str) -> str | None:
-        ms = _numbers(claim)
+    def apply(claim: str, rng: random.Random, ev: str, src: str = "") -> str | None:
+        ms = _numbers(claim, src or ev)
         if not ms:
             return None
         m = rng.choice(ms)
@@ -186,8 +191,9 @@ def _num_offset(offsets):
     return apply
 
 
-def _num_words(claim: str, rng: random.Random, ev: str) -> str | None:
-    hits = [(k, v) for k, v in _WORDNUM_P.items() if re.search(r"\b" + re.escape(k) + r"\b", claim, re.I)]
+def _num_words(claim, rng, ev, src="") -> str | None:
+    hits = [(k, v) for k, v in _WORDNUM_P.items() if re.search(r"\b" + re.escape(k) + r"\b(?!-)", claim, re.I)
+            and re.search(r"\b" + re.escape(k) + r"\b", src or ev or "", re.I)]
     if not hits:
         return None
     k, v = rng.choice(hits)
@@ -207,20 +213,20 @@ SCOPE_ADVERB = {"dev": ["always"], "test": ["invariably", "universally", "in eve
 
 
 def _scope_prefix(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         return rng.choice(SCOPE_PREFIX[half]) + _lower_first(claim)
     return apply
 
 
 def _scope_suffix(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         body, end = _strip_end(claim)
         return body + rng.choice(SCOPE_SUFFIX[half]) + end
     return apply
 
 
 def _scope_swap(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         hits = [(a, b) for a, b in SCOPE_SWAP[half] if re.search(r"\b" + re.escape(a) + r"\b", claim, re.I)]
         if not hits:
             return None
@@ -230,7 +236,7 @@ def _scope_swap(half):
 
 
 def _scope_adverb(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         m = _main_verb(claim)
         if not m:
             return None
@@ -246,7 +252,7 @@ HEDGE_PREFIX = {"dev": ["It is now established that ", "It has been proven that 
 HEDGE_ADVERB = {"dev": ["clearly", "definitely"], "test": ["unquestionably", "undeniably", "decidedly"]}
 
 
-def _hedge_drop(claim, rng, ev):
+def _hedge_drop(claim, rng, ev, src=""):
     m = re.search(r"\b(may|might|could|is likely to|are likely to|is thought to|are thought to|appears to|appear to|seems to|seem to)\s+(\w+)", claim)
     if not m:
         return None
@@ -260,7 +266,7 @@ def _hedge_drop(claim, rng, ev):
     return claim[: m.start()] + conj + claim[m.end() :]
 
 
-def _hedge_reword(claim, rng, ev):
+def _hedge_reword(claim, rng, ev, src=""):
     repl = {"suggests that": "shows that", "suggest that": "show that", "indicates that": "proves that",
             "indicate that": "prove that", "possibly ": "", "potentially ": "", "putative ": "", "probably ": "",
             "likely ": "", "may be": "is"}
@@ -272,7 +278,7 @@ def _hedge_reword(claim, rng, ev):
 
 
 def _hedge_prefix(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         if not (re.search(r"\b(?:" + PLANT_HEDGES + r")\b", ev or "", re.I) or re.search(r"\b(?:" + PLANT_HEDGES + r")\b", claim)):
             return None
         c = _hedge_drop(claim, rng, ev) or claim
@@ -281,7 +287,7 @@ def _hedge_prefix(half):
 
 
 def _hedge_adverb(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         if not (re.search(r"\b(?:" + PLANT_HEDGES + r")\b", ev or "", re.I) or re.search(r"\b(?:" + PLANT_HEDGES + r")\b", claim)):
             return None
         c = _hedge_drop(claim, rng, ev) or claim
@@ -304,7 +310,7 @@ POLARITY_PAIRS = {
 
 
 def _polarity_swap(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         hits = []
         for a, b in POLARITY_PAIRS[half]:
             for x, y in ((a, b), (b, a)):
@@ -324,7 +330,7 @@ NEGATORS = {"dev": ["does not {base}"], "test": ["fails to {base}", "never {thir
 
 
 def _polarity_negate(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         m = _main_verb(claim)
         if not m:
             return None
@@ -341,7 +347,7 @@ def _polarity_negate(half):
     return apply
 
 
-def _polarity_unnegate(claim, rng, ev):
+def _polarity_unnegate(claim, rng, ev, src=""):
     m = re.search(r"\b(does not|do not|did not|is not|are not|cannot|does n't)\s+(\w+)", claim)
     if not m:
         return None
@@ -363,7 +369,7 @@ CAUSAL_SUFFIX = {"dev": [", and this effect is causal"], "test": [", a relations
 
 
 def _causal_replace(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         m = re.search(PLANT_ASSOC, claim, re.I)
         if not m:
             return None
@@ -372,7 +378,7 @@ def _causal_replace(half):
 
 
 def _causal_suffix(half):
-    def apply(claim, rng, ev):
+    def apply(claim, rng, ev, src=""):
         if not re.search(r"associat|correlat|linked|relat|predict|risk", (ev or "") + " " + claim, re.I):
             return None
         body, end = _strip_end(claim)
@@ -387,8 +393,8 @@ SIG_ADVERB = {"dev": ["significantly"], "test": ["statistically significantly", 
 
 
 def _sig_insert(half):
-    def apply(claim, rng, ev):
-        if re.search(PLANT_STATS, ev or "", re.I):
+    def apply(claim, rng, ev, src=""):
+        if re.search(PLANT_STATS, (src or ev or ""), re.I):
             return None
         m = _main_verb(claim)
         if not m or m.group(1) in ("is", "are", "can", "has", "does", "have"):
@@ -401,8 +407,8 @@ def _sig_insert(half):
     return apply
 
 
-def _sig_pvalue(claim, rng, ev):
-    if re.search(PLANT_STATS, ev or "", re.I):
+def _sig_pvalue(claim, rng, ev, src=""):
+    if re.search(PLANT_STATS, (src or ev or ""), re.I):
         return None
     body, end = _strip_end(claim)
     return body + rng.choice([" (p < 0.05)", " (P<0.01)", ", a significant difference"]) + end
@@ -455,7 +461,8 @@ TEMPLATES: dict[str, list[Template]] = {
 """Templates per kind (``swap`` is done by the harness: it changes the source, not the claim)."""
 
 
-def plant(kind: str, claim: str, rng: random.Random, evidence: str = "", half: str | None = None) -> Plant | None:
+def plant(kind: str, claim: str, rng: random.Random, evidence: str = "", half: str | None = None,
+          source_text: str = "") -> Plant | None:
     """Plant one error of ``kind`` into ``claim``.
 
     Templates are tried in a seeded random order; the first that applies wins.
@@ -468,6 +475,8 @@ def plant(kind: str, claim: str, rng: random.Random, evidence: str = "", half: s
             when it hedges, associates, or reports no statistics (so the
             planted claim is really wrong).
         half: restrict to ``dev`` or ``test`` templates; None for both.
+        source_text: the whole source: a number is changed only if the source
+            states it, and *significant* is added only if the source reports no test.
 
     Returns:
         The :class:`Plant`, or None when no template applies to this claim.
@@ -479,7 +488,7 @@ def plant(kind: str, claim: str, rng: random.Random, evidence: str = "", half: s
     order = list(templates)
     rng.shuffle(order)
     for t in order:
-        out = t.apply(claim, rng, evidence)
+        out = t.apply(claim, rng, evidence, source_text)
         if out and out.strip() != claim.strip():
             return Plant(kind, out, claim, t.id, t.half)
     return None
