@@ -127,7 +127,8 @@ def run_detectors_text(claim_text: str, evidence_text: str | None, *, source_tex
     if scores is None and source_text:
         scores = [overlap_score(claim_text, s) for s in split_sentences(source_text)]
     if scores:
-        tags.extend(detect_off_topic(claim_text, evidence_text, best_score=best_score, scores=scores))
+        tags.extend(detect_off_topic(claim_text, evidence_text, best_score=best_score, scores=scores,
+                                     source_text=source_text or ""))
     return tags
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]")
 
@@ -135,3 +136,36 @@ NEGATION = r"not|no|never|none|neither|nor|cannot|can't|doesn't|don't|didn't|isn
 def window(text: str, start: int, end: int, chars: int = 60) -> str:
     """The text around ``[start, end)``, at most ``chars`` characters each side."""
     return (text or "")[max(0, start - chars) : end + chars]
+
+
+@lru_cache(maxsize=64)
+def _split_cached(text: str) -> tuple[str, ...]:
+    return tuple(split_sentences(text))
+
+
+def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 0.3) -> list[str]:
+    """The ``k`` sentences of ``source_text`` that overlap the claim most, if at least ``floor``.
+
+    Args:
+        claim: claim text.
+        source_text: the whole source (split with :func:`split_sentences`, cached).
+        k: at most this many sentences.
+        floor: least :func:`overlap_score` for a sentence to count.
+
+    Returns:
+        Sentences, best first.
+    """
+    if not source_text:
+        return []
+    scored = [(overlap_score(claim, s), i, s) for i, s in enumerate(_split_cached(source_text))]
+    scored = [x for x in scored if x[0] >= floor]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [s for _sc, _i, s in scored[:k]]
+
+
+ENTITY_RE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])(?=[\w-]*(?:[0-9]|[A-Z][\w-]*[A-Z]|[a-z][\w-]*[A-Z]))[\w-]{2,}")
+
+
+def entity_tokens(text: str) -> list[str]:
+    """Name-like tokens: with a digit or an inner capital (``MUC1-C``, ``Gpr124``, ``NF-κB``, ``mTECs``, ``BBB``)."""
+    return [m.group(0) for m in ENTITY_RE.finditer(text or "")]

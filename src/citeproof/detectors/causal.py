@@ -8,25 +8,20 @@ correlational (*associated with*, *linked to*, *correlated*), no relation.
 
 from __future__ import annotations
 
-from citeproof.detectors._text import find_terms
+from citeproof.detectors._text import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
 STRONG_CAUSAL = [
-    r"caus(?:e|es|ed|ing)", r"(?:is|are|was|were) (?:the )?(?:main |primary |direct |underlying )?causes?(?: of)?", r"causal(?:ly)?",
-    r"lead(?:s|ing)? to|led to", r"result(?:s|ed|ing)? in", r"give[s]? rise to|gave rise to", r"bring(?:s)? about|brought about",
-    r"driv(?:e|es|en|ing)|drove", r"trigger(?:s|ed|ing)?", r"(?:is|are|was|were) responsible for", r"responsible for",
-    r"produc(?:e|es|ed|ing)", r"generat(?:e|es|ed|ing)", r"underl(?:ie|ies|ying|ay)", r"determin(?:e|es|ed|ing)",
-    r"(?:directly|causally) (?:\w+)", r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)", r"elicit(?:s|ed|ing)?",
-    r"is due to|are due to|due to", r"because of", r"owing to", r"attributable to", r"(?:is|are) the reason",
-    r"mak(?:e|es|ing)", r"forc(?:e|es|ed|ing)", r"creat(?:e|es|ed|ing)", r"prevent(?:s|ed|ing)?", r"protect(?:s|ed|ing)?",
-    r"block(?:s|ed|ing)?", r"abolish(?:es|ed)?", r"rescue[sd]?", r"restor(?:e|es|ed)", r"mediat(?:e|es|ed|ing)",
-    r"regulat(?:e|es|ed|ing)", r"control(?:s|led|ling)?", r"activat(?:e|es|ed|ing)", r"inhibit(?:s|ed|ing)?",
-    r"suppress(?:es|ed|ing)?", r"promot(?:e|es|ed|ing)", r"enhanc(?:e|es|ed|ing)", r"impair(?:s|ed|ing)?",
-    r"reduc(?:e|es|ed|ing)", r"increas(?:e|es|ed|ing)", r"decreas(?:e|es|ed|ing)", r"lower(?:s|ed|ing)?",
-    r"rais(?:e|es|ed|ing)", r"improv(?:e|es|ed|ing)", r"worsen(?:s|ed|ing)?", r"aggravat(?:e|es|ed)", r"attenuat(?:e|es|ed)",
-    r"required for|necessary for|essential for|sufficient (?:for|to)|needed for|depend(?:s|ent)? on",
-    r"knock(?:ed)?[- ]?(?:down|out)|deletion|deficien(?:t|cy)|loss of|ablation|overexpress\w*|treat(?:ment|ed)? with|administ\w+|randomi[sz]ed|intervention|exposure to",
-    r"effect(?:s)? (?:of|on)|affect(?:s|ed|ing)?|impact(?:s|ed)? (?:on)?", r"contribut(?:e|es|ed|ing) to",
+    r"caus(?:e|es|ed|ing)", r"causal(?:ly)?", r"lead(?:s|ing)? to|led to", r"result(?:s|ed|ing)? in", r"give[s]? rise to|gave rise to",
+    r"bring(?:s)? about|brought about", r"driv(?:e|es|en|ing)|drove", r"trigger(?:s|ed|ing)?", r"responsible for",
+    r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)", r"elicit(?:s|ed|ing)?", r"due to", r"because(?: of)?", r"owing to",
+    r"attributable to", r"mediat(?:e|es|ed|ing)", r"required for|necessary for|essential for|sufficient (?:for|to)|needed for",
+    r"depend(?:s|ed|ent)? (?:on|upon)", r"knock(?:ed)?[- ]?(?:down|out)s?|deletion|deleted|deficien(?:t|cy)|ablation|ablated|silenc\w+",
+    r"overexpress\w*|transfect\w*|treat(?:ment|ed|ing)? with|administ\w+|randomi[sz]\w+|intervention|injection|exposure to|supplementation",
+    r"effects? of|effects? on|affect(?:s|ed|ing)?|impact(?:s|ed)? on|contribut(?:e|es|ed|ing) to|determin(?:e|es|ed|ing)",
+    r"prevent(?:s|ed|ing)?|protect(?:s|ed|ing)? against|block(?:s|ed|ing)?|abolish(?:es|ed)?|rescu(?:e|es|ed)|restor(?:e|es|ed)",
+    r"regulat(?:e|es|ed|ing)|control(?:s|led|ling)?|promot(?:e|es|ed|ing)|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|activat(?:e|es|ed|ing)",
+    r"underl(?:ie|ies|ying|ay)|produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)",
 ]
 """Language that states or implies an effect (including experimental manipulation)."""
 
@@ -45,7 +40,8 @@ ASSOCIATION = [
     r"associat(?:e|es|ed|ion|ions)", r"correlat(?:e|es|ed|ion|ions)", r"link(?:s|ed)?(?: to| with)?", r"relat(?:ed|ion|ionship)",
     r"co-?occur\w*", r"connected", r"predict(?:s|ed|ive|or)?", r"risk factor", r"accompan\w+", r"coincid\w+",
     r"higher (?:in|among)|lower (?:in|among)", r"odds ratio|hazard ratio|OR|HR|RR|relative risk",
-    r"observ(?:ed|ational)", r"cohort|cross-sectional|case-control", r"concomitant", r"parallel(?:ed|s)?",
+    r"observational", r"cohort|cross-sectional|case-control", r"concomitant", r"parallel(?:ed|s)?", r"more (?:common|likely|frequent)",
+    r"coexist\w*", r"in (?:patients|people|individuals|subjects) with", r"among",
 ]
 
 
@@ -53,15 +49,16 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     """Tag ``causal_overclaim`` when the claim says *causes* and the evidence only associates.
 
     Fires when the claim carries a causal cue (:data:`CLAIM_CAUSAL`) and the
-    evidence carries no causal or manipulation language at all
-    (:data:`STRONG_CAUSAL`). Confidence is 0.85 when the evidence uses
+    evidence (the best passage plus up to three source sentences sharing at
+    least 35 % of the claim's content words) carries no causal or
+    experimental-manipulation language (:data:`STRONG_CAUSAL`). Confidence is 0.85 when the evidence uses
     associational language (:data:`ASSOCIATION`), else 0.5 (reported, not
     downgrading: the evidence may simply be phrased without a verb of effect).
 
     Args:
         claim_text: the claim, citation markup removed.
         evidence_text: the best evidence passage, or None (then nothing fires).
-        **context: unused.
+        **context: ``source_text`` (str), optional: the whole source.
 
     Returns:
         ``[]`` or one tag with the claim's causal cue and the evidence's associational cue.
@@ -71,9 +68,11 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     cues = find_terms(claim_text, CLAIM_CAUSAL)
     if not cues:
         return []
-    if find_terms(evidence_text, STRONG_CAUSAL):
+    pool = [evidence_text] + relevant_sentences(claim_text, context.get("source_text") or "", k=3, floor=0.35)
+    pooled = " ".join(pool)
+    if find_terms(pooled, STRONG_CAUSAL):
         return []
-    assoc = find_terms(evidence_text, ASSOCIATION)
+    assoc = find_terms(pooled, ASSOCIATION)
     cue = cues[0][0]
     if assoc:
         return [Tag("causal_overclaim",

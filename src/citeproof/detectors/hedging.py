@@ -11,6 +11,8 @@ hedges the very statement the claim makes.
 
 from __future__ import annotations
 
+import re
+
 from citeproof.detectors._text import find_terms
 from citeproof.model import Tag, TagEvidence
 
@@ -43,21 +45,22 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
 
     Returns:
         ``[]`` or one tag: confidence 0.85 when the claim adds a certainty
-        booster absent from the evidence, 0.4 when only the evidence hedges
+        booster absent from the evidence (0.7 when the claim also keeps a
+        hedge of its own), 0.4 when only the evidence hedges
         (informational: many faithful paraphrases drop a hedge).
     """
     if not evidence_text:
         return []
     claim_hedges = find_terms(claim_text, HEDGES)
-    if claim_hedges:
-        return []
     ev_hedges = find_terms(evidence_text, HEDGES)
-    boosters = [b for b in find_terms(claim_text, BOOSTERS) if not find_terms(evidence_text, [b[0].replace(" ", r"\s+")])]
+    boosters = [b for b in find_terms(claim_text, BOOSTERS) if not find_terms(evidence_text, [re.escape(b[0]).replace(r"\ ", r"\s+")])]
     if boosters:
         ev = ev_hedges[0][0] if ev_hedges else ""
         msg = (f"The claim asserts certainty ({boosters[0][0]!r}) that the evidence does not express"
                + (f"; the evidence hedges with {ev!r}." if ev else "."))
-        return [Tag("hedge_removed", msg, 0.85, (TagEvidence(boosters[0][0], ev),))]
+        return [Tag("hedge_removed", msg, 0.7 if claim_hedges else 0.85, (TagEvidence(boosters[0][0], ev),))]
+    if claim_hedges:
+        return []
     if ev_hedges:
         h = ev_hedges[0][0]
         return [Tag("hedge_removed", f"The evidence hedges ({h!r}) while the claim states the finding without a hedge.",

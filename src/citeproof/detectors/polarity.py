@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors._text import NEGATION, STOPWORDS, stem
+from citeproof.detectors._text import NEGATION, STOPWORDS, relevant_sentences, stem
 from citeproof.model import Tag, TagEvidence
 
 UP = [
@@ -44,6 +44,11 @@ _NULL_FINDING = re.compile(r"\b(?:no|not any|without)\s+(?:significant\s+|detect
                            r"(?:effect|impact|influence|role|association|difference|change|relationship|correlation|link)s?\b"
                            r"|\b(?:did|does|do|was|were|is|are)\s+not\s+(?:affect|alter|change|influence|differ|modify|impact)\w*\b"
                            r"|\bunaffected\b|\bunchanged\b|\bunrelated\b|\bindependent of\b", re.I)
+_CLAIM_NEG = re.compile(r"\b(?:(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might|should)\s+not"
+                        r"|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|cannot|can't|fails?\s+to|failed\s+to|never|no longer"
+                        r"|neither|nor|not\s+(?:\w+\s+)?(?:associated|involved|required|necessary|linked|related))\b|\bno\b", re.I)
+_NEG_ANY = re.compile(r"\b(?:" + NEGATION + r"|unaffected|unchanged|independent|absent|lack\w*|failed|fails|neither|nor"
+                      r"|dispensable|irrespective|regardless|similar|comparable)\b|n't\b", re.I)
 _TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 WINDOW = 5
 
@@ -104,14 +109,19 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
 
     Signals, strongest first:
 
+    Evidence here means the best passage plus up to three source sentences
+    that share at least 35 % of the claim's content words.
+
     1. a claim cue and an evidence cue on the same axis and the same target
        (a shared content word within five words) point opposite ways, no
        evidence cue on that target agrees and no sentence of ``source_text``
        has an agreeing cue on the same target (confidence 0.85; 0.55 when
        the evidence also has an agreeing cue on another target);
-    2. the claim states a null finding (*no effect*, *unchanged*) where the
+    2. the claim is negated (*does not*, *fails to*, *no*, *never*) and no
+       evidence sentence negates anything or reports a null finding (0.75);
+    3. the claim states a null finding (*no effect*, *unchanged*) where the
        evidence gives a direction for the same target, or the reverse (0.75);
-    3. the claim negates, with an auxiliary, a verb the evidence states
+    4. the claim negates, with an auxiliary, a verb the evidence states
        plainly, or the reverse (0.75).
 
     Args:
@@ -124,10 +134,13 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
     """
     if not evidence_text:
         return []
+    source_text = context.get("source_text") or ""
+    pool = [evidence_text] + [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35) if s != evidence_text]
     cc, ec = _cues(claim_text), _cues(evidence_text)
+    pool_cues = [c for sent in pool for c in _cues(sent)]
     for cls, word, _i, tgt in cc:
         axis = AXES[cls][0]
-        same_target = [e for e in ec if AXES[e[0]][0] == axis and (e[3] & tgt)]
+        same_target = [e for e in pool_cues if AXES[e[0]][0] == axis and (e[3] & tgt)]
         if not same_target:
             continue
         agree = [e for e in same_target if e[0] == cls]
@@ -135,12 +148,17 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
         if oppose and not agree:
             e = oppose[0]
             shared = sorted(e[3] & tgt)[0]
-            if _source_agrees(cls, axis, tgt, context.get("source_text") or ""):
+            if _source_agrees(cls, axis, tgt, source_text):
                 continue
-            mixed = any(x[0] == cls for x in ec)
+            mixed = any(x[0] == cls for x in pool_cues)
             return [Tag("polarity_flip",
                         f"The claim says {word!r} about {shared!r} where the evidence says {e[1]!r}.",
                         0.55 if mixed else 0.85, (TagEvidence(word, e[1]),))]
+    # a negated claim against evidence that negates nothing
+    cneg_m = _CLAIM_NEG.search(claim_text)
+    if cneg_m and not any(_NEG_ANY.search(sent) for sent in pool) and not _NULL_FINDING.search(" ".join(pool)):
+        return [Tag("polarity_flip", f"The claim negates ({cneg_m.group(0)!r}) what the evidence states without negation.",
+                    0.75, (TagEvidence(cneg_m.group(0), ""),))]
     c_null, e_null = _NULL_FINDING.search(claim_text), _NULL_FINDING.search(evidence_text)
     if c_null and not e_null and not _NULL_FINDING.search(context.get("source_text") or ""):
         toks = {stem(w) for w in _TOKEN_RE.findall(claim_text) if w.lower() not in STOPWORDS}

@@ -253,17 +253,22 @@ HEDGE_ADVERB = {"dev": ["clearly", "definitely"], "test": ["unquestionably", "un
 
 
 def _hedge_drop(claim, rng, ev, src=""):
-    m = re.search(r"\b(may|might|could|is likely to|are likely to|is thought to|are thought to|appears to|appear to|seems to|seem to)\s+(\w+)", claim)
+    m = re.search(r"\b(may|might|could|is likely to|are likely to|is thought to|are thought to|appears to|appear to|seems to|seem to)"
+                  r"\s+((?:also|still|further|not|\w+ly)\s+)?(\w+)", claim)
     if not m:
         return None
-    verb = m.group(2)
-    if verb in ("be",):
-        conj = "is" if not re.search(r"\b(are|appear|seem)\b", m.group(1)) else "are"
+    modal, adv, verb = m.group(1), m.group(2) or "", m.group(3)
+    before = claim[: m.start()].split()
+    subj = before[-1] if before else ""
+    plural = bool(re.search(r"\bare\b|appear to|seem to", modal)) or (
+        modal in ("may", "might", "could") and subj.endswith("s") and not subj.endswith(("ss", "us", "is")))
+    if verb == "be":
+        conj = "are" if plural else "is"
     elif verb == "have":
-        conj = "has"
+        conj = "have" if plural else "has"
     else:
-        conj = _third_person(verb) if not re.search(r"\bare\b|appear to|seem to", m.group(1)) else verb
-    return claim[: m.start()] + conj + claim[m.end() :]
+        conj = verb if plural else _third_person(verb)
+    return claim[: m.start()] + adv + conj + claim[m.end() :]
 
 
 def _hedge_reword(claim, rng, ev, src=""):
