@@ -29,7 +29,7 @@ CLAIM_CAUSAL = [
     r"caus(?:e|es|ed|ing)", r"(?:is|are|was|were) (?:the )?(?:main |primary |direct |underlying |root |principal |leading )?causes? of",
     r"causal(?:ly)?", r"lead(?:s|ing)? (?:directly )?to|led to", r"result(?:s|ed|ing)? in", r"give[s]? rise to|gave rise to",
     r"bring(?:s)? about|brought about", r"driv(?:e|es|ing)|drove", r"trigger(?:s|ed|ing)?", r"(?:is|are|was|were) responsible for",
-    r"underl(?:ie|ies|ying|ay)", r"determin(?:e|es|ed|ing)", r"(?:is|are) due to", r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)",
+    r"underl(?:ie|ies|ying|ay)", r"determin(?:e|es|ed|ing)(?! that| whether| if)", r"(?:is|are) due to", r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)",
     r"produc(?:e|es|ed|ing)", r"generat(?:e|es|ed|ing)", r"because of", r"(?:is|are) attributable to", r"effect of",
     r"prompt(?:s|ed)?", r"spark(?:s|ed)?", r"precipitat(?:e|es|ed)", r"engender(?:s|ed)?", r"instigat(?:e|es|ed)",
     r"directly", r"in turn",
@@ -37,11 +37,9 @@ CLAIM_CAUSAL = [
 """Claim-side causal cues whose appearance, against an associational source, is an overclaim."""
 
 ASSOCIATION = [
-    r"associat(?:e|es|ed|ion|ions)", r"correlat(?:e|es|ed|ion|ions)", r"link(?:s|ed)?(?: to| with)?", r"relat(?:ed|ion|ionship)",
-    r"co-?occur\w*", r"connected", r"predict(?:s|ed|ive|or)?", r"risk factor", r"accompan\w+", r"coincid\w+",
-    r"higher (?:in|among)|lower (?:in|among)", r"odds ratio|hazard ratio|OR|HR|RR|relative risk",
-    r"observational", r"cohort|cross-sectional|case-control", r"concomitant", r"parallel(?:ed|s)?", r"more (?:common|likely|frequent)",
-    r"coexist\w*", r"in (?:patients|people|individuals|subjects) with", r"among",
+    r"associat(?:e|es|ed|ion|ions)", r"correlat(?:e|es|ed|ion|ions)", r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
+    r"co-?occur\w*", r"risk factors?", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
+    r"observational", r"cross-sectional|case-control", r"more (?:common|likely|frequent) (?:in|among)",
 ]
 
 

@@ -428,8 +428,8 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
                 return True
             if claim_q.approx and ev_q.lo - t <= lo <= ev_q.hi + t:
                 return True
-        if lo != hi and ev_q.lo == ev_q.hi and (_close(lo, ev_q.lo, t) or _close(hi, ev_q.lo, t)):
-            return False
+        if lo != hi and ev_q.lo == ev_q.hi and lo - t <= ev_q.lo <= hi + t:
+            return True  # "9-11 days" covers "10 days"; "25-30%" covers "25%"
     return False
 
 
@@ -456,7 +456,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     least 30 % of the claim's content words, holds a quantity of the same
     kind (same unit or convertible, both percentages, both multipliers) that
     differs; 0.5 (reported, not downgrading) when nothing comparable is
-    found anywhere. When the claim's quantity occurs anywhere in
+    found anywhere, or when the quantity looks like a year (1900-2100, no
+    unit). When the claim's quantity occurs anywhere in
     ``source_text`` (the evidence sentence was not the one holding it),
     nothing fires for it.
 
@@ -491,7 +492,11 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             for sent in split_sentences(source_text):
                 if overlap_score(claim_text, sent) >= 0.3:
                     same.extend(e for e in extract_quantities(sent) if _same_kind(q, e))
-        if same:
+        year_like = q.unit == "" and q.kind == "number" and q.lo == int(q.lo) and 1900 <= q.lo <= 2100
+        if same and year_like:
+            spans.append(TagEvidence(q.text, ""))
+            conf = max(conf, 0.5)
+        elif same:
             near = min(same, key=lambda e: abs(math.log10(abs(e.lo) + 1e-12) - math.log10(abs(q.lo) + 1e-12)))
             spans.append(TagEvidence(q.text, near.text))
             conf = max(conf, 0.9)

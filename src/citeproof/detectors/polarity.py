@@ -83,6 +83,13 @@ def _cues(text: str) -> list[tuple[str, str, int, set[str]]]:
     return out
 
 
+def _window_stems(text: str, m: re.Match, words: int = 6) -> set[str]:
+    """Content stems within ``words`` words either side of the match ``m``."""
+    before = _TOKEN_RE.findall(text[: m.start()])[-words:]
+    after = _TOKEN_RE.findall(text[m.end() :])[:words]
+    return {stem(w) for w in before + after if w.lower() not in STOPWORDS and len(w) >= 3}
+
+
 def _negated_verbs(text: str) -> dict[str, str]:
     """Stem -> span for verbs negated with an auxiliary (``does not reduce`` -> ``reduc``)."""
     out = {}
@@ -120,7 +127,8 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
     2. the claim is negated (*does not*, *fails to*, *no*, *never*) and no
        evidence sentence negates anything or reports a null finding (0.75);
     3. the claim states a null finding (*no effect*, *unchanged*) where the
-       evidence gives a direction for the same target, or the reverse (0.75);
+       evidence gives a direction for a target within six words of it, or the
+       reverse (0.75);
     4. the claim negates, with an auxiliary, a verb the evidence states
        plainly, or the reverse (0.75).
 
@@ -160,15 +168,15 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
         return [Tag("polarity_flip", f"The claim negates ({cneg_m.group(0)!r}) what the evidence states without negation.",
                     0.75, (TagEvidence(cneg_m.group(0), ""),))]
     c_null, e_null = _NULL_FINDING.search(claim_text), _NULL_FINDING.search(evidence_text)
-    if c_null and not e_null and not _NULL_FINDING.search(context.get("source_text") or ""):
-        toks = {stem(w) for w in _TOKEN_RE.findall(claim_text) if w.lower() not in STOPWORDS}
-        hit = [e for e in ec if e[3] & toks]
+    if c_null and not e_null and not _NULL_FINDING.search(source_text):
+        near = _window_stems(claim_text, c_null)
+        hit = [e for e in ec if e[3] & near]
         if hit:
             return [Tag("polarity_flip", f"The claim reports {c_null.group(0)!r} where the evidence reports {hit[0][1]!r}.",
                         0.75, (TagEvidence(c_null.group(0), hit[0][1]),))]
     if e_null and not c_null:
-        toks = {stem(w) for w in _TOKEN_RE.findall(evidence_text) if w.lower() not in STOPWORDS}
-        hit = [c for c in cc if c[3] & toks]
+        near = _window_stems(evidence_text, e_null)
+        hit = [c for c in cc if c[3] & near]
         if hit:
             return [Tag("polarity_flip", f"The claim says {hit[0][1]!r} where the evidence reports {e_null.group(0)!r}.",
                         0.75, (TagEvidence(hit[0][1], e_null.group(0)),))]

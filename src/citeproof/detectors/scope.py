@@ -15,12 +15,12 @@ from citeproof.detectors._text import find_terms
 from citeproof.model import Tag, TagEvidence
 
 UNIVERSAL = [
-    r"all", r"every(?:one|body|thing)?", r"each", r"always", r"any", r"whole", r"entire(?:ly)?", r"universal(?:ly)?",
+    r"all", r"every(?:one|body|thing)?", r"always", r"any", r"whole", r"entire(?:ly)?", r"universal(?:ly)?",
     r"invariabl[ey]", r"without exception", r"regardless of", r"irrespective of", r"across (?:the board|all|every|populations|species|ages)",
     r"in general", r"generally", r"globally", r"worldwide", r"everywhere", r"no matter", r"(?:the )?general population",
     r"(?:all|every|any) (?:\w+ )?(?:patients|people|humans|individuals|populations?|species|cells?|tissues?|subjects|ages?|groups?|countries|settings?|organisms|mammals|adults|children|cancers?|tumou?rs)",
-    r"of all (?:ages|kinds|types)", r"in (?:all|every) cases?", r"without (?:any )?exception", r"total(?:ly)?", r"complete(?:ly)?",
-    r"across (?:diverse|different|multiple) \w+", r"broadly", r"widely",
+    r"of all (?:ages|kinds|types)", r"in (?:all|every) cases?", r"without (?:any )?exception",
+    r"across (?:diverse|different|multiple) \w+",
 ]
 HUMAN = [r"humans", r"in humans?", r"human (?:subjects|patients|participants|volunteers|populations?)", r"people", r"patients?", r"persons?", r"individuals", r"adults?", r"children", r"men", r"women",
          r"subjects", r"participants", r"population", r"in vivo", r"clinical(?:ly)?", r"mankind", r"everyone"]
