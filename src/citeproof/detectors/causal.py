@@ -8,6 +8,8 @@ correlational (*associated with*, *linked to*, *correlated*), no relation.
 
 from __future__ import annotations
 
+import re
+
 from citeproof.detectors._text import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
@@ -36,6 +38,13 @@ CLAIM_CAUSAL = [
 ]
 """Claim-side causal cues whose appearance, against an associational source, is an overclaim."""
 
+EXPLICIT_CAUSAL = [
+    r"caus(?:e|es|ed|ing)", r"causal(?:ly)?", r"causation", r"lead(?:s|ing)? (?:directly )?to|led to", r"result(?:s|ed|ing)? in",
+    r"give[s]? rise to|gave rise to", r"bring(?:s)? about|brought about", r"responsible for", r"due to", r"because(?: of)?",
+    r"owing to", r"attributable to", r"consequence of", r"trigger(?:s|ed|ing)?", r"driv(?:e|es|en|ing)|drove",
+]
+"""Words that name causation outright (a subset of the claim cues)."""
+
 ASSOCIATION = [
     r"associat(?:e|es|ed|ion|ions)", r"correlat(?:e|es|ed|ion|ions)", r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
     r"co-?occur\w*", r"risk factors?", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
@@ -49,9 +58,13 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     Fires when the claim carries a causal cue (:data:`CLAIM_CAUSAL`) and the
     evidence (the best passage plus up to three source sentences sharing at
     least 35 % of the claim's content words) carries no causal or
-    experimental-manipulation language (:data:`STRONG_CAUSAL`). Confidence is 0.85 when the evidence uses
-    associational language (:data:`ASSOCIATION`), else 0.5 (reported, not
-    downgrading: the evidence may simply be phrased without a verb of effect).
+    experimental-manipulation language (:data:`STRONG_CAUSAL`) and not the
+    claim's own cue. Confidence is 0.85 when the evidence uses associational
+    language (:data:`ASSOCIATION`), else 0.5 (reported, not downgrading: the
+    evidence may simply be phrased without a verb of effect). When the
+    evidence associates *and* uses verbs of effect, the tag still fires (0.7)
+    if the claim names causation outright (:data:`EXPLICIT_CAUSAL`: *causes*,
+    *leads to*, *is responsible for*) and the evidence never does.
 
     Args:
         claim_text: the claim, citation markup removed.
@@ -68,13 +81,22 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         return []
     pool = [evidence_text] + relevant_sentences(claim_text, context.get("source_text") or "", k=3, floor=0.35)
     pooled = " ".join(pool)
-    if find_terms(pooled, STRONG_CAUSAL):
-        return []
-    assoc = find_terms(pooled, ASSOCIATION)
     cue = cues[0][0]
-    if assoc:
+    if find_terms(pooled, [re.escape(cue).replace(r"\ ", r"\s+")]):
+        return []  # the source itself uses the claim's causal wording
+    assoc = find_terms(pooled, ASSOCIATION)
+    effect = find_terms(pooled, STRONG_CAUSAL)
+    explicit_claim = find_terms(claim_text, EXPLICIT_CAUSAL)
+    if assoc and not effect:
         return [Tag("causal_overclaim",
                     f"The claim states a cause ({cue!r}) where the evidence reports an association ({assoc[0][0]!r}).",
                     0.85, (TagEvidence(cue, assoc[0][0]),))]
+    if assoc and explicit_claim and not find_terms(pooled, EXPLICIT_CAUSAL):
+        c = explicit_claim[0][0]
+        return [Tag("causal_overclaim",
+                    f"The claim says {c!r} where the evidence reports an association ({assoc[0][0]!r}) and states no cause.",
+                    0.7, (TagEvidence(c, assoc[0][0]),))]
+    if effect:
+        return []
     return [Tag("causal_overclaim", f"The claim states a cause ({cue!r}) that the evidence does not state.",
                 0.5, (TagEvidence(cue, ""),))]

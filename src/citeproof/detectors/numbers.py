@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.detectors._text import overlap_score, split_sentences
+from citeproof.detectors._text import overlap_score, relevant_sentences, split_sentences
 from citeproof.model import Tag, TagEvidence
 
 WORD_NUMBERS = {
@@ -459,7 +459,9 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     found anywhere, or when the quantity looks like a year (1900-2100, no
     unit). When the claim's quantity occurs anywhere in
     ``source_text`` (the evidence sentence was not the one holding it),
-    nothing fires for it.
+    nothing fires for it (for a bare integer under 100, only when it occurs
+    in one of the five source sentences closest to the claim, since such
+    numbers are everywhere in a long text).
 
     Args:
         claim_text: the claim, citation markup removed.
@@ -483,7 +485,14 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     for q in cq:
         if any(quantities_match(q, e) for e in eq):
             continue
-        if any(e.unit.lower() == q.unit.lower() and quantities_match(_exact(q), e) for e in sq):
+        common = q.unit == "" and q.kind == "number" and q.lo == int(q.lo) and abs(q.lo) < 100
+        if common:
+            # small bare integers occur everywhere in a long text: forgive only in sentences about the claim
+            near = [e for sent in relevant_sentences(claim_text, source_text, k=5, floor=0.3)
+                    for e in extract_quantities(sent)]
+            if any(e.unit == "" and quantities_match(_exact(q), e) for e in near):
+                continue
+        elif any(e.unit.lower() == q.unit.lower() and quantities_match(_exact(q), e) for e in sq):
             continue
         same = [e for e in eq if _same_kind(q, e)]
         if not same and source_text:

@@ -373,8 +373,14 @@ CAUSAL_SUFFIX = {"dev": [", and this effect is causal"], "test": [", a relations
                                                                    ", which is the root cause of the outcome"]}
 
 
+SOURCE_ASSOC = r"associat|correlat|\blinked (?:to|with)|relationship|risk factor|odds ratio|hazard ratio|relative risk"
+"""A causal plant is an error only where the source reports an association: its evidence must say so."""
+
+
 def _causal_replace(half):
     def apply(claim, rng, ev, src=""):
+        if not re.search(SOURCE_ASSOC, ev or "", re.I):
+            return None
         m = re.search(PLANT_ASSOC, claim, re.I)
         if not m:
             return None
@@ -384,7 +390,7 @@ def _causal_replace(half):
 
 def _causal_suffix(half):
     def apply(claim, rng, ev, src=""):
-        if not re.search(r"associat|correlat|linked|relat|predict|risk", (ev or "") + " " + claim, re.I):
+        if not re.search(SOURCE_ASSOC, ev or "", re.I):
             return None
         body, end = _strip_end(claim)
         return body + rng.choice(CAUSAL_SUFFIX[half]) + end
