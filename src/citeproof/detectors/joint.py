@@ -39,7 +39,7 @@ def _text(ev: str | Evidence | None) -> str:
 
 
 def detect_joint_citation(claim_text: str, evidence_by_key: Mapping[str, str | Evidence | None],
-                          *, floor: float = 0.5) -> list[Tag]:
+                          *, floor: float = 0.35) -> list[Tag]:
     """Say which work of a citation group supports which part of the claim.
 
     Args:
@@ -51,7 +51,8 @@ def detect_joint_citation(claim_text: str, evidence_by_key: Mapping[str, str | E
             evidence, 0..1) for a part to count as covered.
 
     Returns:
-        ``[]`` when the group has one key or one work covers every part;
+        ``[]`` when the group has one key, the claim has one part, one work
+        covers every part, or no work covers any part (the verdict's business);
         otherwise one ``joint_citation`` tag. Its message names each part's
         supporting work, or says no cited work covers a part; each
         :class:`TagEvidence` pairs a part (``claim_span``) with the crediting
@@ -63,6 +64,8 @@ def detect_joint_citation(claim_text: str, evidence_by_key: Mapping[str, str | E
     if len(keys) < 2:
         return []
     parts = split_parts(claim_text)
+    if len(parts) < 2:
+        return []  # one part: whether any work supports it is the verdict's business
     texts = {k: _text(evidence_by_key[k]) for k in keys}
     # one work covering the whole claim: nothing to say
     for k in keys:
@@ -75,8 +78,8 @@ def detect_joint_citation(claim_text: str, evidence_by_key: Mapping[str, str | E
             credit.append((p, scored[0][1], scored[0][0]))
         else:
             credit.append((p, None, scored[0][0] if scored else 0.0))
-    if len(parts) < 2 and all(c[1] is not None for c in credit):
-        return []
+    if all(k is None for _p, k, _s in credit):
+        return []  # nothing covered at all: the verdict says so
     bits = []
     spans = []
     for p, k, _s in credit:

@@ -15,7 +15,7 @@ from citeproof.detectors._text import find_terms
 from citeproof.model import Tag, TagEvidence
 
 UNIVERSAL = [
-    r"all", r"every(?:one|body|thing)?", r"always", r"any", r"whole", r"entire(?:ly)?", r"universal(?:ly)?",
+    r"all", r"every(?:one|body|thing)?", r"always", r"any", r"universal(?:ly)?",
     r"invariabl[ey]", r"without exception", r"regardless of", r"irrespective of", r"across (?:the board|all|every|populations|species|ages)",
     r"in general", r"generally", r"globally", r"worldwide", r"everywhere", r"no matter", r"(?:the )?general population",
     r"(?:all|every|any) (?:\w+ )?(?:patients|people|humans|individuals|populations?|species|cells?|tissues?|subjects|ages?|groups?|countries|settings?|organisms|mammals|adults|children|cancers?|tumou?rs)",
