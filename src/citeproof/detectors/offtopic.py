@@ -55,7 +55,9 @@ def detect_off_topic(claim_text: str, evidence_text: str | None, *, best_score: 
     1. names: the claim names entities (tokens with a digit or an inner
        capital: ``Gpr124``, ``MUC1-C``, ``NF-κB``) that the source never
        mentions, compared after lower-casing, spelling out Greek letters and
-       dropping punctuation: more than half of two or more names missing, or
+       dropping punctuation and a plural *s* (an abbreviation the claim
+       defines itself, ``matrix metalloproteases (MMPs)``, does not count):
+       more than half of two or more names missing, or
        the only one missing while no passage scores :data:`CLEAR_SCORE` or
        more (confidence 0.8);
     2. coverage: a short source (at most :data:`SHORT_SOURCE` characters,
@@ -83,11 +85,13 @@ def detect_off_topic(claim_text: str, evidence_text: str | None, *, best_score: 
     """
     scores = list(scores)
     source_text = context.get("source_text") or ""
-    ents = sorted({e.lower() for e in entity_tokens(claim_text) if not e[0].isdigit()} - COMMON_ENTITIES)
+    defined = {m.group(1).lower() for m in re.finditer(r"\w[\w\s-]{6,}\(([\w-]+)\)", claim_text)}
+    ents = sorted({e.lower() for e in entity_tokens(claim_text) if not e[0].isdigit()} - COMMON_ENTITIES - defined)
     best = (max(scores) if scores else 0.0) if best_score is None else best_score
     if source_text and ents:
         low = _norm(source_text)
-        missing = [e for e in ents if not all(_norm(part) in low for part in re.split(r"[-/]", e) if len(_norm(part)) >= 2)]
+        missing = [e for e in ents if not all(_norm(part).removesuffix("s") in low
+                                              for part in re.split(r"[-/]", e) if len(_norm(part)) >= 2)]
         if (len(ents) >= 2 and len(missing) / len(ents) > 0.5) or (len(ents) == 1 and missing and best < CLEAR_SCORE):
             return [Tag("off_topic", f"The source never mentions {', '.join(missing[:3])}, which the claim names.", 0.8,
                         (TagEvidence(", ".join(missing), ""),))]
