@@ -76,7 +76,7 @@ def _cues(text: str) -> list[tuple[str, str, int, set[str]]]:
         negated = any(w.lower() in _NEG_WORDS for w in toks[max(0, i - 3) : i])
         if negated:
             cls = _OPPOSITE[cls]
-        tgt = {stem(w) for w in toks[max(0, i - WINDOW) : i] + toks[i + 1 : i + 1 + WINDOW]
+        tgt = {stem(w)[:5] for w in toks[max(0, i - WINDOW) : i] + toks[i + 1 : i + 1 + WINDOW]
                if w.lower() not in STOPWORDS and len(w) >= 3 and not any(rx.match(w) for rx in _CUE_RES.values())
                and w.lower() not in _NEG_WORDS}
         out.append((cls, t, i, tgt))
@@ -106,7 +106,7 @@ def _source_agrees(cls: str, axis: str, tgt: set[str], source_text: str) -> bool
     if not source_text:
         return False
     for e in _cues(source_text):
-        if e[0] == cls and len(e[3] & tgt) >= 2:
+        if e[0] == cls and len(e[3] & tgt) >= 2 and e[2] >= 0:
             return True
     return False
 
@@ -120,10 +120,12 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
     that share at least 35 % of the claim's content words.
 
     1. a claim cue and an evidence cue on the same axis and the same target
-       (a shared content word within five words) point opposite ways, no
-       evidence cue on that target agrees and no sentence of ``source_text``
-       has an agreeing cue on the same target (confidence 0.85; 0.55 when
-       the evidence also has an agreeing cue on another target);
+       (content words, compared on their first five letters, within five
+       words of each) point opposite ways, the opposing cue shares more
+       target words than any agreeing cue, and no sentence of ``source_text``
+       has an agreeing cue sharing two target words (confidence 0.85 with two
+       shared words and no agreeing cue on the target at all, else 0.55:
+       reported, not downgrading);
     2. the claim is negated (*does not*, *fails to*, *no*, *never*) and no
        evidence sentence negates anything or reports a null finding (0.75);
     3. the claim states a null finding (*no effect*, *unchanged*) where the
@@ -132,8 +134,7 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
     4. the claim negates, with an auxiliary, a verb the evidence states
        plainly (0.75).
 
-    Rule 1 needs two shared target words for 0.85 (one gives 0.55, reported
-    but not downgrading); rule 2 looks for a negation in every source
+    Rule 2 looks for a negation in every source
     sentence among the ten sharing 30 % of the claim's content words; *more*, *less*,
     *fewer*, *greater* count as directions only in a comparison (*than*).
 
@@ -156,15 +157,14 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
         same_target = [e for e in pool_cues if AXES[e[0]][0] == axis and (e[3] & tgt)]
         if not same_target:
             continue
-        agree = [e for e in same_target if e[0] == cls]
+        agree = max((len(e[3] & tgt) for e in same_target if e[0] == cls), default=0)
         oppose = [e for e in same_target if e[0] == _OPPOSITE[cls]]
-        if oppose and not agree:
+        if oppose:
             e = max(oppose, key=lambda x: len(x[3] & tgt))
             shared = sorted(e[3] & tgt)
-            if _source_agrees(cls, axis, tgt, source_text):
+            if len(shared) <= agree or _source_agrees(cls, axis, tgt, source_text):
                 continue
-            mixed = any(x[0] == cls for x in pool_cues)
-            conf = 0.55 if mixed or len(shared) < 2 else 0.85
+            conf = 0.85 if len(shared) >= 2 and agree == 0 else 0.55
             return [Tag("polarity_flip",
                         f"The claim says {word!r} about {', '.join(shared)!r} where the evidence says {e[1]!r}.",
                         conf, (TagEvidence(word, e[1]),))]
