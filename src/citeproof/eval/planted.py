@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from citeproof.detectors import DOWNGRADE_THRESHOLD, run_detectors_text, should_downgrade
+from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS, run_detectors_text, should_downgrade
 from citeproof.detectors._text import content_stems, split_sentences
 from citeproof.eval.planting import KINDS, plant
 from citeproof.model import (
@@ -329,9 +329,12 @@ def summarize(records: list[dict[str, Any]], *, seed: int, judge_name: str, n_it
     fa_rate = fa / len(un) if un else 0.0
     fa_tags: dict[str, int] = defaultdict(int)
     for r in un:
-        for t in r["tags"]:
+        if not r["flagged"]:
+            continue
+        causes = [t for t in r["tags"] if t in DOWNGRADING_TAGS]
+        for t in causes:
             fa_tags[t] += 1
-        if r["verdict"] != "supported" and r["verdict"] != "partial":
+        if not causes or r["verdict"] not in ("supported", "partial"):
             fa_tags["verdict:" + r["verdict"]] += 1
     kinds: dict[str, Any] = {}
     for kind in KINDS:
