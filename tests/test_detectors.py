@@ -349,3 +349,16 @@ class TestRunDetectors:
         """A supported pair raises no downgrading tag through ``run_detectors_text``."""
         claim, ev, abstract = pair(52, 45638119, [4], "SUPPORT")
         assert not should_downgrade(run_detectors_text(claim, ev, source_text=abstract))
+
+
+def test_exported_members():
+    """``__all__`` names exist, and every ``detect_*`` function is exported and documented."""
+    import citeproof.detectors as d
+
+    assert all(hasattr(d, n) for n in d.__all__)
+    detectors = {n for n in vars(d) if n.startswith("detect_")}
+    assert detectors <= set(d.__all__)
+    assert 10 == len(detectors)
+    for n in detectors:
+        doc = getattr(d, n).__doc__
+        assert "Args:" in doc and "Returns:" in doc, n

@@ -53,7 +53,6 @@ _LOWER_BOUND = re.compile(r"over|more|greater|higher|exceeding|at least|above|>|
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _WORDNUM = "|".join(sorted((re.escape(k) for k in WORD_NUMBERS), key=len, reverse=True))
-_DASH = r"\s*(?:-|–|—|‐|‑|to|and)\s*"
 _MINUS = "-−–‐‑"
 
 # A unit: a run of letters/µ/°/%/slashes/digits-as-powers following the number; validated with pint.
@@ -232,7 +231,6 @@ def extract_quantities(text: str) -> list[Quantity]:
             bound = ">" if _LOWER_BOUND.fullmatch(m.group("bound").strip()) else "<"
         scale = SCALE_WORDS[m.group("scale").strip().lower()] if m.group("scale") else 1.0
         s0 = m.start("approx") if m.group("approx") else m.start()
-        core_start = m.end("approx") if approx else m.start()
         kind = "number"
         if m.group("sci"):
             exp = int(re.sub("[" + _MINUS + r"]\s?", "-", m.group("exp")).replace(" ", ""))
@@ -324,9 +322,6 @@ def extract_quantities(text: str) -> list[Quantity]:
         mfold = re.match(r"\s*-?\s*(fold|times|[x×])(?![A-Za-z])", text[end:])
         if mfold and kind in ("number", "range") and not unit.startswith("x") or (mfold and unit == "x"):
             unit, uend, kind = "x", end + mfold.end(), "multiplier" if kind != "range" else "range"
-        if kind == "number" and m.group("word") and unit == "":
-            # bare number words ("two groups") are counts; keep them, they are quantities too
-            pass
         if m.group("r1u") and not unit:
             unit = "%"
         if unit == "%" and kind == "number":

@@ -188,7 +188,6 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
             return [Tag("polarity_flip", f"The claim says {hit[0][1]!r} where the evidence reports {e_null.group(0)!r}.",
                         0.75, (TagEvidence(hit[0][1], e_null.group(0)),))]
     ev_stems = {stem(w) for w in _TOKEN_RE.findall(evidence_text)}
-    cl_stems = {stem(w) for w in _TOKEN_RE.findall(claim_text)}
     cneg, eneg = _negated_verbs(claim_text), _negated_verbs(evidence_text)
     for s, span in cneg.items():
         if s in ev_stems and s not in eneg:

@@ -345,7 +345,7 @@ def summarize(records: list[dict[str, Any]], *, seed: int, judge_name: str, n_it
         tagged = sum(EXPECTED_TAG[kind] in r["tags"] or (kind == "swap" and r["verdict"] == "unsupported") for r in rs)
         rec = caught / len(rs)
 
-        def split(key):
+        def split(key, rs=rs, kind=kind):
             out = {}
             for v in sorted({r[key] for r in rs}):
                 sub = [r for r in rs if r[key] == v]
