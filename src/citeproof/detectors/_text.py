@@ -139,8 +139,12 @@ def window(text: str, start: int, end: int, chars: int = 60) -> str:
 
 
 @lru_cache(maxsize=64)
-def _split_cached(text: str) -> tuple[str, ...]:
-    return tuple(split_sentences(text))
+def _split_cached(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
+    out = []
+    for sent in split_sentences(text):
+        st = content_stems(sent)
+        out.append((sent, frozenset(st), frozenset(w[:5] for w in st if len(w) >= 5)))
+    return tuple(out)
 
 
 def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 0.3) -> list[str]:
@@ -157,7 +161,11 @@ def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 
     """
     if not source_text:
         return []
-    scored = [(overlap_score(claim, s), i, s) for i, s in enumerate(_split_cached(source_text))]
+    c = content_stems(claim)
+    if not c:
+        return []
+    scored = [(sum(1 for w in c if w in st or (len(w) >= 5 and w[:5] in pre)) / len(c), i, sent)
+              for i, (sent, st, pre) in enumerate(_split_cached(source_text))]
     scored = [x for x in scored if x[0] >= floor]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [s for _sc, _i, s in scored[:k]]
