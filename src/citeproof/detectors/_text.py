@@ -25,6 +25,7 @@ STOPWORDS = frozenset(
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ingly", "ings", "ing", "edly", "ies", "ied", "ed", "es", "ly", "s")
 
 
+@lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     """Crude suffix stripping (not Porter): enough to meet inflections.
 

@@ -443,6 +443,11 @@ def _same_kind(a: Quantity, b: Quantity) -> bool:
     return _values_in(a, b.unit) is not None
 
 
+@lru_cache(maxsize=32)
+def _source_quantities(source_text: str) -> tuple[Quantity, ...]:
+    return tuple(extract_quantities(source_text))
+
+
 def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``number_drift`` when a claim quantity is not found in the evidence.
 
@@ -474,7 +479,7 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
         return []
     eq = extract_quantities(evidence_text)
     source_text = context.get("source_text") or ""
-    sq = extract_quantities(source_text) if source_text else []
+    sq = _source_quantities(source_text) if source_text else ()
     spans: list[TagEvidence] = []
     conf = 0.0
     for q in cq:

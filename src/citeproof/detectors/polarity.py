@@ -13,6 +13,7 @@ mortality`` is not opposed to ``reduced blood pressure`` in the same passage.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from citeproof.detectors._text import NEGATION, STOPWORDS, relevant_sentences, stem
 from citeproof.model import Tag, TagEvidence
@@ -101,11 +102,16 @@ def _negated_verbs(text: str) -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=32)
+def _source_cues(source_text: str) -> tuple:
+    return tuple(_cues(source_text))
+
+
 def _source_agrees(cls: str, axis: str, tgt: set[str], source_text: str) -> bool:
     """True when some sentence of the source has a cue of class ``cls`` on the same target (>= 2 shared words)."""
     if not source_text:
         return False
-    for e in _cues(source_text):
+    for e in _source_cues(source_text):
         if e[0] == cls and len(e[3] & tgt) >= 2 and e[2] >= 0:
             return True
     return False

@@ -67,7 +67,7 @@ Judge = Callable[..., Finding]
 
 # --------------------------------------------------------------------------- default judge
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=8192)
 def _sentences(source_text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
     out = []
     for s in split_sentences(source_text):
