@@ -17,7 +17,7 @@ from citeproof.detectors._text import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
 HEDGES = [
-    r"may", r"might", r"could", r"can", r"possibl[ey]", r"perhaps", r"potential(?:ly)?", r"likely", r"unlikely",
+    r"may", r"might", r"could", r"possibl[ey]", r"perhaps", r"potential(?:ly)?", r"likely", r"unlikely",
     r"suggest(?:s|ed|ing)?", r"suggestive", r"indicat(?:e|es|ed|ing)", r"imply|implies|implied",
     r"(?:is|are|was|were) thought", r"(?:is|are|was|were) believed", r"(?:is|are|was|were) (?:assumed|presumed|hypothesi[sz]ed|proposed|speculated)",
     r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"hypothes[ie]s|hypothesi[sz]e[ds]?", r"propose[ds]?", r"speculat\w+",
@@ -47,8 +47,8 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
         ``[]`` or one tag: confidence 0.85 when the claim adds a certainty
         booster absent from the evidence (the best passage plus up to three
         source sentences sharing 35 % of the claim's content words) and that
-        evidence hedges, 0.65 when it does not hedge, 0.1 less when the claim
-        also keeps a hedge of its own; 0.4 when only the evidence hedges
+        evidence hedges, 0.65 when it does not hedge (a hedge the claim keeps
+        beside the booster does not excuse it); 0.4 when only the evidence hedges
         (informational: many faithful paraphrases drop a hedge).
     """
     if not evidence_text:
@@ -62,7 +62,7 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
         ev = pool_hedges[0][0] if pool_hedges else ""
         msg = (f"The claim asserts certainty ({boosters[0][0]!r}) that the evidence does not express"
                + (f"; the evidence hedges with {ev!r}." if ev else "."))
-        conf = (0.85 if ev else 0.65) - (0.1 if claim_hedges else 0.0)
+        conf = 0.85 if ev else 0.65
         return [Tag("hedge_removed", msg, conf, (TagEvidence(boosters[0][0], ev),))]
     if claim_hedges:
         return []
