@@ -130,3 +130,22 @@ class TestRunPlanted:
         for kind in result["kinds"]:
             assert f"| {kind} |" in md
         assert set(EXPECTED_TAG) == set(KINDS)
+
+
+@needs_data
+def test_with_detectors_adds_tags_to_a_tagless_judge():
+    """A judge that returns no tags gets the detectors' tags and their downgrade."""
+    from citeproof.eval.planted import with_detectors
+
+    def bare(claim_text, source_text, *, citekey="src"):
+        f = lexical_judge(claim_text, source_text, citekey=citekey)
+        f.tags = []
+        f.verdict = Verdict.SUPPORTED
+        return f
+
+    sf = {it["id"]: it for it in load_scifact(DATA)}
+    it = sf["scifact:52:45638119"]
+    planted = "In all patients and every population, " + it["claim"][0].lower() + it["claim"][1:]
+    f = with_detectors(bare)(planted, it["source_text"])
+    assert "scope_inflation" in {t.name for t in f.tags}
+    assert Verdict.PARTIAL == f.verdict

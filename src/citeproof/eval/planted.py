@@ -126,6 +126,36 @@ def lexical_judge(claim_text: str, source_text: str, *, citekey: str = "src", ra
                    evidence=evidence, reasons=reasons, tags=tags, source=source)
 
 
+def with_detectors(judge: Judge) -> Judge:
+    """Wrap a judge that does not run the detectors yet (e.g. ``citeproof.pipeline.judge_text``).
+
+    The wrapped judge calls ``judge``; when its finding carries no tags but
+    has evidence, it runs :func:`citeproof.detectors.run_detectors` on the
+    finding's claim, evidence and source and downgrades ``supported`` to
+    ``partial`` by :func:`citeproof.detectors.should_downgrade`.
+
+    Args:
+        judge: ``judge(claim_text, source_text, *, citekey) -> Finding``.
+
+    Returns:
+        A judge with the same call shape, named ``<name>+detectors``.
+    """
+    from citeproof.detectors import run_detectors
+
+    def judged(claim_text: str, source_text: str, *, citekey: str = "src") -> Finding:
+        f = judge(claim_text, source_text, citekey=citekey)
+        if not f.tags and f.evidence is not None:
+            f.tags = run_detectors(f.claim, f.evidence, f.source)
+            if f.verdict == Verdict.SUPPORTED and should_downgrade(f.tags):
+                f.verdict = Verdict.PARTIAL
+                f.reasons.append("Downgraded by: " + ", ".join(
+                    sorted({t.name for t in f.tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD})) + ".")
+        return f
+
+    judged.__qualname__ = getattr(judge, "__qualname__", "judge") + "+detectors"
+    return judged
+
+
 def is_flagged(finding: Finding) -> bool:
     """Whether a finding would draw a reviewer's attention.
 
@@ -412,7 +442,14 @@ def format_planted_markdown(result: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m citeproof.eval.planted [--data DIR] [--seed N] [--limit N] [--json]``."""
+    """``python -m citeproof.eval.planted [--data DIR] [--seed N] [--limit N] [--ci-max N] [--pipeline] [--json]``.
+
+    Args:
+        argv: command-line arguments (default ``sys.argv[1:]``).
+
+    Returns:
+        0; the report (Markdown, or JSON with ``--json``) goes to stdout.
+    """
     ap = argparse.ArgumentParser(prog="citeproof eval planted")
     ap.add_argument("--data", default="../shared/data")
     ap.add_argument("--seed", type=int, default=13)
@@ -420,8 +457,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ci-max", type=int, default=150)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--records", action="store_true", help="keep per-version records in the JSON")
+    ap.add_argument("--pipeline", action="store_true",
+                    help="judge with citeproof.pipeline.judge_text (plus the detectors if it does not run them)")
     a = ap.parse_args(argv)
-    res = run_planted(Path(a.data), seed=a.seed, limit=a.limit, ci_max=a.ci_max)
+    judge = None
+    if a.pipeline:
+        from citeproof.pipeline import judge_text  # the lead's lexical pipeline; absent on old branches
+
+        judge = with_detectors(judge_text)
+    res = run_planted(Path(a.data), seed=a.seed, limit=a.limit, ci_max=a.ci_max, judge=judge)
     if a.json:
         if not a.records:
             res = {k: v for k, v in res.items() if k != "records"}
