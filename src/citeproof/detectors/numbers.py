@@ -47,7 +47,7 @@ LABEL_WORDS = {
     "study", "experiment", "model", "box", "no", "number", "patient", "case", "item", "line", "page",
     "pages", "p", "pp", "vol", "volume", "issue", "covid", "sars", "cov",
 }
-APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|~|≈|circa|ca\."
+APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|~|∼|≈|circa|ca\."
 BOUND_WORDS = r"over|more than|greater than|higher than|exceeding|at least|above|>|≥|>=|less than|fewer than|lower than|up to|at most|under|below|<|≤|<="
 _LOWER_BOUND = re.compile(r"over|more|greater|higher|exceeding|at least|above|>|≥|>=", re.I)
 
@@ -182,8 +182,10 @@ def _is_identifier_context(text: str, start: int, end: int) -> bool:
             return True
         if len(w) >= 2 and w.isupper() and re.fullmatch(r"\d{1,2}", text[start:end]):
             return True  # BRCA 1, HER 2
-    # citation-like brackets [12] or [3, 4]
+    # citation-like brackets [12] or [3, 4], and a bare number alone in parentheses "(39)"
     if re.search(r"\[[\d,\s–-]*$", text[max(0, start - 12) : start]) and re.match(r"[\d,\s–-]*\]", text[end:]):
+        return True
+    if re.search(r"\([\d,\s–-]*$", text[max(0, start - 12) : start]) and re.match(r"[\d,\s–-]*\)", text[end:]):
         return True
     return False
 
@@ -492,8 +494,9 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
                     for e in extract_quantities(sent)]
             if any(e.unit == "" and quantities_match(_exact(q), e) for e in near):
                 continue
-        elif any(e.unit.lower() == q.unit.lower() and quantities_match(_exact(q), e) for e in sq):
-            continue
+        elif any(e.unit.lower() == q.unit.lower() and quantities_match(_exact(q), e)
+                 and (q.lo == q.hi or e.lo != e.hi) for e in sq):
+            continue  # found elsewhere in the source (a range only as the same range)
         same = [e for e in eq if _same_kind(q, e)]
         if not same and source_text:
             # the number-bearing sentence may not be the best passage: look for a comparable

@@ -140,6 +140,8 @@ def _numbers(claim: str, evidence_text: str | None = None) -> list[re.Match]:
             continue
         if re.search(r"[.,;]\d*$", claim[max(0, m.start() - 2) : m.start()]) and not claim[m.start() - 2 : m.start() - 1].isdigit():
             continue  # a superscript reference number left after punctuation (",4")
+        if claim[m.start() - 1 : m.start()] == "(" and claim[m.end() : m.end() + 1] == ")":
+            continue  # "(39)": a reference number
         if evidence_text is not None and m.group(1) not in evidence_text:
             continue  # the source never states this number: changing it plants nothing checkable
         out.append(m)
