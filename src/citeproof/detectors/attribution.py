@@ -41,7 +41,15 @@ OWN_WORK = r"\b(?:we|our|ours|us|this (?:paper|work|study|method|approach)|the p
 
 
 def find_markers(raw: str) -> list[tuple[str, int, int]]:
-    """All citation markers in ``raw`` as ``(text, start, end)``, in order."""
+    """All citation markers in a sentence as written.
+
+    Args:
+        raw: the sentence with its markers (numeric, pandoc, author-year or
+            Citation-Integrity tokens; see the module docstring).
+
+    Returns:
+        ``(marker text, start, end)`` character offsets into ``raw``, in order.
+    """
     return [(m.group(0), m.start(), m.end()) for m in MARKER_RE.finditer(raw or "")]
 
 

@@ -19,7 +19,16 @@ _SPLIT = re.compile(r"\s*;\s*|,\s*(?:and|while|whereas|but|as well as)\s+|\s+(?:
 
 
 def split_parts(claim_text: str) -> list[str]:
-    """Cut a claim into parts worth crediting separately (>= 2 content words each)."""
+    """Cut a claim into parts worth crediting separately.
+
+    Args:
+        claim_text: the claim, citation markup removed.
+
+    Returns:
+        The parts in order, cut at ``;``, ``, and``/``, while``/``, whereas``,
+        list commas and clause-joining *and*; a part with fewer than two
+        content words is merged into the previous one.
+    """
     parts = [p.strip(" ,.") for p in _SPLIT.split(claim_text or "") if p and p.strip(" ,.")]
     merged: list[str] = []
     for p in parts:

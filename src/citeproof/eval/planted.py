@@ -175,7 +175,15 @@ _CI_MARK = re.compile(r"\s*[\[(][^\[\]()]*<\|[a-z_]+\|>[^\[\]()]*[\])]|<\|[a-z_]
 
 
 def clean_ci_claim(raw: str) -> str:
-    """Remove Citation-Integrity's markers (``[<|cit|>]``, ``(<|other_cit|>)``) and numeric cites."""
+    """Remove Citation-Integrity's markers and numeric citations from a citing sentence.
+
+    Args:
+        raw: the ``claim`` field of ``citation-integrity/claims_train.jsonl``.
+
+    Returns:
+        The sentence without ``[<|cit|>]``, ``(<|other_cit|>)``, ``[<|multi_cit|>,7]``
+        or ``[12]``, spaces before punctuation closed up.
+    """
     s = _CI_MARK.sub("", raw)
     s = re.sub(r"\s+([.,;:])", r"\1", s)
     return re.sub(r"\s{2,}", " ", s).strip()
