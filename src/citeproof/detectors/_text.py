@@ -1,0 +1,180 @@
+"""Small text helpers shared by the detectors (private).
+
+Nothing here knows about tags; every function is pure and works on plain
+strings. Matching is on lower-cased word tokens with a crude suffix stemmer,
+so ``increased``/``increases``/``increasing`` meet on ``increas``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]")
+
+STOPWORDS = frozenset(
+    """a an the of in on at to for from by with without and or but nor as is are was were be been being
+    this that these those it its their there here which who whom whose what when where while than then
+    into onto over under between among within via per not no also both either neither each such can could
+    may might will would shall should must do does did has have had having we our us they them he she his
+    her i you your one two all any some more most less least very so if because thus hence however
+    although though et al""".split()
+)
+
+_SUFFIXES = ("ations", "ation", "ments", "ment", "ingly", "ings", "ing", "edly", "ies", "ied", "ed", "es", "ly", "s")
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Crude suffix stripping (not Porter): enough to meet inflections.
+
+    Args:
+        word: one word, any case.
+
+    Returns:
+        The lower-cased word with one common English suffix removed when at
+        least four letters remain.
+    """
+    w = word.lower()
+    for suf in _SUFFIXES:
+        if w.endswith(suf) and len(w) - len(suf) >= 4:
+            return w[: -len(suf)]
+    return w
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens of ``text`` (letters, inner hyphens/apostrophes)."""
+    return [m.group(0).lower() for m in WORD_RE.finditer(text or "")]
+
+
+def content_stems(text: str) -> set[str]:
+    """Stems of the non-stopword tokens of ``text`` (length >= 3)."""
+    return {stem(t) for t in tokens(text) if t not in STOPWORDS and len(t) >= 3}
+
+
+def find_terms(text: str, terms: Iterable[str]) -> list[tuple[str, int, int]]:
+    """Find whole-word occurrences of phrases in ``text``.
+
+    Args:
+        text: where to look.
+        terms: phrases, matched case-insensitively on word boundaries; a
+            phrase may be a regular expression fragment.
+
+    Returns:
+        ``(matched text, start, end)`` for every hit, in text order.
+    """
+    out: list[tuple[str, int, int]] = []
+    for term in terms:
+        for m in re.finditer(r"(?<![A-Za-z0-9-])(?:" + term + r")(?![A-Za-z0-9])", text or "", re.IGNORECASE):
+            out.append((m.group(0), m.start(), m.end()))
+    out.sort(key=lambda x: x[1])
+    return out
+
+
+def has_term(text: str, terms: Iterable[str]) -> bool:
+    """True when any phrase of ``terms`` occurs in ``text`` (see :func:`find_terms`)."""
+    return bool(find_terms(text, terms))
+
+
+_ABBREV = r"(?:et al|e\.g|i\.e|cf|Fig|Figs|Eq|Eqs|Ref|Refs|vs|approx|ca|No|Tab|Sect|Dr|Mr|Ms|Prof|St|resp|incl)"
+_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9(\[])")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split prose into sentences, abbreviation-aware (*et al.*, *Fig.*, *e.g.*).
+
+    A simple regular-expression splitter for evidence text (sources that come
+    from the pipeline are already cut into passages; this is for raw text).
+
+    Args:
+        text: prose; newlines are treated as spaces.
+
+    Returns:
+        Non-empty stripped sentences in order.
+    """
+    text = re.sub(r"\s+", " ", text or "").strip()
+    if not text:
+        return []
+    out: list[str] = []
+    start = 0
+    for m in _SPLIT_RE.finditer(text):
+        before = text[start : m.start() + 1]
+        if re.search(r"\b" + _ABBREV + r"\.$", before) or re.search(r"\b[A-Z]\.$", before):
+            continue
+        out.append(text[start : m.end()].strip())
+        start = m.end()
+    out.append(text[start:].strip())
+    return [s for s in out if s]
+
+
+def overlap_score(claim: str, passage: str) -> float:
+    """Share of the claim's content stems found in the passage, in [0, 1].
+
+    Args:
+        claim: claim text.
+        passage: candidate evidence text.
+
+    Returns:
+        The share of the claim's content stems found in the passage, a stem
+        counting as found when equal to a passage stem or sharing its first
+        five letters with one (``anemia``/``anaemia`` do not, ``thalassemia``/
+        ``thalassaemia`` do); 0.0 for an empty claim.
+    """
+    c = content_stems(claim)
+    if not c:
+        return 0.0
+    p = content_stems(passage)
+    prefixes = {w[:5] for w in p if len(w) >= 5}
+    hit = sum(1 for w in c if w in p or (len(w) >= 5 and w[:5] in prefixes))
+    return hit / len(c)
+
+
+NEGATION = r"not|no|never|none|neither|nor|cannot|can't|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|without|fails? to|failed to|lack(?:s|ed)?|absence of|unable to"
+"""Negation cues (regex alternation) used by the polarity and hedge detectors."""
+
+
+def window(text: str, start: int, end: int, chars: int = 60) -> str:
+    """The text around ``[start, end)``, at most ``chars`` characters each side."""
+    return (text or "")[max(0, start - chars) : end + chars]
+
+
+@lru_cache(maxsize=64)
+def _split_cached(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
+    out = []
+    for sent in split_sentences(text):
+        st = content_stems(sent)
+        out.append((sent, frozenset(st), frozenset(w[:5] for w in st if len(w) >= 5)))
+    return tuple(out)
+
+
+def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 0.3) -> list[str]:
+    """The ``k`` sentences of ``source_text`` that overlap the claim most, if at least ``floor``.
+
+    Args:
+        claim: claim text.
+        source_text: the whole source (split with :func:`split_sentences`, cached).
+        k: at most this many sentences.
+        floor: least :func:`overlap_score` for a sentence to count.
+
+    Returns:
+        Sentences, best first.
+    """
+    if not source_text:
+        return []
+    c = content_stems(claim)
+    if not c:
+        return []
+    scored = [(sum(1 for w in c if w in st or (len(w) >= 5 and w[:5] in pre)) / len(c), i, sent)
+              for i, (sent, st, pre) in enumerate(_split_cached(source_text))]
+    scored = [x for x in scored if x[0] >= floor]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [s for _sc, _i, s in scored[:k]]
+
+
+ENTITY_RE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])(?=[\w-]*(?:[0-9]|[A-Z][\w-]*[A-Z]|[a-z][\w-]*[A-Z]))[\w-]{2,}")
+
+
+def entity_tokens(text: str) -> list[str]:
+    """Name-like tokens: with a digit or an inner capital (``MUC1-C``, ``Gpr124``, ``NF-κB``, ``mTECs``, ``BBB``)."""
+    return [m.group(0) for m in ENTITY_RE.finditer(text or "")]

@@ -1,0 +1,102 @@
+"""``causal_overclaim``: the evidence reports an association, the claim a cause.
+
+Causal and associational cue lists follow the categories of Yu, Li and
+Wang, "Detecting Causal Language Use in Science Findings" (EMNLP 2019):
+direct causal (*causes*, *leads to*, *results in*), conditional causal,
+correlational (*associated with*, *linked to*, *correlated*), no relation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citeproof.detectors._text import find_terms, relevant_sentences
+from citeproof.model import Tag, TagEvidence
+
+STRONG_CAUSAL = [
+    r"caus(?:e|es|ed|ing)", r"causal(?:ly)?", r"lead(?:s|ing)? to|led to", r"result(?:s|ed|ing)? in", r"give[s]? rise to|gave rise to",
+    r"bring(?:s)? about|brought about", r"driv(?:e|es|en|ing)|drove", r"trigger(?:s|ed|ing)?", r"responsible for",
+    r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)", r"elicit(?:s|ed|ing)?", r"due to", r"because(?: of)?", r"owing to",
+    r"attributable to", r"mediat(?:e|es|ed|ing)", r"required for|necessary for|essential for|sufficient (?:for|to)|needed for",
+    r"depend(?:s|ed|ent)? (?:on|upon)", r"knock(?:ed)?[- ]?(?:down|out)s?|deletion|deleted|deficien(?:t|cy)|ablation|ablated|silenc\w+",
+    r"overexpress\w*|transfect\w*|treat(?:ment|ed|ing)? with|administ\w+|randomi[sz]\w+|intervention|injection|exposure to|supplementation",
+    r"effects? of|effects? on|affect(?:s|ed|ing)?|impact(?:s|ed)? on|contribut(?:e|es|ed|ing) to|determin(?:e|es|ed|ing)",
+    r"prevent(?:s|ed|ing)?|protect(?:s|ed|ing)? against|block(?:s|ed|ing)?|abolish(?:es|ed)?|rescu(?:e|es|ed)|restor(?:e|es|ed)",
+    r"regulat(?:e|es|ed|ing)|control(?:s|led|ling)?|promot(?:e|es|ed|ing)|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|activat(?:e|es|ed|ing)",
+    r"underl(?:ie|ies|ying|ay)|produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)",
+]
+"""Language that states or implies an effect (including experimental manipulation)."""
+
+CLAIM_CAUSAL = [
+    r"caus(?:e|es|ed|ing)", r"(?:is|are|was|were) (?:the )?(?:main |primary |direct |underlying |root |principal |leading )?causes? of",
+    r"causal(?:ly)?", r"lead(?:s|ing)? (?:directly )?to|led to", r"result(?:s|ed|ing)? in", r"give[s]? rise to|gave rise to",
+    r"bring(?:s)? about|brought about", r"driv(?:e|es|ing)|drove", r"trigger(?:s|ed|ing)?", r"(?:is|are|was|were) responsible for",
+    r"underl(?:ie|ies|ying|ay)", r"determin(?:e|es|ed|ing)(?! that| whether| if)", r"(?:is|are) due to", r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)",
+    r"produc(?:e|es|ed|ing)", r"generat(?:e|es|ed|ing)", r"because of", r"(?:is|are) attributable to", r"effect of",
+    r"prompt(?:s|ed)?", r"spark(?:s|ed)?", r"precipitat(?:e|es|ed)", r"engender(?:s|ed)?", r"instigat(?:e|es|ed)",
+    r"directly", r"in turn",
+]
+"""Claim-side causal cues whose appearance, against an associational source, is an overclaim."""
+
+EXPLICIT_CAUSAL = [
+    r"caus(?:e|es|ed|ing)", r"causal(?:ly)?", r"causation", r"lead(?:s|ing)? (?:directly )?to|led to", r"result(?:s|ed|ing)? in",
+    r"give[s]? rise to|gave rise to", r"bring(?:s)? about|brought about", r"responsible for", r"due to", r"because(?: of)?",
+    r"owing to", r"attributable to", r"consequence of", r"trigger(?:s|ed|ing)?", r"driv(?:e|es|en|ing)|drove",
+]
+"""Words that name causation outright (a subset of the claim cues)."""
+
+ASSOCIATION = [
+    r"associat(?:e|es|ed|ion|ions)", r"correlat(?:e|es|ed|ion|ions)", r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
+    r"co-?occur\w*", r"risk factors?", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
+    r"observational", r"cross-sectional|case-control", r"more (?:common|likely|frequent) (?:in|among)",
+]
+
+
+def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
+    """Tag ``causal_overclaim`` when the claim says *causes* and the evidence only associates.
+
+    Fires when the claim carries a causal cue (:data:`CLAIM_CAUSAL`) and the
+    evidence (the best passage plus up to three source sentences sharing at
+    least 35 % of the claim's content words) carries no causal or
+    experimental-manipulation language (:data:`STRONG_CAUSAL`) and not the
+    claim's own cue. Confidence is 0.85 when the evidence uses associational
+    language (:data:`ASSOCIATION`), else 0.5 (reported, not downgrading: the
+    evidence may simply be phrased without a verb of effect). When the
+    evidence associates *and* uses verbs of effect, the tag still fires (0.7)
+    if the claim names causation outright (:data:`EXPLICIT_CAUSAL`: *causes*,
+    *leads to*, *is responsible for*) and the evidence never does.
+
+    Args:
+        claim_text: the claim, citation markup removed.
+        evidence_text: the best evidence passage, or None (then nothing fires).
+        **context: ``source_text`` (str), optional: the whole source.
+
+    Returns:
+        ``[]`` or one tag with the claim's causal cue and the evidence's associational cue.
+    """
+    if not evidence_text:
+        return []
+    cues = find_terms(claim_text, CLAIM_CAUSAL)
+    if not cues:
+        return []
+    pool = [evidence_text] + relevant_sentences(claim_text, context.get("source_text") or "", k=3, floor=0.35)
+    pooled = " ".join(pool)
+    cue = cues[0][0]
+    if find_terms(pooled, [re.escape(cue).replace(r"\ ", r"\s+")]):
+        return []  # the source itself uses the claim's causal wording
+    assoc = find_terms(pooled, ASSOCIATION)
+    effect = find_terms(pooled, STRONG_CAUSAL)
+    explicit_claim = find_terms(claim_text, EXPLICIT_CAUSAL)
+    if assoc and not effect:
+        return [Tag("causal_overclaim",
+                    f"The claim states a cause ({cue!r}) where the evidence reports an association ({assoc[0][0]!r}).",
+                    0.85, (TagEvidence(cue, assoc[0][0]),))]
+    if assoc and explicit_claim and not find_terms(pooled, EXPLICIT_CAUSAL):
+        c = explicit_claim[0][0]
+        return [Tag("causal_overclaim",
+                    f"The claim says {c!r} where the evidence reports an association ({assoc[0][0]!r}) and states no cause.",
+                    0.7, (TagEvidence(c, assoc[0][0]),))]
+    if effect:
+        return []
+    return [Tag("causal_overclaim", f"The claim states a cause ({cue!r}) that the evidence does not state.",
+                0.5, (TagEvidence(cue, ""),))]

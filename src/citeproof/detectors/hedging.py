@@ -1,0 +1,73 @@
+"""``hedge_removed``: the source hedges and the claim states a finding.
+
+Hedge cues follow the BioScope/CoNLL-2010 notion of speculation cues (modal
+verbs, epistemic verbs such as *suggest*, *is thought to*); certainty
+boosters follow Hyland's *Metadiscourse* (2005) list of boosters
+(*clearly*, *demonstrate*, *establish*, *conclusively*). The detector fires
+when the claim is unhedged and either (a) adds a booster the evidence lacks
+while the evidence hedges or reports a single study, or (b) the evidence
+hedges the very statement the claim makes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citeproof.detectors._text import find_terms, relevant_sentences
+from citeproof.model import Tag, TagEvidence
+
+HEDGES = [
+    r"may", r"might", r"could", r"possibl[ey]", r"perhaps", r"potential(?:ly)?", r"likely", r"unlikely",
+    r"suggest(?:s|ed|ing)?", r"suggestive", r"indicat(?:e|es|ed|ing)", r"imply|implies|implied",
+    r"(?:is|are|was|were) thought", r"(?:is|are|was|were) believed", r"(?:is|are|was|were) (?:assumed|presumed|hypothesi[sz]ed|proposed|speculated)",
+    r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"hypothes[ie]s|hypothesi[sz]e[ds]?", r"propose[ds]?", r"speculat\w+",
+    r"putative(?:ly)?", r"presumabl[ey]", r"probabl[ey]", r"preliminary", r"tentative(?:ly)?", r"consistent with",
+    r"in part", r"partially", r"to some extent", r"not clear|unclear|remains? to be", r"raises? the possibility",
+    r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot",
+]
+BOOSTERS = [
+    r"clearly", r"clear(?:ly)? (?:show|demonstrate)s?", r"definitive(?:ly)?", r"conclusive(?:ly)?", r"unequivocal(?:ly)?",
+    r"undoubtedly", r"indisputabl[ey]", r"unambiguous(?:ly)?", r"certainly", r"beyond (?:any |all )?doubt", r"no doubt",
+    r"(?:has|have|is|are|was|were|been) (?:now )?(?:proven|proved)", r"proof that", r"(?:firmly |well[- ])established",
+    r"it (?:is|has been) (?:now )?(?:known|certain|settled|accepted|clear|established|proven|shown)", r"established that",
+    r"always", r"invariabl[ey]", r"without exception", r"firmly", r"decisive(?:ly)?", r"settled", r"definite(?:ly)?",
+    r"irrefutabl[ey]", r"categorical(?:ly)?", r"undeniabl[ey]", r"incontrovertibl[ey]", r"surely", r"beyond (?:dispute|question)",
+]
+
+
+def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
+    """Tag ``hedge_removed`` when the claim states as a finding what the evidence hedges.
+
+    Args:
+        claim_text: the claim, citation markup removed.
+        evidence_text: the best evidence passage, or None (then nothing fires).
+        **context: ``source_text`` (str), optional: the whole source.
+
+    Returns:
+        ``[]`` or one tag: confidence 0.85 when the claim adds a certainty
+        booster absent from the evidence (the best passage plus up to three
+        source sentences sharing 35 % of the claim's content words) and that
+        evidence hedges, 0.65 when it does not hedge (a hedge the claim keeps
+        beside the booster does not excuse it); 0.4 when only the evidence hedges
+        (informational: many faithful paraphrases drop a hedge).
+    """
+    if not evidence_text:
+        return []
+    claim_hedges = find_terms(claim_text, HEDGES)
+    ev_hedges = find_terms(evidence_text, HEDGES)
+    pool = " ".join([evidence_text] + relevant_sentences(claim_text, context.get("source_text") or "", k=3, floor=0.35))
+    boosters = [b for b in find_terms(claim_text, BOOSTERS) if not find_terms(pool, [re.escape(b[0]).replace(r"\ ", r"\s+")])]
+    if boosters:
+        pool_hedges = find_terms(pool, HEDGES)
+        ev = pool_hedges[0][0] if pool_hedges else ""
+        msg = (f"The claim asserts certainty ({boosters[0][0]!r}) that the evidence does not express"
+               + (f"; the evidence hedges with {ev!r}." if ev else "."))
+        conf = 0.85 if ev else 0.65
+        return [Tag("hedge_removed", msg, conf, (TagEvidence(boosters[0][0], ev),))]
+    if claim_hedges:
+        return []
+    if ev_hedges:
+        h = ev_hedges[0][0]
+        return [Tag("hedge_removed", f"The evidence hedges ({h!r}) while the claim states the finding without a hedge.",
+                    0.4, (TagEvidence("", h),))]
+    return []

@@ -1,0 +1,202 @@
+"""``polarity_flip``: the claim reverses the direction the evidence reports.
+
+Direction cues are grouped on two axes, *up/down* (increase/decrease,
+promote/inhibit, higher/lower) and *good/bad* (improve/worsen), in the spirit
+of the direction-of-effect features used for contradiction in SciFact-style
+verification (Wadden et al. 2020) and Check-COVID's minimal pairs. A cue
+preceded by a negation (``does not increase``) counts for the opposite
+class. A cue is compared only with cues of the other text that share a
+content word within five words of it (same target), so ``increases
+mortality`` is not opposed to ``reduced blood pressure`` in the same passage.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from citeproof.detectors._text import NEGATION, STOPWORDS, relevant_sentences, stem
+from citeproof.model import Tag, TagEvidence
+
+UP = [
+    r"increas\w*", r"rais(?:e|es|ed|ing)", r"elevat\w*", r"higher", r"greater", r"more", r"enhanc\w*", r"promot\w*",
+    r"stimulat\w*", r"activat(?:e|es|ed|ing)", r"upregulat\w*|up-regulat\w*", r"induc(?:e|es|ed|ing)", r"boost\w*",
+    r"augment\w*", r"amplif\w*", r"accelerat\w*", r"ris(?:e|es|en|ing)|rose", r"facilitat\w*", r"potentiat\w*",
+    r"prolong\w*", r"extend(?:s|ed)?", r"faster", r"larger", r"longer", r"stronger", r"overexpress\w*", r"gain(?:s|ed)?",
+    r"up", r"excess\w*", r"exceed\w*",
+]
+DOWN = [
+    r"decreas\w*", r"reduc\w*", r"lower(?:s|ed|ing)?", r"diminish\w*", r"declin\w*", r"attenuat\w*", r"inhibit\w*",
+    r"suppress\w*", r"repress\w*", r"block(?:s|ed|ing)?", r"downregulat\w*|down-regulat\w*", r"less", r"fewer",
+    r"weaken\w*", r"dampen\w*", r"abolish\w*", r"abrogat\w*", r"prevent\w*", r"slow(?:s|ed|er|ing)?", r"drop\w*",
+    r"fall(?:s|ing)?|fell", r"shrink\w*|shrank", r"smaller", r"shorter", r"weaker", r"deplet\w*", r"shorten\w*",
+    r"down", r"cut(?:s)?", r"curb\w*", r"limit(?:s|ed|ing)?",
+]
+GOOD = [r"improv\w*", r"better", r"benefi\w+", r"ameliorat\w*", r"alleviat\w*", r"protect\w*", r"favou?rabl\w*", r"rescu\w*"]
+BAD = [r"worsen\w*", r"worse", r"impair\w*", r"exacerbat\w*", r"aggravat\w*", r"harm\w*", r"detriment\w*", r"unfavou?rabl\w*",
+       r"damag(?:e|es|ed|ing)"]
+AXES = {"up": ("up", UP), "down": ("up", DOWN), "good": ("good", GOOD), "bad": ("good", BAD)}
+_OPPOSITE = {"up": "down", "down": "up", "good": "bad", "bad": "good"}
+_CUE_RES = {cls: re.compile(r"^(?:" + "|".join(words) + r")$", re.I) for cls, (_axis, words) in AXES.items()}
+_NEG_RE = re.compile(r"^(?:" + NEGATION + r")$", re.I)
+_NEG_WORDS = {"not", "no", "never", "cannot", "can't", "doesn't", "don't", "didn't", "isn't", "aren't", "wasn't",
+              "weren't", "without", "fail", "fails", "failed", "lack", "lacks", "lacked", "neither", "nor", "none", "unable"}
+_NULL_FINDING = re.compile(r"\b(?:no|not any|without)\s+(?:significant\s+|detectable\s+|measurable\s+|appreciable\s+)?"
+                           r"(?:effect|impact|influence|role|association|difference|change|relationship|correlation|link)s?\b"
+                           r"|\b(?:did|does|do|was|were|is|are)\s+not\s+(?:affect|alter|change|influence|differ|modify|impact)\w*\b"
+                           r"|\bunaffected\b|\bunchanged\b|\bunrelated\b|\bindependent of\b", re.I)
+_CLAIM_NEG = re.compile(r"\b(?:(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might|should)\s+not"
+                        r"|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|cannot|can't|fails?\s+to|failed\s+to|never|no longer"
+                        r"|neither|nor|not\s+(?:\w+\s+)?(?:associated|involved|required|necessary|linked|related))\b|\bno\b", re.I)
+_NEG_ANY = re.compile(r"\b(?:" + NEGATION + r"|unaffected|unchanged|independent|absent|lack\w*|failed|fails|neither|nor"
+                      r"|dispensable|irrespective|regardless|similar|comparable)\b|n't\b", re.I)
+_TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+WINDOW = 5
+
+
+_COMPARATIVES = {"higher", "lower", "greater", "faster", "larger", "longer", "stronger", "smaller", "shorter", "weaker",
+                 "better", "slower", "fewer"}
+
+
+def _is_agent_noun(word: str) -> bool:
+    """``suppressor``, ``inhibitors``, ``promoter``, ``enhancers``: names, not directions."""
+    w = word.lower()
+    return w not in _COMPARATIVES and (w.endswith(("or", "ors", "ers")) or (w.endswith("er") and len(w) > 6))
+
+
+def _cues(text: str) -> list[tuple[str, str, int, set[str]]]:
+    """Direction cues as ``(class, word, token index, target stems within WINDOW words)``."""
+    toks = [m.group(0) for m in _TOKEN_RE.finditer(text)]
+    out = []
+    for i, t in enumerate(toks):
+        cls = next((c for c, rx in _CUE_RES.items() if rx.match(t)), None)
+        if cls is None or _is_agent_noun(t):
+            continue
+        if t.lower() in ("more", "less", "fewer", "greater") and "than" not in [w.lower() for w in toks[i + 1 : i + 4]]:
+            continue  # "more advanced", "less studied": quantity words, not a direction, unless comparing
+        negated = any(w.lower() in _NEG_WORDS for w in toks[max(0, i - 3) : i])
+        if negated:
+            cls = _OPPOSITE[cls]
+        tgt = {stem(w)[:5] for w in toks[max(0, i - WINDOW) : i] + toks[i + 1 : i + 1 + WINDOW]
+               if w.lower() not in STOPWORDS and len(w) >= 3 and not any(rx.match(w) for rx in _CUE_RES.values())
+               and w.lower() not in _NEG_WORDS}
+        out.append((cls, t, i, tgt))
+    return out
+
+
+def _window_stems(text: str, m: re.Match, words: int = 6) -> set[str]:
+    """Content stems within ``words`` words either side of the match ``m``."""
+    before = _TOKEN_RE.findall(text[: m.start()])[-words:]
+    after = _TOKEN_RE.findall(text[m.end() :])[:words]
+    return {stem(w) for w in before + after if w.lower() not in STOPWORDS and len(w) >= 3}
+
+
+def _negated_verbs(text: str) -> dict[str, str]:
+    """Stem -> span for verbs negated with an auxiliary (``does not reduce`` -> ``reduc``)."""
+    out = {}
+    for m in re.finditer(r"\b(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might|should)\s+not\s+"
+                         r"(?:\w+ly\s+)?(?:be\s+)?([A-Za-z-]{4,})|\b(?:doesn't|don't|didn't|isn't|aren't|wasn't|weren't|cannot|"
+                         r"fails?\s+to|failed\s+to|never)\s+(?:\w+ly\s+)?([A-Za-z-]{4,})", text, re.I):
+        w = m.group(1) or m.group(2)
+        out[stem(w)] = m.group(0)
+    return out
+
+
+@lru_cache(maxsize=32)
+def _source_cues(source_text: str) -> tuple:
+    return tuple(_cues(source_text))
+
+
+def _source_agrees(cls: str, axis: str, tgt: set[str], source_text: str) -> bool:
+    """True when some sentence of the source has a cue of class ``cls`` on the same target (>= 2 shared words)."""
+    if not source_text:
+        return False
+    for e in _source_cues(source_text):
+        if e[0] == cls and len(e[3] & tgt) >= 2 and e[2] >= 0:
+            return True
+    return False
+
+
+def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
+    """Tag ``polarity_flip`` when the claim's direction of effect opposes the evidence's.
+
+    Signals, strongest first:
+
+    Evidence here means the best passage plus up to three source sentences
+    that share at least 35 % of the claim's content words.
+
+    1. a claim cue and an evidence cue on the same axis and the same target
+       (content words, compared on their first five letters, within five
+       words of each) point opposite ways, the opposing cue shares more
+       target words than any agreeing cue, and no sentence of ``source_text``
+       has an agreeing cue sharing two target words (confidence 0.85 with two
+       shared words and no agreeing cue on the target at all, else 0.55:
+       reported, not downgrading);
+    2. the claim is negated (*does not*, *fails to*, *no*, *never*) and no
+       evidence sentence negates anything or reports a null finding (0.75);
+    3. the claim states a null finding (*no effect*, *unchanged*) where the
+       evidence gives a direction for a target within six words of it, or the
+       reverse (0.75);
+    4. the claim negates, with an auxiliary, a verb the evidence states
+       plainly (0.75).
+
+    Rule 2 looks for a negation in every source
+    sentence among the ten sharing 30 % of the claim's content words; *more*, *less*,
+    *fewer*, *greater* count as directions only in a comparison (*than*).
+
+    Args:
+        claim_text: the claim, citation markup removed.
+        evidence_text: the best evidence passage, or None (then nothing fires).
+        **context: ``source_text`` (str), optional: the whole source.
+
+    Returns:
+        ``[]`` or one tag with the opposing cues as spans.
+    """
+    if not evidence_text:
+        return []
+    source_text = context.get("source_text") or ""
+    pool = [evidence_text] + [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35) if s != evidence_text]
+    cc, ec = _cues(claim_text), _cues(evidence_text)
+    pool_cues = [c for sent in pool for c in _cues(sent)]
+    for cls, word, _i, tgt in cc:
+        axis = AXES[cls][0]
+        same_target = [e for e in pool_cues if AXES[e[0]][0] == axis and (e[3] & tgt)]
+        if not same_target:
+            continue
+        agree = max((len(e[3] & tgt) for e in same_target if e[0] == cls), default=0)
+        oppose = [e for e in same_target if e[0] == _OPPOSITE[cls]]
+        if oppose:
+            e = max(oppose, key=lambda x: len(x[3] & tgt))
+            shared = sorted(e[3] & tgt)
+            if len(shared) <= agree or _source_agrees(cls, axis, tgt, source_text):
+                continue
+            conf = 0.85 if len(shared) >= 2 and agree == 0 else 0.55
+            return [Tag("polarity_flip",
+                        f"The claim says {word!r} about {', '.join(shared)!r} where the evidence says {e[1]!r}.",
+                        conf, (TagEvidence(word, e[1]),))]
+    # a negated claim against evidence that negates nothing
+    cneg_m = _CLAIM_NEG.search(claim_text)
+    wide = pool + relevant_sentences(claim_text, source_text, k=10, floor=0.3)
+    if cneg_m and not any(_NEG_ANY.search(sent) for sent in wide) and not _NULL_FINDING.search(" ".join(wide)):
+        return [Tag("polarity_flip", f"The claim negates ({cneg_m.group(0)!r}) what the evidence states without negation.",
+                    0.75, (TagEvidence(cneg_m.group(0), ""),))]
+    c_null, e_null = _NULL_FINDING.search(claim_text), _NULL_FINDING.search(evidence_text)
+    if c_null and not e_null and not _NULL_FINDING.search(source_text):
+        near = _window_stems(claim_text, c_null)
+        hit = [e for e in ec if e[3] & near]
+        if hit:
+            return [Tag("polarity_flip", f"The claim reports {c_null.group(0)!r} where the evidence reports {hit[0][1]!r}.",
+                        0.75, (TagEvidence(c_null.group(0), hit[0][1]),))]
+    if e_null and not c_null:
+        near = _window_stems(evidence_text, e_null)
+        hit = [c for c in cc if len(c[3] & near) >= 2]
+        if hit:
+            return [Tag("polarity_flip", f"The claim says {hit[0][1]!r} where the evidence reports {e_null.group(0)!r}.",
+                        0.75, (TagEvidence(hit[0][1], e_null.group(0)),))]
+    ev_stems = {stem(w) for w in _TOKEN_RE.findall(evidence_text)}
+    cneg, eneg = _negated_verbs(claim_text), _negated_verbs(evidence_text)
+    for s, span in cneg.items():
+        if s in ev_stems and s not in eneg:
+            return [Tag("polarity_flip", f"The claim negates what the evidence states ({span!r}).", 0.75,
+                        (TagEvidence(span, s),))]
+    return []

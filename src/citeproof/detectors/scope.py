@@ -1,0 +1,74 @@
+"""``scope_inflation``: the claim widens who or what the finding holds for.
+
+Three signals: universal quantifiers the evidence lacks (*all*, *every*,
+*always*, *in any population*), a population shift (the evidence is about
+animals or cells, the claim about humans or people), and a setting shift
+(*in vitro* -> *in vivo*, a subgroup -> everyone). Categories follow the
+"overgeneralisation" taxonomy of Peters & Chin-Yee, "Generalization bias in
+large language model summarization of scientific research" (R. Soc. Open
+Sci. 2025): generic present tense, quantifier widening, population widening.
+"""
+
+from __future__ import annotations
+
+from citeproof.detectors._text import find_terms
+from citeproof.model import Tag, TagEvidence
+
+UNIVERSAL = [
+    r"all", r"every(?:one|body|thing)?", r"always", r"any", r"universal(?:ly)?",
+    r"invariabl[ey]", r"without exception", r"regardless of", r"irrespective of", r"across (?:the board|all|every|populations|species|ages)",
+    r"in general", r"generally", r"globally", r"worldwide", r"everywhere", r"no matter", r"(?:the )?general population",
+    r"(?:all|every|any) (?:\w+ )?(?:patients|people|humans|individuals|populations?|species|cells?|tissues?|subjects|ages?|groups?|countries|settings?|organisms|mammals|adults|children|cancers?|tumou?rs)",
+    r"of all (?:ages|kinds|types)", r"in (?:all|every) cases?", r"without (?:any )?exception",
+    r"across (?:diverse|different|multiple) \w+",
+]
+HUMAN = [r"humans", r"in humans?", r"human (?:subjects|patients|participants|volunteers|populations?)", r"people", r"patients?", r"persons?", r"individuals", r"adults?", r"children", r"men", r"women",
+         r"subjects", r"participants", r"population", r"in vivo", r"clinical(?:ly)?", r"mankind", r"everyone"]
+NON_HUMAN = [r"mice", r"mouse", r"murine", r"rats?", r"rodents?", r"zebrafish", r"drosophila", r"flies", r"yeast",
+             r"c\. elegans|caenorhabditis|worms?", r"primates?|monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine",
+             r"in vitro", r"cell lines?", r"cultured", r"cultures?", r"xenograft\w*", r"organoids?", r"ex vivo",
+             r"animal(?:s| models?)", r"bacteria\w*", r"e\. coli", r"hela", r"hek\s?293\w*", r"tissue culture"]
+SUBGROUP = [r"subgroup", r"subset", r"some", r"a (?:small )?(?:number|proportion|fraction|minority) of", r"certain", r"several",
+            r"a few", r"(?:in|among) (?:older|younger|elderly|male|female|obese|diabetic|pregnant)", r"only", r"partial(?:ly)?",
+            r"most", r"many", r"majority", r"often", r"sometimes", r"frequently", r"occasionally", r"in part"]
+
+
+def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
+    """Tag ``scope_inflation`` when the claim generalises beyond the evidence.
+
+    Fires on (a) a universal quantifier in the claim that the evidence does
+    not use (0.8; 0.9 when the evidence restricts with *some*, *subgroup*,
+    *most*...), or (b) a claim about humans/in vivo where the evidence is
+    only about animals, cells or in vitro work (0.85).
+
+    Args:
+        claim_text: the claim, citation markup removed.
+        evidence_text: the best evidence passage, or None (then nothing fires).
+        **context: unused.
+
+    Returns:
+        ``[]`` or one tag.
+    """
+    if not evidence_text:
+        return []
+    ev_univ = {t[0].lower() for t in find_terms(evidence_text, UNIVERSAL)}
+    ev_first = {u.split()[0] for u in ev_univ}
+    claim_univ = [t for t in find_terms(claim_text, UNIVERSAL)
+                  if t[0].lower() not in ev_univ and t[0].lower().split()[0] not in ev_first]
+    # population shift
+    c_h = find_terms(claim_text, HUMAN)
+    e_h = find_terms(evidence_text, HUMAN)
+    c_nh = find_terms(claim_text, NON_HUMAN)
+    e_nh = find_terms(evidence_text, NON_HUMAN)
+    if c_h and not c_nh and e_nh and not e_h:
+        return [Tag("scope_inflation",
+                    f"The claim is about {c_h[0][0]!r} but the evidence is about {e_nh[0][0]!r}.", 0.85,
+                    (TagEvidence(c_h[0][0], e_nh[0][0]),))]
+    if claim_univ:
+        restr = find_terms(evidence_text, SUBGROUP)
+        conf = 0.9 if restr else 0.8
+        ev = restr[0][0] if restr else ""
+        return [Tag("scope_inflation",
+                    f"The claim generalises with {claim_univ[0][0]!r}, which the evidence does not"
+                    + (f" (it says {ev!r})." if ev else "."), conf, (TagEvidence(claim_univ[0][0], ev),))]
+    return []

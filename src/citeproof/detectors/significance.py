@@ -1,0 +1,62 @@
+"""``significance_inflation``: the claim says *significant* where the evidence gives no test.
+
+Statistical-reporting cues follow the APA reporting conventions (p values,
+confidence intervals, test statistics); non-significance phrases follow the
+common forms listed by Hankins' catalogue of "trends toward significance".
+"""
+
+from __future__ import annotations
+
+import re
+
+from citeproof.detectors._text import find_terms
+from citeproof.model import Tag, TagEvidence
+
+CLAIM_SIGNIFICANCE = [
+    r"significant(?:ly)?", r"statistically", r"p\s*[<≤=]\s*0?\.\d+", r"p-?value", r"reached significance",
+]
+EVIDENCE_STATS = [
+    r"significan\w*", r"p\s*[<>≤≥=]\s*0?\.\d+", r"p\s*=\s*\.\d+", r"p-?values?", r"95\s*%\s*(?:CI|confidence)", r"confidence intervals?",
+    r"\bCI\b", r"odds ratio|hazard ratio|relative risk", r"\bOR\b|\bHR\b|\bRR\b", r"t-?test|chi-?square|ANOVA|Mann-Whitney|Wilcoxon|log-?rank",
+    r"statistic\w*", r"standard (?:deviation|error)|\bSD\b|\bSEM\b", r"\bn\s*=\s*\d+", r"\bF\s*\(", r"\bz\s*=",
+]
+NON_SIGNIFICANT = [
+    r"not (?:statistically )?significant(?:ly)?", r"non-?significant(?:ly)?", r"insignificant(?:ly)?", r"no significant",
+    r"did not reach (?:statistical )?significance", r"failed to reach (?:statistical )?significance",
+    r"trend(?:ed)? (?:toward|towards)", r"marginal(?:ly)?(?: significant)?", r"p\s*[>≥]\s*0?\.0[5-9]", r"p\s*=\s*0?\.(?:0[5-9]|[1-9])",
+    r"n\.?s\.", r"no (?:statistically )?significant",
+]
+
+
+def detect_significance_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
+    """Tag ``significance_inflation`` when the claim calls a result significant without support.
+
+    Fires when the claim says *significant(ly)*/*statistically*/gives a p
+    value and either the evidence reports non-significance (confidence 0.9)
+    or the evidence and the rest of the source carry no statistical reporting
+    at all (0.8). A claim that *denies* significance ("no significant") is
+    not inflation.
+
+    Args:
+        claim_text: the claim, citation markup removed.
+        evidence_text: the best evidence passage, or None (then nothing fires).
+        **context: ``source_text`` (str), optional: the whole source.
+
+    Returns:
+        ``[]`` or one tag.
+    """
+    if not evidence_text:
+        return []
+    cues = find_terms(claim_text, CLAIM_SIGNIFICANCE)
+    if not cues or find_terms(claim_text, NON_SIGNIFICANT):
+        return []
+    cue = cues[0][0]
+    nonsig = find_terms(evidence_text, NON_SIGNIFICANT)
+    if nonsig and not re.search(r"(?<!not )(?<!non-)(?<!no )\bsignificant", re.sub(r"not (?:statistically )?significant|no significant|non-?significant", "", evidence_text, flags=re.I), re.I):
+        return [Tag("significance_inflation",
+                    f"The claim says {cue!r} where the evidence reports a non-significant result ({nonsig[0][0]!r}).",
+                    0.9, (TagEvidence(cue, nonsig[0][0]),))]
+    if find_terms(evidence_text, EVIDENCE_STATS):
+        return []
+    return [Tag("significance_inflation",
+                f"The claim says {cue!r} but the evidence reports no statistical test.", 0.8, (TagEvidence(cue, ""),))]

@@ -1,0 +1,364 @@
+"""Failure-mode detectors on real sentences from ``../shared/data``.
+
+Each detector gets a hit (a real pair that shows the failure: mostly SciFact
+CONTRADICT pairs, or citing sentences from the Fast R-CNN paper) and a near
+miss (a real supported pair that looks alike and must not fire). Where no
+real pair shows a failure (hedging), the hit is a real claim with one
+documented edit. Parser tests use small literal strings.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from citeproof.detectors import (
+    DOWNGRADING_TAGS,
+    INFORMATIONAL_TAGS,
+    detect_causal_overclaim,
+    detect_comparison_claim,
+    detect_hedge_removed,
+    detect_joint_citation,
+    detect_number_drift,
+    detect_off_topic,
+    detect_polarity_flip,
+    detect_scope_inflation,
+    detect_secondary_citation,
+    detect_significance_inflation,
+    run_detectors,
+    run_detectors_text,
+    should_downgrade,
+)
+from citeproof.detectors._text import overlap_score, split_sentences
+from citeproof.detectors.numbers import extract_quantities, quantities_match
+from citeproof.model import Citation, Claim, Evidence, Passage, Source, Tag
+
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+needs_scifact = pytest.mark.skipif(not (DATA / "scifact" / "corpus.jsonl").exists(),
+                                   reason="../shared/data/scifact is absent")
+needs_cv = pytest.mark.skipif(not (DATA / "cv-papers" / "fast_rcnn_ICCV2015.pdf").exists(),
+                              reason="../shared/data/cv-papers is absent")
+
+
+@lru_cache(maxsize=1)
+def _scifact():
+    claims = {}
+    with open(DATA / "scifact" / "claims_train.jsonl", encoding="utf-8") as f:
+        for line in f:
+            c = json.loads(line)
+            claims[c["id"]] = c
+    corpus = {}
+    with open(DATA / "scifact" / "corpus.jsonl", encoding="utf-8") as f:
+        for line in f:
+            d = json.loads(line)
+            corpus[d["doc_id"]] = d
+    return claims, corpus
+
+
+def pair(claim_id: int, doc_id: int, sentences: list[int], label: str) -> tuple[str, str, str]:
+    """(claim, evidence sentences, whole abstract) of a SciFact pair, checking its label."""
+    claims, corpus = _scifact()
+    c = claims[claim_id]
+    assert label in [e["label"] for e in c["evidence"][str(doc_id)] if e["sentences"] == sentences]
+    abstract = corpus[doc_id]["abstract"]
+    return c["claim"], " ".join(abstract[i] for i in sentences), " ".join(abstract)
+
+
+@lru_cache(maxsize=1)
+def _fast_rcnn_text() -> str:
+    import pymupdf
+
+    text = " ".join(page.get_text() for page in pymupdf.open(DATA / "cv-papers" / "fast_rcnn_ICCV2015.pdf"))
+    text = text.replace("ﬁ", "fi").replace("ﬂ", "fl")
+    text = re.sub(r"\s+", " ", text)
+    return re.sub(r"(\w)- (\w)", r"\1\2", text)
+
+
+def fast_rcnn(sentence: str) -> str:
+    """A sentence of the Fast R-CNN PDF, asserted to be there."""
+    assert sentence in _fast_rcnn_text()
+    return sentence
+
+
+def names(tags: list[Tag], floor: float = 0.6) -> set[str]:
+    return {t.name for t in tags if t.confidence >= floor}
+
+
+# --------------------------------------------------------------------------- numbers
+
+class TestQuantities:
+    def test_range_is_one_quantity(self):
+        """``1800-2000 K`` is one range with a unit, not two numbers."""
+        [q] = extract_quantities("heated to 1800-2000 K in vacuum")
+        assert (1800.0, 2000.0, "K", "range") == (q.lo, q.hi, q.unit, q.kind)
+
+    def test_pdf_exponent(self):
+        """``1.5 × 10-7 s`` as a PDF extracts it is 1.5e-7 s."""
+        [q] = extract_quantities("a lifetime of 1.5 × 10-7 s")
+        assert pytest.approx(1.5e-7) == q.lo
+        assert "s" == q.unit
+
+    def test_multipliers_and_fractions(self):
+        """``3x``, ``two-fold``, ``twice``, ``1/2000`` and ``1 in 5 million``."""
+        got = [(round(q.lo, 9), q.unit) for t in ("3x faster", "a two-fold rise", "twice as many", "1/2000 births",
+                                                  "1 in 5 million people") for q in extract_quantities(t)]
+        assert [(3.0, "x"), (2.0, "x"), (2.0, "x"), (0.0005, ""), (2e-07, "")] == got
+
+    def test_identifiers_are_not_quantities(self):
+        """Gene and protein names, disease types and figure numbers are skipped."""
+        assert [] == extract_quantities("p53 and IL-6 regulate miR-211 in type 2 diabetes (Fig. 3)")
+
+    def test_unit_conversion_and_rounding(self):
+        """``2 g`` meets ``2000 mg``; ``69%`` meets ``68.9%``; ``75%`` does not."""
+        g, = extract_quantities("2 g")
+        mg, = extract_quantities("2000 mg")
+        a, = extract_quantities("69%")
+        b, = extract_quantities("68.9%")
+        c, = extract_quantities("75%")
+        assert (True, True, False) == (quantities_match(g, mg), quantities_match(a, b), quantities_match(c, b))
+
+    def test_lancet_decimal_point(self):
+        """``13·5%`` (middle dot) is 13.5 percent."""
+        [q] = extract_quantities("reported by 13·5% of individuals")
+        assert (13.5, "%") == (q.lo, q.unit)
+
+
+@needs_scifact
+class TestNumberDrift:
+    def test_hit_genome_size(self):
+        """SciFact 278 (CONTRADICT): the claim's 2140 base pairs against the abstract's 7489 bp."""
+        claim, ev, abstract = pair(278, 14376683, [4], "CONTRADICT")
+        [tag] = detect_number_drift(claim, ev, source_text=abstract)
+        assert ("number_drift", "2140") == (tag.name, tag.evidence[0].claim_span)
+        assert tag.confidence >= 0.9
+
+    def test_near_miss_same_percentage(self):
+        """SciFact 9 (SUPPORT): 32% in the claim and 32% in the evidence."""
+        claim, ev, abstract = pair(9, 44265107, [15], "SUPPORT")
+        assert set() == names(detect_number_drift(claim, ev, source_text=abstract))
+
+    def test_near_miss_range_within_rounding(self):
+        """SciFact 22 (SUPPORT): 76-85% summarises 76.3% to 85.4%."""
+        claim, ev, abstract = pair(22, 6490571, [7], "SUPPORT")
+        assert claim.startswith("76-85%")
+        assert [] == detect_number_drift(claim, ev, source_text=abstract)
+
+
+# --------------------------------------------------------------------------- scope
+
+@needs_scifact
+class TestScopeInflation:
+    def test_hit_mice_to_humans(self):
+        """SciFact 523 (CONTRADICT): the claim is about humans, the evidence about mice."""
+        claim, ev, _ = pair(523, 14803797, [5], "CONTRADICT")
+        [tag] = detect_scope_inflation(claim, ev)
+        assert ("in humans", "mice") == (tag.evidence[0].claim_span, tag.evidence[0].evidence_span)
+
+    def test_near_miss_all_three_layers(self):
+        """SciFact 529 (SUPPORT): "all three germ layers" is in the evidence too."""
+        claim, ev, _ = pair(529, 25413327, [0], "SUPPORT")
+        assert [] == detect_scope_inflation(claim, ev)
+
+
+# --------------------------------------------------------------------------- hedging
+
+@needs_scifact
+class TestHedgeRemoved:
+    def test_hit_certainty_added_to_hedged_finding(self):
+        """SciFact 579's evidence hedges ("preliminary results suggest"); a claim saying it is established fires.
+
+        The claim is the real SciFact 579 claim with "It is well established that" put in front (one edit).
+        """
+        claim, ev, _ = pair(579, 34139429, [13], "CONTRADICT")
+        edited = "It is well established that " + claim[0].lower() + claim[1:]
+        [tag] = detect_hedge_removed(edited, ev)
+        assert tag.confidence >= 0.85
+        assert "well established" == tag.evidence[0].claim_span
+
+    def test_near_miss_plain_paraphrase(self):
+        """SciFact 52 (SUPPORT): an unhedged paraphrase of an unhedged finding does not fire."""
+        claim, ev, abstract = pair(52, 45638119, [4], "SUPPORT")
+        assert set() == names(detect_hedge_removed(claim, ev, source_text=abstract))
+
+
+# --------------------------------------------------------------------------- causal
+
+@needs_scifact
+class TestCausalOverclaim:
+    def test_hit_leads_to_vs_association(self):
+        """SciFact 166 (CONTRADICT): "leads to" against "an association between"."""
+        claim, ev, abstract = pair(166, 18872233, [12], "CONTRADICT")
+        [tag] = detect_causal_overclaim(claim, ev, source_text=abstract)
+        assert ("leads to", "association") == (tag.evidence[0].claim_span, tag.evidence[0].evidence_span)
+        assert tag.confidence >= 0.6
+
+    def test_near_miss_association_claim(self):
+        """SciFact 52 (SUPPORT): "associated with" against "correlated with" is no overclaim."""
+        claim, ev, abstract = pair(52, 45638119, [4], "SUPPORT")
+        assert [] == detect_causal_overclaim(claim, ev, source_text=abstract)
+
+
+# --------------------------------------------------------------------------- significance
+
+@needs_scifact
+class TestSignificanceInflation:
+    def test_hit_not_significant(self):
+        """SciFact 579 (CONTRADICT): "significantly improve" against "does not significantly improve"."""
+        claim, ev, abstract = pair(579, 34139429, [13], "CONTRADICT")
+        [tag] = detect_significance_inflation(claim, ev, source_text=abstract)
+        assert ("significantly", 0.9) == (tag.evidence[0].claim_span, tag.confidence)
+
+    def test_near_miss_reported_test(self):
+        """SciFact 1340 (SUPPORT): "significantly reduces" where the evidence reports the test."""
+        claim, ev, abstract = pair(1340, 15482274, [10], "SUPPORT")
+        assert "significantly" in claim
+        assert [] == detect_significance_inflation(claim, ev, source_text=abstract)
+
+
+# --------------------------------------------------------------------------- polarity
+
+@needs_scifact
+class TestPolarityFlip:
+    def test_hit_not_indicative_vs_associated(self):
+        """SciFact 32 (CONTRADICT): the claim says eligibility is *not* indicative of accelerated adoption."""
+        claim, ev, abstract = pair(32, 12428497, [8], "CONTRADICT")
+        assert "polarity_flip" in names(detect_polarity_flip(claim, ev, source_text=abstract))
+
+    def test_hit_no_effect(self):
+        """SciFact 60 (CONTRADICT): "ART has no effect" against models showing ART's impact."""
+        claim, ev, abstract = pair(60, 13899137, [11], "CONTRADICT")
+        [tag] = detect_polarity_flip(claim, ev, source_text=abstract)
+        assert 0.75 == tag.confidence
+
+    def test_near_miss_same_direction(self):
+        """SciFact 34 (SUPPORT): "increases blood levels of homocysteine" with its evidence."""
+        claim, ev, abstract = pair(34, 11705328, [4], "SUPPORT")
+        assert [] == detect_polarity_flip(claim, ev, source_text=abstract)
+
+
+# --------------------------------------------------------------------------- attribution
+
+@needs_cv
+class TestSecondaryCitation:
+    SENTENCE = ("Zhu et al. [24] found that DPM [8] mAP saturates after only a few hundred to thousand "
+                "training examples.")
+
+    def test_hit_dpm_cited_second_hand(self):
+        """Fast R-CNN: checking [8] (DPM) in a finding that belongs to Zhu et al. [24]."""
+        raw = fast_rcnn(self.SENTENCE)
+        [tag] = detect_secondary_citation("", None, raw_claim=raw, citekey="8")
+        assert "[24] found" == tag.evidence[0].claim_span
+
+    def test_near_miss_primary_citation(self):
+        """The same sentence checked for [24], the work that found it, is a primary citation."""
+        raw = fast_rcnn(self.SENTENCE)
+        assert [] == detect_secondary_citation("", None, raw_claim=raw, citekey="24")
+
+    def test_author_year_and_pandoc(self):
+        """Narrative author-year attribution with a pandoc key checked."""
+        raw = "Smith et al. (2019) showed that gene X regulates Y [@b]."
+        [tag] = detect_secondary_citation("", None, raw_claim=raw, citekey="b")
+        assert "Smith et al. (2019) showed" == tag.evidence[0].claim_span
+
+
+@needs_cv
+class TestComparisonClaim:
+    def test_hit_three_times_faster_than_sppnet(self):
+        """Fast R-CNN: "3× faster than SPPnet [11]" is the citing paper's own result."""
+        raw = fast_rcnn("The resulting method can train a very deep detection network (VGG16 [20]) 9× faster "
+                        "than R-CNN [9] and 3× faster than SPPnet [11].")
+        [tag] = detect_comparison_claim("", None, raw_claim=raw, citekey="11")
+        assert "3× faster than SPPnet [11]" == tag.evidence[0].claim_span
+
+    def test_near_miss_description_of_cited_work(self):
+        """Fast R-CNN: "SPPnet [11] also train classifiers..." describes SPPnet; no comparison before the marker."""
+        raw = fast_rcnn("OverFeat [19], R-CNN [9], and SPPnet [11] also train classifiers and bounding-box "
+                        "localizers, however these methods use stage-wise training")
+        assert [] == detect_comparison_claim("", None, raw_claim=raw, citekey="11")
+
+
+# --------------------------------------------------------------------------- joint
+
+@needs_scifact
+class TestJointCitation:
+    def test_hit_two_works_two_parts(self):
+        """Two real SciFact claims joined into one sentence citing both works: each part is credited to its work."""
+        c1, e1, _ = pair(52, 45638119, [4], "SUPPORT")
+        c2, e2, _ = pair(34, 11705328, [4], "SUPPORT")
+        claim = c1.rstrip(".") + ", and " + c2[0].lower() + c2[1:]
+        [tag] = detect_joint_citation(claim, {"aldh1": e1, "folate": e2})
+        credited = [te.evidence_span.split(":")[0] for te in tag.evidence]
+        assert ["aldh1", "folate"] == credited
+
+    def test_near_miss_one_work_covers_all(self):
+        """When one cited work covers the whole claim, nothing is said."""
+        c1, e1, _ = pair(52, 45638119, [4], "SUPPORT")
+        _c2, e2, _ = pair(34, 11705328, [4], "SUPPORT")
+        assert [] == detect_joint_citation(c1, {"aldh1": e1, "folate": e2})
+
+
+# --------------------------------------------------------------------------- off topic
+
+@needs_scifact
+class TestOffTopic:
+    def test_hit_wrong_abstract(self):
+        """SciFact 52's claim against SciFact 34's abstract (a swapped citation)."""
+        claim, _, _ = pair(52, 45638119, [4], "SUPPORT")
+        _, _, wrong = pair(34, 11705328, [4], "SUPPORT")
+        scores = [overlap_score(claim, s) for s in split_sentences(wrong)]
+        [tag] = detect_off_topic(claim, None, scores=scores, source_text=wrong)
+        assert tag.confidence >= 0.8
+
+    def test_near_miss_right_abstract(self):
+        """The same claim against its own abstract."""
+        claim, ev, right = pair(52, 45638119, [4], "SUPPORT")
+        scores = [overlap_score(claim, s) for s in split_sentences(right)]
+        assert [] == detect_off_topic(claim, ev, scores=scores, source_text=right)
+
+
+# --------------------------------------------------------------------------- wiring
+
+class TestRunDetectors:
+    def test_downgrade_rule(self):
+        """Only downgrading tags at confidence >= 0.6 downgrade; informational tags never do."""
+        assert should_downgrade([Tag("number_drift", confidence=0.9)])
+        assert not should_downgrade([Tag("number_drift", confidence=0.5)])
+        assert not should_downgrade([Tag("comparison_claim", confidence=1.0)])
+        assert set() == DOWNGRADING_TAGS & INFORMATIONAL_TAGS
+
+    @needs_scifact
+    def test_run_detectors_on_model_objects(self):
+        """``run_detectors`` takes the pipeline's Claim/Evidence/Source and finds the number drift."""
+        claim_text, ev, abstract = pair(278, 14376683, [4], "CONTRADICT")
+        _, corpus = _scifact()
+        passages = [Passage(id=f"p{i + 1:04d}", text=s) for i, s in enumerate(corpus[14376683]["abstract"])]
+        source = Source(citekey="comymv", text=abstract, passages=passages)
+        claim = Claim(id="c1", text=claim_text, raw=claim_text + " [@comymv]", citations=(Citation("comymv"),),
+                      document="d.md", line=1)
+        evidence = Evidence(passage=passages[4], source=source, scores={"lexical": 0.5})
+        tags = run_detectors(claim, evidence, source)
+        assert "number_drift" in names(tags)
+        assert should_downgrade(tags)
+
+    @needs_scifact
+    def test_text_entry_point_clean_on_support(self):
+        """A supported pair raises no downgrading tag through ``run_detectors_text``."""
+        claim, ev, abstract = pair(52, 45638119, [4], "SUPPORT")
+        assert not should_downgrade(run_detectors_text(claim, ev, source_text=abstract))
+
+
+def test_exported_members():
+    """``__all__`` names exist, and every ``detect_*`` function is exported and documented."""
+    import citeproof.detectors as d
+
+    assert all(hasattr(d, n) for n in d.__all__)
+    detectors = {n for n in vars(d) if n.startswith("detect_")}
+    assert detectors <= set(d.__all__)
+    assert 10 == len(detectors)
+    for n in detectors:
+        doc = getattr(d, n).__doc__
+        assert "Args:" in doc and "Returns:" in doc, n
