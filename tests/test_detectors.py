@@ -362,3 +362,14 @@ def test_exported_members():
     for n in detectors:
         doc = getattr(d, n).__doc__
         assert "Args:" in doc and "Returns:" in doc, n
+
+
+def test_numbers_inside_dois_and_dates_are_not_quantities():
+    """Bugs seen on the demo: '14 contributors' vs a DOI's '10.1098', and vs the day in '04 April 2018'."""
+    from citeproof.detectors.numbers import detect_number_drift, extract_quantities
+
+    ev = "A published version of this manuscript from 04 April 2018 is available at https://doi.org/10.1098/rsif.2017.0387."
+    assert [] == [q.text for q in extract_quantities(ev)]
+    assert ["5 days"] == [q.text for q in extract_quantities("patients may die 5 days after")]
+    tags = detect_number_drift("After the first version, 14 new contributors updated the manuscript.", ev)
+    assert all("10.1098" not in e.evidence_span and e.evidence_span != "04" for t in tags for e in t.evidence)

@@ -259,3 +259,27 @@ class TestFreshUserDefects:
         r = runner.invoke(app, ["audit", str(doc), "--sources", str(src), "-q", "--no-cache"])
         assert 1 == r.exit_code
         assert "missing: missing:" in r.output and "k:" not in r.output.replace("missing:", "")
+
+
+def test_demo_planted_catches_most(tmp_path):
+    """citeproof demo --planted: every judged citation of the sample gets one plant; most are caught."""
+    r = runner.invoke(app, ["demo", "--planted", "-q", "--out", str(tmp_path)])
+    assert 0 == r.exit_code, r.output
+    text = (tmp_path / "meta-review.planted.md").read_text()
+    import re
+
+    caught, total = map(int, re.search(r"Caught: \*\*(\d+) of (\d+)\*\*", text).groups())
+    assert 12 == total and caught >= 8
+    assert (tmp_path / "meta-review.citeproof.html").exists()
+
+
+def test_eval_planted_json(tmp_path):
+    from conftest import need_data
+
+    data = need_data("scifact").parent
+    r = runner.invoke(app, ["eval", "planted", "--data", str(data), "--limit", "20", "--ci-max", "0", "--json"])
+    assert 0 == r.exit_code, r.output
+    res = json.loads(r.output)
+    assert (20, "judge_text+detectors") == (res["untouched"]["n"], res["judge"])
+    assert {"number", "scope", "hedge", "polarity", "causal", "significance", "swap"} == set(res["kinds"])
+    assert 0.0 <= res["untouched"]["clean_rate"] <= 1.0 and res["kinds"]["scope"]["n"] > 0

@@ -284,7 +284,64 @@ def _judge_citation(
         f.flags.append("not_quotable")
     if cite.signal:
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
+    _apply_detectors(f, claim, cite, source)
     return f
+
+
+TAG_REPORT_FLOOR = 0.5
+"""Tags less confident than this are not reported: a weak hint on every
+citation (a hedge word somewhere in a long passage) buries the real ones."""
+
+
+def _apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source) -> None:
+    """Tag ``f`` with failure modes; a confident one turns *supported* into *partial*.
+
+    Detectors run after the judge, on the best evidence (``DESIGN.md``:
+    detectors are checked by code, not taken from a model's say-so). Tags in
+    :data:`~citeproof.detectors.INFORMATIONAL_TAGS` never change the verdict
+    but mark the finding ``needs_review``.
+    """
+    from citeproof.detectors import INFORMATIONAL_TAGS, run_detectors, should_downgrade
+
+    try:
+        tags = run_detectors(claim, f.evidence, source, citekey=cite.citekey)
+    except Exception as exc:  # a detector bug must not cost the finding
+        f.reasons.append(f"failure-mode detectors failed: {type(exc).__name__}: {exc}; please report it")
+        return
+    tags = [t for t in tags if t.confidence >= TAG_REPORT_FLOOR]
+    f.tags.extend(tags)
+    if f.verdict == Verdict.SUPPORTED and should_downgrade(tags):
+        f.verdict = Verdict.PARTIAL
+        names = ", ".join(sorted({t.name for t in tags if t.name not in INFORMATIONAL_TAGS}))
+        f.reasons.insert(0, f"downgraded from supported: {names}")
+    if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:
+        f.flags.append("needs_review")
+
+
+def _tag_joint_citations(findings: list[Finding]) -> None:
+    """``joint_citation``: for a group such as ``[@a; @b]``, say which work supports which part.
+
+    Judges the group together (:func:`citeproof.detectors.detect_joint_citation`)
+    and adds its tags to every finding of the group.
+    """
+    from citeproof.detectors import detect_joint_citation
+
+    groups: dict[tuple[str, str, int], list[Finding]] = {}
+    for f in findings:
+        if f.citation.group_size > 1:
+            groups.setdefault((f.claim.id, f.citation.raw, f.citation.line), []).append(f)
+    for group in groups.values():
+        with_ev = {f.citation.citekey: f.evidence for f in group if f.evidence is not None}
+        if len(with_ev) < 2:
+            continue
+        try:
+            tags = detect_joint_citation(group[0].claim.text, with_ev)
+        except Exception:  # noqa: BLE001 - an explanation tag is never worth a crash
+            continue
+        for f in group:
+            f.tags.extend(tags)
+            if tags and "needs_review" not in f.flags:
+                f.flags.append("needs_review")
 
 
 _COMPARED = re.compile(
@@ -420,6 +477,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             done += 1
             if opts.progress:
                 opts.progress("citations", done, total)
+    _tag_joint_citations(findings)
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
     notes = []

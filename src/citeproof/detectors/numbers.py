@@ -156,8 +156,29 @@ def _unit_after(text: str, pos: int) -> tuple[str, int]:
     return "", pos
 
 
+_MONTH = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?")
+
+
 def _is_identifier_context(text: str, start: int, end: int) -> bool:
-    """True when the number at ``[start, end)`` is part of a name (p53, IL-6, miR-211, type 2, Fig. 3)."""
+    """True when the number at ``[start, end)`` is part of a name (p53, IL-6, miR-211, type 2, Fig. 3).
+
+    Also inside a DOI, URL or other identifier token (``10.1098/rsif...``,
+    ``https://x.org/2017/05``): a character of ``/:@`` touching the token.
+    """
+    tok_start = start
+    while tok_start > 0 and not text[tok_start - 1].isspace():
+        tok_start -= 1
+    tok_end = end
+    while tok_end < len(text) and not text[tok_end].isspace():
+        tok_end += 1
+    token = text[tok_start:tok_end]
+    if re.search(r"\b10\.\d{4,9}/|://|www\.|@", token) or re.search(r"\d/[A-Za-z]|[A-Za-z]/\d", token):
+        return True
+    # dates: "04 April 2018", "April 4, 2018", "2018-04-04"
+    before_txt = text[max(0, start - 12) : start].lower()
+    after_txt = text[end : end + 12].lower()
+    if re.search(_MONTH.pattern + r"\s*$", before_txt) or re.match(r"\s*" + _MONTH.pattern, after_txt) or re.search(r"\d{4}-\d{2}-$", before_txt) or re.match(r"-\d{2}-\d{2}\b", after_txt):
+        return True
     before = text[max(0, start - 1) : start]
     if before and (before.isalpha() or before in "_"):
         return True
