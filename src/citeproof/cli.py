@@ -24,7 +24,7 @@ app = typer.Typer(
     name="citeproof",
     help=(
         "Does the cited source actually say this?\n\n"
-        "citeproof walks every citation of a pandoc Markdown draft, finds the passage of the cited "
+        "citeproof walks every citation of a draft (pandoc Markdown, LaTeX or a PDF paper), finds the passage of the cited "
         "source that best supports the claim, says on which page it sits, scores it and gives a verdict "
         "(supported, partial, contradicted, unsupported, unverifiable, error). The report opens on the "
         "citations most worth a human's attention.\n\n"
