@@ -142,7 +142,8 @@ def folds(init: Path, work: Path, n_folds: int, epochs: float, lr: float, only: 
         pt, onnx = work / f"sf_fold{k}.pt", work / f"sf_fold{k}.onnx"
         if not pt.exists():
             subprocess.run([PY, str(ROOT / "training" / "train_judge.py"), "scifact", "--init", str(init), "--out", str(pt),
-                            "--fold", str(k), "--folds", str(n_folds), "--epochs", str(epochs), "--lr", str(lr)], check=True)
+                            "--fold", str(k), "--folds", str(n_folds), "--epochs", str(epochs), "--lr", str(lr),
+                            "--max-len", "160"], check=True)
         if not onnx.exists():
             subprocess.run([PY, str(ROOT / "training" / "train_judge.py"), "export", "--init", str(pt), "--out", str(onnx)], check=True)
         score_scifact(onnx, f"sf_fold{k}", work, k, n_folds)

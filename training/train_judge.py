@@ -196,7 +196,8 @@ def batches(data, bs: int, rng: random.Random, tok):
     return out
 
 
-def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: int, log=print, class_weight=None):
+def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: int, log=print, class_weight=None,
+          max_minutes: float = 0.0):
     import torch
 
     torch.manual_seed(seed)
@@ -212,13 +213,22 @@ def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: in
             b = b[: int(len(b) * (epochs - ep))]
         plan += b
     total = len(plan)
-    warm = max(1, int(0.06 * total))
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / (total - warm))))
+    warm = max(1, min(int(0.06 * total), 30))
+    # With a time budget the linear decay follows wall time, so the run ends at LR 0 whenever the
+    # budget (or the plan) runs out: shared machines make step times unpredictable.
+    budget = 60.0 * max_minutes
     w = torch.tensor(class_weight, dtype=torch.float32) if class_weight else None
     model.train()
     t0 = time.time()
     run = 0.0
     for step, b in enumerate(plan):
+        el = time.time() - t0
+        if budget and el > budget:
+            log(f"time budget of {max_minutes} min reached at step {step}/{total}: stopping")
+            break
+        frac = max(step / total, el / budget if budget else 0.0)
+        for g in opt.param_groups:
+            g["lr"] = lr * min((step + 1) / warm, max(0.0, 1.0 - frac))
         ids, am, tt = encode(tok, [(data[i][0], data[i][1]) for i in b])
         y = torch.tensor([data[i][2] for i in b])
         logits = model(ids, am, tt)
@@ -235,9 +245,8 @@ def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: in
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
-        sched.step()
         run = 0.98 * run + 0.02 * loss.item() if step else loss.item()
-        if step % 50 == 0 or step == total - 1:
+        if step % 25 == 0 or step == total - 1:
             el = time.time() - t0
             log(f"step {step + 1}/{total} loss {run:.4f} {el:.0f}s eta {el / (step + 1) * (total - step - 1):.0f}s")
     model.eval()
@@ -292,6 +301,8 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--fold", type=int, default=-1, help="SciFact fold left out (-1: train on all)")
     ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--checkcovid", action="store_true", help="scifact stage: mix in half of Check-COVID again")
+    ap.add_argument("--max-minutes", type=float, default=0.0, help="stop training after this wall time (0: no limit)")
     ap.add_argument("--limit", type=int, default=0, help="use at most this many pairs (smoke tests)")
     a = ap.parse_args(argv)
     a.out.parent.mkdir(parents=True, exist_ok=True)
@@ -309,17 +320,20 @@ def main(argv=None) -> None:
             fold_of = foldlib.scifact_claim_folds(DATA / "scifact" / "claims_train.jsonl", a.folds)
             keep = {cid for cid, f in fold_of.items() if f != a.fold}
         sf = scifact_pairs(keep, rng)
-        cc = checkcovid_pairs(rng)
-        rng.shuffle(cc)
-        cc = cc[: len(cc) // 2]
-        data = sf + with_hard_cases(sf, a.seed) + cc + with_hard_cases(cc, a.seed + 1, frac=0.5)
+        data = sf + with_hard_cases(sf, a.seed)
+        if a.checkcovid:
+            cc = checkcovid_pairs(rng)
+            rng.shuffle(cc)
+            cc = cc[: len(cc) // 2]
+            data += cc + with_hard_cases(cc, a.seed + 1, frac=0.5)
     rng.shuffle(data)
     if a.limit:
         data = data[: a.limit]
     counts = np.bincount([d[2] for d in data], minlength=4).tolist()
     print(f"{a.stage}: {len(data)} pairs, E/N/C/notE = {counts}", flush=True)
     model = build_model(a.init)
-    train(model, data, a.epochs, a.lr, a.bs, a.max_len, a.seed, log=lambda s: print(s, flush=True))
+    train(model, data, a.epochs, a.lr, a.bs, a.max_len, a.seed, log=lambda s: print(s, flush=True),
+          max_minutes=a.max_minutes)
     torch.save(model.state_dict(), a.out)
     print(f"saved {a.out}")
 

@@ -105,6 +105,7 @@ def score_pairs(pairs: list[dict], judge, retriever=None) -> list[dict]:
             rankings.append([i for i, _ in retriever.rank(p["claim"], passages, source_sha=f"scifact:{p['doc_id']}")])
         from citeproof.retrieval.dense import reciprocal_rank_fusion
 
+        p["rankings"] = rankings  # entailment, BM25[, dense]: kept for analysis
         p["ranking"] = [i for i, _ in reciprocal_rank_fusion(rankings)]
     return pairs
 

@@ -416,5 +416,5 @@ class EntailmentJudge:
         }[verdict]
         if signal and (signal.strip().lower() in RELAXING_SIGNALS | CONTRARY_SIGNALS):
             reason += f" The signal \u201c{signal}\u201d was taken into account."
-        return Judgement(Verdict(verdict), float(score), min(max(conf, 0.0), 1.0),
-                         ev if verdict != "unsupported" else ev, Tier.ENTAILMENT, [reason])
+        # For ``unsupported`` the evidence is the closest window's passage, shown for review.
+        return Judgement(Verdict(verdict), float(score), min(max(conf, 0.0), 1.0), ev, Tier.ENTAILMENT, [reason])
