@@ -40,6 +40,14 @@ class TestSplitSentences:
         assert [] == ent.split_sentences("  \n ")
 
 
+def test_numbers_and_negation():
+    """Numbers of the claim missing from the text, and one-sided negation, are measured."""
+    assert 0.5 == ent.numbers_missing("20% of 300 mice", "300 mice, 25% of them")
+    assert 0.0 == ent.numbers_missing("no numbers", "12")
+    assert 1.0 == ent.negation_mismatch("X does not cause Y", "X causes Y")
+    assert 0.0 == ent.negation_mismatch("X never causes Y", "X did not cause Y")
+
+
 def test_coverage():
     """Coverage counts the claim's content words found in the text."""
     assert 1.0 == ent.coverage("Aspirin lowers stroke risk", "stroke risk: aspirin lowers it")
@@ -112,7 +120,7 @@ class TestJudge:
 
     def test_signal_relaxes(self, judge):
         """Under ``see`` the supported probability is higher than without a signal."""
-        f = np.array([0.45, 0.05, 0.45, 0.05, 0.3, 0.04, 0.6, -0.2, -2.9])
+        f = np.array([0.45, 0.05, 0.45, 0.05, 0.3, 0.04, 0.6, -0.2, -2.9, 0.6, 0.0, 0.0])
         _, p0 = ent.decide(f, judge.config)
         _, p1 = ent.decide(f, judge.config, "see")
         assert p1[0] > p0[0]

@@ -35,7 +35,7 @@ from citeproof.eval.rank import bm25_scores, order
 LABELS = ("ACCURATE", "NOT_ACCURATE", "IRRELEVANT_OR_NEI")
 MAPPING = {"supported": "ACCURATE", "partial": "NOT_ACCURATE", "contradicted": "NOT_ACCURATE",
            "unsupported": "IRRELEVANT_OR_NEI"}
-TOP_K = 5
+TOP_K = 4
 """Sentences of the full text the judge sees per claim."""
 
 _MARKERS = re.compile(r"\s*\[?\s*<\|(?:cit|multi_cit|other_cit)\|>\s*\]?")
@@ -78,7 +78,7 @@ def score_claims(rows: list[dict], fulltext_dir: Path, judge, retriever=None) ->
 
     Returns:
         the rows that have a full text, each with ``text`` (cleaned claim), ``features``
-        ((9,) array), ``top`` (sentence indices judged).
+        ((12,) array), ``top`` (sentence indices judged).
     """
     from citeproof.judges.entailment import features
     from citeproof.model import Passage

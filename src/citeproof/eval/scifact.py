@@ -85,7 +85,7 @@ def score_pairs(pairs: list[dict], judge, retriever=None) -> list[dict]:
         retriever: a :class:`citeproof.retrieval.dense.DenseRetriever`, or None.
 
     Returns:
-        the same list; each pair gains ``features`` (``(9,)`` array), ``ranking``
+        the same list; each pair gains ``features`` (``(12,)`` array), ``ranking``
         (sentence indices best first) and ``probs`` (``(n_sentences, 3)``).
     """
     from citeproof.judges.entailment import features

@@ -55,6 +55,7 @@ SIGNAL_BONUS = 1.0
 FEATURE_NAMES = (
     "max_entails", "max_contradicts", "entails_at_best", "contradicts_at_best",
     "mean_top2_entails", "mean_top2_contradicts", "coverage", "logit_max_entails", "logit_max_contradicts",
+    "max_coverage", "numbers_missing", "negation_mismatch",
 )
 
 __all__ = [
@@ -241,6 +242,24 @@ def windows_of(text: str, pairs: bool = True, max_sentences: int = 40) -> list[s
     return out
 
 
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?")
+_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|without|cannot|lack|lacks|lacking|absence|fail|fails|failed)\b|n't\b", re.I)
+
+
+def numbers_missing(claim: str, text: str) -> float:
+    """Share of the numbers written in the claim that ``text`` does not contain; 0 when the claim has none."""
+    nums = set(_NUMBER.findall(claim))
+    if not nums:
+        return 0.0
+    have = set(_NUMBER.findall(text))
+    return len(nums - have) / len(nums)
+
+
+def negation_mismatch(claim: str, text: str) -> float:
+    """1.0 when exactly one of claim and text contains a negation word (not, no, never, lack...), else 0.0."""
+    return float(bool(_NEGATION.search(claim)) != bool(_NEGATION.search(text)))
+
+
 def features(claim_text: str, scores: SentenceScores) -> np.ndarray:
     """The stacking features of one claim x source, in :data:`FEATURE_NAMES` order.
 
@@ -249,15 +268,17 @@ def features(claim_text: str, scores: SentenceScores) -> np.ndarray:
         scores: window scores (may be empty).
 
     Returns:
-        float64 array of shape ``(9,)``: max P(entails), max P(contradicts),
+        float64 array of shape ``(12,)``: max P(entails), max P(contradicts),
         P(entails) and P(contradicts) of the window with the highest
-        ``max(P(entails), P(contradicts))``, mean of the top two P(entails) and
-        P(contradicts), lexical coverage of the claim by that window, and the
-        logits of the two maxima.
+        ``max(P(entails), P(contradicts))`` (the *best* window), mean of the top
+        two P(entails) and P(contradicts), lexical coverage of the claim by the
+        best window, the logits of the two maxima, the highest coverage of any
+        window, the share of claim numbers missing from the best window, and
+        whether exactly one of claim and best window is negated.
     """
     p = scores.probs
     if len(p) == 0:
-        return np.array([0, 0, 0, 0, 0, 0, 0, -9.0, -9.0])
+        return np.array([0, 0, 0, 0, 0, 0, 0, -9.0, -9.0, 0, 1.0, 0])
     e, c = p[:, 0], p[:, 2]
     best = int(np.argmax(np.maximum(e, c)))
     te = np.sort(e)[::-1][:2].mean()
@@ -267,8 +288,11 @@ def features(claim_text: str, scores: SentenceScores) -> np.ndarray:
         x = min(max(x, 1e-4), 1 - 1e-4)
         return float(np.log(x / (1 - x)))
 
-    return np.array([e.max(), c.max(), e[best], c[best], te, tc, coverage(claim_text, scores.windows[best]),
-                     logit(float(e.max())), logit(float(c.max()))], dtype=np.float64)
+    bw = scores.windows[best]
+    return np.array([e.max(), c.max(), e[best], c[best], te, tc, coverage(claim_text, bw),
+                     logit(float(e.max())), logit(float(c.max())),
+                     max(coverage(claim_text, w) for w in scores.windows),
+                     numbers_missing(claim_text, bw), negation_mismatch(claim_text, bw)], dtype=np.float64)
 
 
 def load_config(path: Path = CONFIG_PATH) -> dict:
@@ -281,9 +305,9 @@ def decide(feats: np.ndarray, config: dict, signal: str | None = None) -> tuple[
     """Map features to a verdict with the calibrated multinomial LR.
 
     Args:
-        feats: ``(9,)`` features from :func:`features`.
+        feats: ``(12,)`` features from :func:`features`.
         config: from :func:`load_config`: ``classes`` (order of LR rows),
-            ``mean``/``scale`` (standardisation), ``coef`` ``(3, 9)``,
+            ``mean``/``scale`` (standardisation), ``coef`` ``(3, 12)``,
             ``intercept`` ``(3,)``, ``partial_below``.
         signal: the citation's normalised signal, or None.
 
