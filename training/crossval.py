@@ -54,10 +54,10 @@ def retriever(work: Path):
     return dense.DenseRetriever(work / "cache") if dense.available() else None
 
 
-def score_scifact(model: Path, name: str, work: Path, fold: int | None, n_folds: int) -> None:
+def score_scifact(model: Path, name: str, work: Path, fold: int | None, n_folds: int, limit: int | None = None) -> None:
     from citeproof.eval.scifact import load_pairs, score_pairs
 
-    pairs = load_pairs(SF_CLAIMS, SF_CORPUS)
+    pairs = load_pairs(SF_CLAIMS, SF_CORPUS, limit)
     fold_of = foldlib.scifact_claim_folds(SF_CLAIMS, n_folds)
     for p in pairs:
         p["fold"] = fold_of[p["claim_id"]]
@@ -75,9 +75,18 @@ def fit_lr(X: np.ndarray, y: list[str], classes: list[str], C: float = 1.0, bala
     mean, scale = X.mean(0), X.std(0) + 1e-6
     lr = LogisticRegression(C=C, max_iter=2000, class_weight="balanced" if balanced else None)
     lr.fit((X - mean) / scale, y)
-    order = [list(lr.classes_).index(c) for c in classes]
+    have = list(lr.classes_)
+    coef = np.zeros((len(classes), X.shape[1]))
+    icpt = np.full(len(classes), -10.0)  # a class absent from the training rows is never predicted
+    if len(have) == 2:  # sklearn gives one row for two classes
+        rows = {have[1]: (lr.coef_[0] / 2, lr.intercept_[0] / 2), have[0]: (-lr.coef_[0] / 2, -lr.intercept_[0] / 2)}
+    else:
+        rows = {c: (lr.coef_[i], lr.intercept_[i]) for i, c in enumerate(have)}
+    for i, c in enumerate(classes):
+        if c in rows:
+            coef[i], icpt[i] = rows[c]
     return {"classes": classes, "mean": mean.tolist(), "scale": scale.tolist(),
-            "coef": lr.coef_[order].tolist(), "intercept": lr.intercept_[order].tolist(), "partial_below": 0.0}
+            "coef": coef.tolist(), "intercept": icpt.tolist(), "partial_below": 0.0}
 
 
 def nested_cv(recs: list[dict], gold_key: str, classes: list[str], mapping: dict, labels, C=1.0, balanced=True):
@@ -162,10 +171,11 @@ def ci(model: Path, work: Path, write: bool, C: float, limit: int | None) -> Non
         fold_of = foldlib.citation_integrity_folds(CI_CLAIMS, 5)
         for r in rows:
             r["fold"] = fold_of[r["id"]]
-        recs = score_claims(rows, CI_TEXT, judge_for(model), retriever(work))
+        recs = score_claims(rows, CI_TEXT, judge_for(model), None)  # BM25 retrieval, as run_citation_integrity's default
         pickle.dump(recs, open(cache, "wb"))
-    classes = ["supported", "contradicted", "unsupported"]
-    mapping = {"supported": "ACCURATE", "contradicted": "NOT_ACCURATE", "unsupported": "IRRELEVANT_OR_NEI", "partial": "NOT_ACCURATE"}
+    # NOT_ACCURATE is mostly oversimplified / not substantiated citing: the profile calls that class ``partial``.
+    classes = ["supported", "partial", "unsupported"]
+    mapping = {"supported": "ACCURATE", "partial": "NOT_ACCURATE", "unsupported": "IRRELEVANT_OR_NEI", "contradicted": "NOT_ACCURATE"}
     res, _ = nested_cv(recs, "label", classes, mapping, LABELS, C=C)
     res["dataset"] = "citation-integrity (nested grouped-by-article 5-fold CV)"
     print(format_eval_text(res))
@@ -202,7 +212,7 @@ def main() -> None:
     a = ap.parse_args()
     a.work.mkdir(parents=True, exist_ok=True)
     if a.cmd == "score-scifact":
-        score_scifact(a.model, a.name, a.work, a.fold, a.folds)
+        score_scifact(a.model, a.name, a.work, a.fold, a.folds, a.limit)
     elif a.cmd == "folds":
         folds(a.init, a.work, a.folds, a.epochs, a.lr, a.only)
     elif a.cmd == "stack":

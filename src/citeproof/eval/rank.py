@@ -49,3 +49,36 @@ def bm25_scores(query: str, docs: Sequence[str], k1: float = 1.2, b: float = 0.7
 def order(scores: Sequence[float]) -> list[int]:
     """Indices by score, best first (ties keep index order)."""
     return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+
+
+class BM25Index:
+    """BM25 over a fixed list of docs, tokenised once (for many queries against one source).
+
+    Args:
+        docs: the texts; IDF is computed over them.
+        k1, b: Okapi BM25 parameters.
+    """
+
+    def __init__(self, docs: Sequence[str], k1: float = 1.2, b: float = 0.75) -> None:
+        self.tf = [Counter(tokens(d)) for d in docs]
+        self.len = [sum(t.values()) for t in self.tf]
+        n = len(docs)
+        self.avg = (sum(self.len) / n if n else 0.0) or 1.0
+        df: Counter[str] = Counter()
+        for t in self.tf:
+            df.update(t.keys())
+        self.idf = {w: math.log(1 + (n - d + 0.5) / (d + 0.5)) for w, d in df.items()}
+        self.k1, self.b = k1, b
+
+    def scores(self, query: str) -> list[float]:
+        """BM25 score of each doc for ``query`` (same values as :func:`bm25_scores`)."""
+        q = [w for w in set(tokens(query)) if w in self.idf]
+        out = []
+        for tf, ln in zip(self.tf, self.len):
+            s = 0.0
+            for w in q:
+                f = tf.get(w, 0)
+                if f:
+                    s += self.idf[w] * f * (self.k1 + 1) / (f + self.k1 * (1 - self.b + self.b * ln / self.avg))
+            out.append(s)
+        return out

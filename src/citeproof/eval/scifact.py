@@ -9,11 +9,14 @@ Gold: a cited abstract with a SUPPORT evidence set -> ``supported``, CONTRADICT 
 Predicted: the entailment judge's verdict; ``supported`` -> supported,
 ``contradicted`` -> contradicted, ``partial`` and ``unsupported`` -> other.
 
+The judge scores the :data:`TOP_K` sentences that BM25 + dense cosine rank first
+(reciprocal rank fusion, k=60).
+
 Evidence recall@k: for every gold rationale sentence of a SUPPORT/CONTRADICT
 pair, whether it is among the top k sentences of the abstract, ranked by
 reciprocal rank fusion (k=60) of BM25, dense cosine (when the dense tier is
-available) and the judge's ``max(P(entails), P(contradicts))``; micro-averaged
-over rationale sentences.
+available) and the judge's ``max(P(entails), P(contradicts))`` over the sentences
+it scored; micro-averaged over rationale sentences.
 """
 
 from __future__ import annotations
@@ -75,7 +78,11 @@ def load_pairs(claims_path: Path | str, corpus_path: Path | str, limit: int | No
     return out
 
 
-def score_pairs(pairs: list[dict], judge, retriever=None) -> list[dict]:
+TOP_K = 6
+"""Sentences of each abstract the judge scores: the top of BM25 + dense fusion."""
+
+
+def score_pairs(pairs: list[dict], judge, retriever=None, top_k: int = TOP_K) -> list[dict]:
     """Add the judge's features and the fused sentence ranking to each pair (in place).
 
     Args:
@@ -83,28 +90,32 @@ def score_pairs(pairs: list[dict], judge, retriever=None) -> list[dict]:
         judge: an :class:`citeproof.judges.entailment.EntailmentJudge` (or anything with
             ``score_sentences``).
         retriever: a :class:`citeproof.retrieval.dense.DenseRetriever`, or None.
+        top_k: sentences per abstract that the judge scores (the first ``top_k`` of
+            BM25 + dense fusion).
 
     Returns:
         the same list; each pair gains ``features`` (``(12,)`` array), ``ranking``
-        (sentence indices best first) and ``probs`` (``(n_sentences, 3)``).
+        (all sentence indices, best first: fusion of the judge's
+        ``max(P(entails), P(contradicts))`` over the scored sentences with BM25 and dense),
+        ``top`` (the scored sentence indices) and ``probs`` (``(len(top), 3)``).
     """
     from citeproof.judges.entailment import features
+    from citeproof.retrieval.dense import reciprocal_rank_fusion
 
     for p in pairs:
         sents = p["sentences"]
-        sc = judge.score_sentences(p["claim"], [sents])
-        p["features"] = features(p["claim"], sc)
-        single = sc.probs[: len(sents)]
-        p["probs"] = single
-        nli = np.maximum(single[:, 0], single[:, 2]).tolist()
-        rankings = [order(nli), order(bm25_scores(p["claim"], sents))]
+        rankings = [order(bm25_scores(p["claim"], sents))]
         if retriever is not None:
             from citeproof.model import Passage
 
             passages = [Passage(id=f"s{i}", text=s) for i, s in enumerate(sents)]
             rankings.append([i for i, _ in retriever.rank(p["claim"], passages, source_sha=f"scifact:{p['doc_id']}")])
-        from citeproof.retrieval.dense import reciprocal_rank_fusion
-
+        top = [i for i, _ in reciprocal_rank_fusion(rankings)][:top_k]
+        sc = judge.score_sentences(p["claim"], [[sents[i] for i in top]])
+        p["features"] = features(p["claim"], sc)
+        p["top"], p["probs"] = top, sc.probs
+        nli = np.maximum(sc.probs[:, 0], sc.probs[:, 2])
+        rankings.insert(0, [top[j] for j in order(nli.tolist())])
         p["rankings"] = rankings  # entailment, BM25[, dense]: kept for analysis
         p["ranking"] = [i for i, _ in reciprocal_rank_fusion(rankings)]
     return pairs
@@ -152,7 +163,7 @@ def run_scifact(claims_path: Path | str, corpus_path: Path | str, limit: int | N
     t0 = time.perf_counter()
     score_pairs(pairs, judge, retriever)
     dt = time.perf_counter() - t0
-    n_windows = sum(2 * len(p["sentences"]) - 1 for p in pairs)
+    n_windows = sum(len(p["top"]) for p in pairs)
     pred = [MAPPING[decide(p["features"], judge.config)[0]] for p in pairs]
     res = {"dataset": "scifact"}
     res.update(classification_report([p["gold"] for p in pairs], pred, LABELS))
