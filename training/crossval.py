@@ -129,6 +129,18 @@ def stack(names: list[str], work: Path, write: bool, C: float) -> None:
     X = np.stack([r["features"] for r in recs])
     argmax = ["supported" if e >= max(c, 0.5) else "contradicted" if c >= 0.5 else "other" for e, c in X[:, :2]]
     print("argmax-0.5 rule macro-F1", classification_report(gold, argmax, LABELS)["macro_f1"])
+    # ablations: the stacking LR on lexical features only, and on the network's features only
+    from citeproof.eval.scifact import recall_at as _r
+
+    lex = [6, 9, 10, 11]
+    for name, cols in (("lexical features only", lex), ("network features only", [0, 1, 2, 3, 4, 5, 7, 8])):
+        sub = [dict(r, features=r["features"][cols]) for r in recs]
+        rr, _ = nested_cv(sub, "gold", classes, MAPPING, LABELS, C=C)
+        print(f"ablation, {name}: macro-F1 {rr['macro_f1']}")
+    for j, name in enumerate(["entailment", "bm25", "dense"]):
+        if all(len(r["rankings"]) > j for r in recs):
+            alt = [dict(r, ranking=r["rankings"][j]) for r in recs]
+            print(f"recall@1/3/5 by {name} alone: {_r(alt, 1)} / {_r(alt, 3)} / {_r(alt, 5)}")
     print(json.dumps({"macro_f1": res["macro_f1"], "recall_at_3": res["recall_at_3"]}))
     with open(work / f"stack_{'+'.join(names)}.json", "w") as f:
         json.dump(res, f, indent=1)
@@ -144,7 +156,8 @@ def stack(names: list[str], work: Path, write: bool, C: float) -> None:
         print(f"wrote {CONFIG}")
 
 
-def folds(init: Path, work: Path, n_folds: int, epochs: float, lr: float, only: list[int] | None) -> None:
+def folds(init: Path, work: Path, n_folds: int, epochs: float, lr: float, only: list[int] | None,
+          max_minutes: float = 0.0) -> None:
     for k in range(n_folds):
         if only and k not in only:
             continue
@@ -152,7 +165,7 @@ def folds(init: Path, work: Path, n_folds: int, epochs: float, lr: float, only: 
         if not pt.exists():
             subprocess.run([PY, str(ROOT / "training" / "train_judge.py"), "scifact", "--init", str(init), "--out", str(pt),
                             "--fold", str(k), "--folds", str(n_folds), "--epochs", str(epochs), "--lr", str(lr),
-                            "--max-len", "160"], check=True)
+                            "--max-len", "160", "--max-minutes", str(max_minutes)], check=True)
         if not onnx.exists():
             subprocess.run([PY, str(ROOT / "training" / "train_judge.py"), "export", "--init", str(pt), "--out", str(onnx)], check=True)
         score_scifact(onnx, f"sf_fold{k}", work, k, n_folds)
@@ -207,6 +220,7 @@ def main() -> None:
     ap.add_argument("--epochs", type=float, default=2.0)
     ap.add_argument("--lr", type=float, default=3e-5)
     ap.add_argument("--C", type=float, default=1.0)
+    ap.add_argument("--max-minutes", type=float, default=0.0, help="per-fold training time budget")
     ap.add_argument("--limit", type=int)
     ap.add_argument("--write-config", action="store_true")
     a = ap.parse_args()
@@ -214,7 +228,7 @@ def main() -> None:
     if a.cmd == "score-scifact":
         score_scifact(a.model, a.name, a.work, a.fold, a.folds, a.limit)
     elif a.cmd == "folds":
-        folds(a.init, a.work, a.folds, a.epochs, a.lr, a.only)
+        folds(a.init, a.work, a.folds, a.epochs, a.lr, a.only, a.max_minutes)
     elif a.cmd == "stack":
         stack(a.names, a.work, a.write_config, a.C)
     else:
