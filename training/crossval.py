@@ -118,7 +118,7 @@ def stack(names: list[str], work: Path, write: bool, C: float) -> None:
             recs += pickle.load(f)
     classes = ["supported", "contradicted", "unsupported"]
     res, _ = nested_cv(recs, "gold", classes, MAPPING, LABELS, C=C)
-    res["dataset"] = f"scifact (nested grouped 5-fold CV, {'+'.join(names)})"
+    res["dataset"] = f"scifact (nested grouped {len({r['fold'] for r in recs})}-fold CV, {'+'.join(names)})"
     for k in (1, 3, 5):
         res[f"recall_at_{k}"] = recall_at(recs, k)
     print(format_eval_text(res))
