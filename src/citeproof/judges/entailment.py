@@ -1,0 +1,444 @@
+"""The entailment tier: a cross-encoder citeproof trains and ships, run on onnxruntime.
+
+Model: ``models/entailment-minilm-l6-int8.onnx`` beside this module, a
+MiniLM-L6 (all-MiniLM-L6-v2 backbone) cross-encoder with a 3-way head
+(mean-pooled last layer -> linear), trained by ``training/train_judge.py``
+(general NLI + Check-COVID + generated hard cases, then SciFact training
+claims at sentence level), exported to ONNX and quantised to int8 with
+``onnxruntime.quantization.quantize_dynamic``. ``models/MODEL_CARD.md`` gives
+data, licences and cross-validated figures. Run time needs only onnxruntime,
+tokenizers and numpy; torch is never imported.
+
+Input order is NLI's: the *premise* is the source text, the *hypothesis* is the
+claim. Output columns are :data:`LABELS`: P(entails), P(neutral), P(contradicts).
+
+Verdicts: every candidate passage is cut into sentences; each sentence (a
+"window"; adjacent pairs can be added) is scored; the maxima over windows give a small feature vector (see
+:func:`features`) that a multinomial logistic regression, fitted on SciFact
+out-of-fold predictions (``models/entailment.json``), maps to supported /
+contradicted / unsupported. A supported verdict whose probability is below
+``partial_below`` becomes ``partial``. A citation signal that marks indirect
+support (``see``, ``cf.``, ``e.g.``, ``see also``, ``see generally``) relaxes
+the decision by adding :data:`SIGNAL_BONUS` to the supported log-odds; ``but
+see``/``contra`` expect the source to disagree, so a contradiction then counts
+as support.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from citeproof.judges.base import Judgement
+from citeproof.model import Claim, Evidence, Tier, Verdict
+
+LABELS = ("entails", "neutral", "contradicts")
+"""Column order of every probability array this module returns."""
+
+MODELS_DIR = Path(__file__).parent / "models"
+MODEL_PATH = MODELS_DIR / "entailment-minilm-l6-int8.onnx"
+CONFIG_PATH = MODELS_DIR / "entailment.json"
+TOKENIZER_PATH = Path(__file__).parents[1] / "retrieval" / "models" / "tokenizer.json"
+
+RELAXING_SIGNALS = frozenset({"see", "cf.", "cf", "e.g.", "eg", "see also", "see generally", "see, e.g.", "compare"})
+CONTRARY_SIGNALS = frozenset({"but see", "contra", "but cf.", "but cf"})
+SIGNAL_BONUS = 1.0
+"""Added to the supported log-odds under a relaxing signal (about x2.7 odds)."""
+
+FEATURE_NAMES = (
+    "max_entails", "max_contradicts", "entails_at_best", "contradicts_at_best",
+    "mean_top2_entails", "mean_top2_contradicts", "coverage", "logit_max_entails", "logit_max_contradicts",
+    "max_coverage", "numbers_missing", "negation_mismatch",
+)
+
+__all__ = [
+    "LABELS",
+    "EntailmentJudge",
+    "EntailmentModel",
+    "SentenceScores",
+    "available",
+    "features",
+    "split_sentences",
+    "unavailable_reason",
+]
+
+
+def unavailable_reason() -> str | None:
+    """Why the entailment tier cannot run here, or None when it can."""
+    for mod, pkg in (("onnxruntime", "onnxruntime"), ("tokenizers", "tokenizers")):
+        try:
+            __import__(mod)
+        except ImportError:
+            return f"the entailment tier needs the Python package {pkg!r} (pip install {pkg})"
+    for p in (MODEL_PATH, CONFIG_PATH, TOKENIZER_PATH):
+        if not p.is_file():
+            return f"the entailment model file {p} is missing from the installation"
+    return None
+
+
+def available() -> bool:
+    """True when :class:`EntailmentModel` can be loaded."""
+    return unavailable_reason() is None
+
+
+_ABBREV = re.compile(
+    r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|fig|figs|eq|eqs|ref|refs|no|vol|approx|ca|resp|dr|mr|mrs|ms|prof|st|sec|tab|suppl|min|max)\.|\b[A-Z]\.)$",
+    re.I,
+)
+_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+
+
+def split_sentences(text: str, min_chars: int = 12) -> list[str]:
+    """Cut prose into sentences (abbreviation-aware: *e.g.*, *et al.*, *Fig.*, initials).
+
+    Args:
+        text: a passage.
+        min_chars: fragments shorter than this are glued to the previous sentence.
+
+    Returns:
+        the sentences in order, whitespace-normalised; ``[]`` for blank text.
+    """
+    text = " ".join(text.split())
+    if not text:
+        return []
+    out: list[str] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        end = m.start()
+        while end > start and text[end - 1] in "\"')]":
+            end -= 1
+        if _ABBREV.search(text[max(start, end - 12): end]):
+            continue
+        head = text[start: m.end()].strip()
+        if head:
+            out.append(head)
+        start = m.end()
+    tail = text[start:].strip()
+    if tail:
+        out.append(tail)
+    merged: list[str] = []
+    for s in out:
+        if merged and len(s) < min_chars:
+            merged[-1] = merged[-1] + " " + s
+        else:
+            merged.append(s)
+    return merged
+
+
+_WORD = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
+_STOP = frozenset(
+    "a an the of in on at to for from by with and or but not no is are was were be been being this that these those it its "
+    "as which who whom whose than then there their they we our us can may might will would should could has have had do does "
+    "did into over under between among about also such more most less least very".split()
+)
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
+
+
+def coverage(claim: str, text: str) -> float:
+    """Share of the claim's content words (lower-cased, stop words removed) found in ``text``; in [0, 1]."""
+    cw = _content_words(claim)
+    if not cw:
+        return 0.0
+    return len(cw & _content_words(text)) / len(cw)
+
+
+class EntailmentModel:
+    """The shipped cross-encoder on onnxruntime.
+
+    Args:
+        model_path: the ONNX file (default: the shipped int8 model).
+        threads: onnxruntime intra-op threads (default 2).
+        max_tokens: longest (premise, hypothesis) input in word pieces; the
+            longer side is truncated first.
+        batch_size: pairs per inference call.
+
+    Raises:
+        RuntimeError: if the tier is not :func:`available`.
+    """
+
+    def __init__(self, model_path: Path | None = None, threads: int = 2, max_tokens: int = 256, batch_size: int = 32) -> None:
+        why = unavailable_reason() if model_path is None else None
+        if why:
+            raise RuntimeError(why)
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        self.model_path = Path(model_path or MODEL_PATH)
+        self._session = ort.InferenceSession(str(self.model_path), opts, providers=["CPUExecutionProvider"])
+        self._tok = Tokenizer.from_file(str(TOKENIZER_PATH))
+        self._tok.enable_truncation(max_tokens)
+        self._tok.no_padding()
+        self.batch_size = batch_size
+        self._lock = threading.Lock()
+
+    def predict_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """Class probabilities for (premise, hypothesis) pairs.
+
+        Args:
+            pairs: ``(source text, claim text)`` tuples.
+
+        Returns:
+            float32 array of shape ``(len(pairs), 3)``; columns are
+            :data:`LABELS` (entails, neutral, contradicts); rows sum to 1.
+        """
+        out = np.zeros((len(pairs), 3), dtype=np.float32)
+        if not pairs:
+            return out
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        for s in range(0, len(order), self.batch_size):
+            idx = order[s: s + self.batch_size]
+            encs = self._tok.encode_batch([(pairs[i][0] or " ", pairs[i][1] or " ") for i in idx])
+            n = max(len(e.ids) for e in encs)
+            ids = np.zeros((len(idx), n), dtype=np.int64)
+            mask = np.zeros_like(ids)
+            types = np.zeros_like(ids)
+            for r, e in enumerate(encs):
+                k = len(e.ids)
+                ids[r, :k] = e.ids
+                mask[r, :k] = 1
+                types[r, :k] = e.type_ids
+            with self._lock:
+                (logits,) = self._session.run(["logits"], {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})
+            z = logits - logits.max(1, keepdims=True)
+            p = np.exp(z)
+            out[idx] = p / p.sum(1, keepdims=True)
+        return out
+
+
+@dataclass
+class SentenceScores:
+    """Window-level scores of one claim against one source.
+
+    Attributes:
+        windows: the scored texts (sentences and adjacent-sentence pairs).
+        candidate: for each window, the index of the candidate it came from.
+        probs: ``(len(windows), 3)`` probabilities, columns :data:`LABELS`.
+    """
+
+    windows: list[str]
+    candidate: list[int]
+    probs: np.ndarray
+
+
+def windows_of(text: str, pairs: bool = False, max_sentences: int = 40) -> list[str]:
+    """Sentences of a passage plus, if ``pairs``, each two adjacent sentences joined."""
+    sents = split_sentences(text)[:max_sentences] or ([text.strip()] if text.strip() else [])
+    out = list(sents)
+    if pairs:
+        out += [sents[i] + " " + sents[i + 1] for i in range(len(sents) - 1)]
+    return out
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?")
+_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|without|cannot|lack|lacks|lacking|absence|fail|fails|failed)\b|n't\b", re.I)
+
+
+def numbers_missing(claim: str, text: str) -> float:
+    """Share of the numbers written in the claim that ``text`` does not contain; 0 when the claim has none."""
+    nums = set(_NUMBER.findall(claim))
+    if not nums:
+        return 0.0
+    have = set(_NUMBER.findall(text))
+    return len(nums - have) / len(nums)
+
+
+def negation_mismatch(claim: str, text: str) -> float:
+    """1.0 when exactly one of claim and text contains a negation word (not, no, never, lack...), else 0.0."""
+    return float(bool(_NEGATION.search(claim)) != bool(_NEGATION.search(text)))
+
+
+def features(claim_text: str, scores: SentenceScores) -> np.ndarray:
+    """The stacking features of one claim x source, in :data:`FEATURE_NAMES` order.
+
+    Args:
+        claim_text: the claim.
+        scores: window scores (may be empty).
+
+    Returns:
+        float64 array of shape ``(12,)``: max P(entails), max P(contradicts),
+        P(entails) and P(contradicts) of the window with the highest
+        ``max(P(entails), P(contradicts))`` (the *best* window), mean of the top
+        two P(entails) and P(contradicts), lexical coverage of the claim by the
+        best window, the logits of the two maxima, the highest coverage of any
+        window, the share of claim numbers missing from the best window, and
+        whether exactly one of claim and best window is negated.
+    """
+    p = scores.probs
+    if len(p) == 0:
+        return np.array([0, 0, 0, 0, 0, 0, 0, -9.0, -9.0, 0, 1.0, 0])
+    e, c = p[:, 0], p[:, 2]
+    best = int(np.argmax(np.maximum(e, c)))
+    te = np.sort(e)[::-1][:2].mean()
+    tc = np.sort(c)[::-1][:2].mean()
+
+    def logit(x: float) -> float:
+        x = min(max(x, 1e-4), 1 - 1e-4)
+        return float(np.log(x / (1 - x)))
+
+    bw = scores.windows[best]
+    return np.array([e.max(), c.max(), e[best], c[best], te, tc, coverage(claim_text, bw),
+                     logit(float(e.max())), logit(float(c.max())),
+                     max(coverage(claim_text, w) for w in scores.windows),
+                     numbers_missing(claim_text, bw), negation_mismatch(claim_text, bw)], dtype=np.float64)
+
+
+def load_config(path: Path = CONFIG_PATH) -> dict:
+    """The judge's calibration (``entailment.json``): classes, LR coefficients, ``partial_below``."""
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def decide(feats: np.ndarray, config: dict, signal: str | None = None) -> tuple[str, np.ndarray]:
+    """Map features to a verdict with the calibrated multinomial LR.
+
+    Args:
+        feats: ``(12,)`` features from :func:`features`.
+        config: from :func:`load_config`: ``classes`` (order of LR rows),
+            ``mean``/``scale`` (standardisation), ``coef`` ``(3, 12)``,
+            ``intercept`` ``(3,)``, ``partial_below``.
+        signal: the citation's normalised signal, or None.
+
+    Returns:
+        ``(verdict value, class probabilities in config["classes"] order)``;
+        the verdict is ``supported``, ``partial``, ``contradicted`` or ``unsupported``.
+    """
+    classes = list(config["classes"])
+    x = (feats - np.asarray(config["mean"])) / np.asarray(config["scale"])
+    z = np.asarray(config["coef"]) @ x + np.asarray(config["intercept"])
+    sig = (signal or "").strip().lower()
+    if sig in RELAXING_SIGNALS:
+        z[classes.index("supported")] += SIGNAL_BONUS
+    z = z - z.max()
+    p = np.exp(z) / np.exp(z).sum()
+    k = classes[int(np.argmax(p))]
+    if sig in CONTRARY_SIGNALS and k == "contradicted":
+        k = "supported"
+    if k == "supported" and p[classes.index("supported")] < float(config.get("partial_below", 0.0)):
+        k = "partial"
+    return k, p
+
+
+class EntailmentJudge:
+    """The entailment tier (``Tier.ENTAILMENT``), following :class:`citeproof.judges.base.Judge`.
+
+    Args:
+        model: a loaded :class:`EntailmentModel` to share (loaded if None).
+        top_k: how many candidates (best first, as retrieval ordered them) are scored.
+        config: calibration dict (default :func:`load_config`).
+
+    Raises:
+        RuntimeError: if the tier is not :func:`available`.
+    """
+
+    tier = Tier.ENTAILMENT
+
+    def __init__(self, model: EntailmentModel | None = None, top_k: int = 5, config: dict | None = None) -> None:
+        self.model = model or EntailmentModel()
+        self.top_k = top_k
+        self.config = config if config is not None else load_config()
+
+    def predict_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """``(premise, claim)`` pairs -> ``(n, 3)`` probabilities (see :meth:`EntailmentModel.predict_pairs`)."""
+        return self.model.predict_pairs(pairs)
+
+    def score(self, claim_text: str, texts: Sequence[str]) -> SentenceScores:
+        """Score a claim against the sentence windows of each text.
+
+        Args:
+            claim_text: the claim.
+            texts: passages; each is cut by :func:`split_sentences`.
+
+        Returns:
+            :class:`SentenceScores` whose ``candidate`` indexes ``texts``.
+        """
+        return self.score_sentences(claim_text, [split_sentences(t) or [t] for t in texts])
+
+    def score_sentences(self, claim_text: str, groups: Sequence[Sequence[str]], pairs: bool = False) -> SentenceScores:
+        """Score a claim against already-split sentences.
+
+        Args:
+            claim_text: the claim.
+            groups: one list of consecutive sentences per candidate.
+            pairs: also score each two adjacent sentences of a group joined (off by
+                default: it doubles the cost for no measured gain on SciFact).
+
+        Returns:
+            :class:`SentenceScores`: first every single sentence (group by
+            group, in order), then the adjacent pairs; ``candidate`` holds the group index.
+        """
+        wins: list[str] = []
+        cand: list[int] = []
+        for j, sents in enumerate(groups):
+            sents = [s for s in sents if s.strip()][:60]
+            wins += sents
+            cand += [j] * len(sents)
+        if pairs:
+            for j, sents in enumerate(groups):
+                sents = [s for s in sents if s.strip()][:60]
+                wins += [sents[i] + " " + sents[i + 1] for i in range(len(sents) - 1)]
+                cand += [j] * max(0, len(sents) - 1)
+        probs = self.model.predict_pairs([(w, claim_text) for w in wins])
+        return SentenceScores(wins, cand, probs)
+
+    def judge(self, claim: Claim, candidates: Sequence[Evidence], signal: str | None = None) -> Judgement:
+        """Judge one claim against the top candidates from one source.
+
+        Args:
+            claim: the claim unit (``claim.text`` is scored).
+            candidates: evidence from retrieval, best first, one source; may be empty.
+            signal: the citation's signal (``see``, ``cf.``...), or None.
+
+        Returns:
+            a :class:`Judgement` with ``tier=Tier.ENTAILMENT``; ``score`` is
+            P(entails) (or P(contradicts) for a contradiction) of the deciding
+            window; ``evidence`` is the candidate holding that window, with
+            ``scores["entails"]``, ``scores["contradicts"]`` and
+            ``scores["neutral"]`` added; ``confidence`` is the calibrated
+            probability of the verdict.
+        """
+        cands = list(candidates)[: self.top_k]
+        if not cands:
+            return Judgement(Verdict.UNSUPPORTED, 0.0, 0.5, None, Tier.ENTAILMENT,
+                             ["No passage of the source was retrieved for this claim."])
+        sc = self.score(claim.text, [c.passage.text for c in cands])
+        if len(sc.probs) == 0:
+            return Judgement(Verdict.UNSUPPORTED, 0.0, 0.5, None, Tier.ENTAILMENT, ["The retrieved passages are empty."])
+        f = features(claim.text, sc)
+        verdict, p = decide(f, self.config, signal)
+        classes = list(self.config["classes"])
+        col = 2 if verdict == "contradicted" else 0
+        best = int(np.argmax(sc.probs[:, col])) if verdict in ("supported", "partial", "contradicted") else int(
+            np.argmax(np.maximum(sc.probs[:, 0], sc.probs[:, 2])))
+        ev = cands[sc.candidate[best]]
+        pe, pn, pc = (float(v) for v in sc.probs[best])
+        ev.scores.update({"entails": round(pe, 4), "neutral": round(pn, 4), "contradicts": round(pc, 4)})
+        conf = float(p[classes.index("supported" if verdict == "partial" else verdict)])
+        if verdict == "partial":
+            conf = 1.0 - conf
+        score = pc if verdict == "contradicted" else pe
+        quote = sc.windows[best]
+        if len(quote) > 300:
+            quote = quote[:297] + "..."
+        reason = {
+            "supported": f"The source entails the claim (P(entails) {pe:.2f}): \u201c{quote}\u201d",
+            "partial": f"The source supports the claim only in part (P(entails) {pe:.2f}): \u201c{quote}\u201d",
+            "contradicted": f"The source contradicts the claim (P(contradicts) {pc:.2f}): \u201c{quote}\u201d",
+            "unsupported": f"No retrieved sentence entails or contradicts the claim (best P(entails) {float(f[0]):.2f}, "
+                           f"P(contradicts) {float(f[1]):.2f}).",
+        }[verdict]
+        if signal and (signal.strip().lower() in RELAXING_SIGNALS | CONTRARY_SIGNALS):
+            reason += f" The signal \u201c{signal}\u201d was taken into account."
+        # For ``unsupported`` the evidence is the closest window's passage, shown for review.
+        return Judgement(Verdict(verdict), float(score), min(max(conf, 0.0), 1.0), ev, Tier.ENTAILMENT, [reason])

