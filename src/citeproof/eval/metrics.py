@@ -82,5 +82,6 @@ def format_eval_text(result: dict) -> str:
         lines.append("")
         lines.append("verdict mapping: " + ", ".join(f"{k} -> {v}" for k, v in result["mapping"].items()))
     if result.get("pairs_per_second"):
-        lines.append(f"speed: {result['pairs_per_second']:.1f} claim x sentence pairs/s, {result.get('seconds', 0):.1f} s")
+        lines.append(f"speed: {result['pairs_per_second']:.1f} judged claim x sentence pairs/s end to end "
+                     f"(retrieval included), {result.get('seconds', 0):.1f} s")
     return "\n".join(lines)
