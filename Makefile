@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 OUT ?= out/demo
 DEMO := examples/manubot
 
-.PHONY: install demo test bench clean
+.PHONY: install demo test bench clean train-judge
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -27,6 +27,25 @@ test: install
 
 bench: install
 	$(BIN)/python bench/bench.py
+
+# --- the entailment judge (issue 3) ---------------------------------------------------------
+# make train-judge retrains and exports the shipped model (about 60 min on 2 cores); it needs the
+# training extra, which pulls torch 2.13.0 (a CPU build) and reads ../shared/data (training splits only).
+PYTHON := $(BIN)/python
+JUDGE_WORK ?= build/judge
+JUDGE_MODEL := src/citeproof/judges/models/entailment-minilm-l6-int8.onnx
+
+train-judge: install
+	$(BIN)/python -m pip install -q torch==2.13.0
+	$(BIN)/python -m pip install -q -e '.[train]'
+	mkdir -p $(JUDGE_WORK)
+	nice -n 19 $(PYTHON) training/train_judge.py general --out $(JUDGE_WORK)/general.pt --bs 32 --lr 5e-5 --max-len 128 --max-minutes 25
+	nice -n 19 $(PYTHON) training/crossval.py folds --work $(JUDGE_WORK) --init $(JUDGE_WORK)/general.pt --folds 3 --epochs 2 --lr 5e-5 --max-minutes 4
+	nice -n 19 $(PYTHON) training/train_judge.py scifact --init $(JUDGE_WORK)/general.pt --out $(JUDGE_WORK)/final.pt --epochs 2 --lr 5e-5 --max-len 160 --max-minutes 6
+	nice -n 19 $(PYTHON) training/train_judge.py export --init $(JUDGE_WORK)/final.pt --out $(JUDGE_MODEL)
+	nice -n 19 $(PYTHON) training/crossval.py stack --work $(JUDGE_WORK) --names sf_fold0 sf_fold1 sf_fold2 --write-config
+	nice -n 19 $(PYTHON) training/crossval.py ci --work $(JUDGE_WORK) --model $(JUDGE_MODEL) --write-config
+	$(PYTHON) training/bench_judge.py $(JUDGE_MODEL) 300
 
 clean:
 	rm -rf $(VENV) .cache out .pytest_cache

@@ -15,9 +15,9 @@ def test_terms_drop_stopwords_and_stem():
 
 def test_supported_partial_unsupported():
     source = "Sci-Hub's database contains 68.9% of the 81.6 million scholarly articles registered with Crossref.\n\nCats sleep a lot."
-    sup = judge_text("Sci-Hub's database holds 68.9% of scholarly articles registered with Crossref.", source)
-    par = judge_text("Sci-Hub's database contains most paywalled theses, dissertations and patents from Europe and Asia.", source)
-    uns = judge_text("Dogs bark loudly at night.", source)
+    sup = judge_text("Sci-Hub's database holds 68.9% of scholarly articles registered with Crossref.", source, tiers=["lexical"])
+    par = judge_text("Sci-Hub's database contains most paywalled theses, dissertations and patents from Europe and Asia.", source, tiers=["lexical"])
+    uns = judge_text("Dogs bark loudly at night.", source, tiers=["lexical"])
     assert ("supported", "partial", "unsupported") == (sup.verdict.value, par.verdict.value, uns.verdict.value)
     assert sup.score > 0.8 and sup.evidence.passage.line == 1
     assert 0 == uns.score or uns.score < 0.3
@@ -26,8 +26,8 @@ def test_supported_partial_unsupported():
 def test_signal_relaxes_thresholds():
     source = "Version control systems track changes to files over time.\n"
     claim = "Version control helps scientists track changes and collaborate on code."
-    plain = judge_text(claim, source)
-    see = judge_text(claim, source, signal="see")
+    plain = judge_text(claim, source, tiers=["lexical"])
+    see = judge_text(claim, source, signal="see", tiers=["lexical"])
     assert plain.score == see.score
     assert (plain.verdict.value, see.verdict.value) in {("partial", "supported"), ("unsupported", "partial")}
 

@@ -283,3 +283,36 @@ def test_eval_planted_json(tmp_path):
     assert (20, "judge_text+detectors") == (res["untouched"]["n"], res["judge"])
     assert {"number", "scope", "hedge", "polarity", "causal", "significance", "swap"} == set(res["kinds"])
     assert 0.0 <= res["untouched"]["clean_rate"] <= 1.0 and res["kinds"]["scope"]["n"] > 0
+
+
+@pytest.mark.slow
+def test_eval_scifact_and_citation_integrity_commands():
+    """The eval commands run end to end on a small subset and print JSON with macro_f1."""
+    from conftest import need_data
+
+    sf = need_data("scifact")
+    r = runner.invoke(app, ["eval", "scifact", "--claims", str(sf / "claims_train.jsonl"), "--corpus", str(sf / "corpus.jsonl"), "--limit", "12", "--json"])
+    assert 0 == r.exit_code, r.output
+    res = json.loads(r.output)
+    assert 0.0 <= res["macro_f1"] <= 1.0 and 0.0 <= res["recall_at_3"] <= 1.0 and res["confusion"]
+    ci = need_data("citation-integrity")
+    r = runner.invoke(app, ["eval", "citation-integrity", "--claims", str(ci / "claims_train.jsonl"), "--fulltext", str(ci / "reference_fulltext"), "--limit", "8", "--json"])
+    assert 0 == r.exit_code, r.output
+    assert 0.0 <= json.loads(r.output)["macro_f1"] <= 1.0
+
+
+def test_all_tiers_by_default_and_tier_selection(tmp_path):
+    """check runs every available tier by default; --tier lexical runs only the lexical one."""
+    from citeproof.pipeline import CheckOptions, check
+
+    doc = tmp_path / "d.md"
+    doc.write_text("Sci-Hub's database contains 68.9% of scholarly articles [@s].\n")
+    bib = tmp_path / "r.bib"
+    bib.write_text("@article{s, title={S}, file={" + str(SAMPLE / "cited" / "himmelstein2018-scihub.pdf") + "}}\n")
+    full = check(doc, [bib], CheckOptions(use_cache=False))
+    assert ["lexical", "dense", "entailment"] == full.metadata["tiers"]
+    f = full.findings[0]
+    assert (Verdict.SUPPORTED, "entailment") == (f.verdict, f.tier.value) and "68.9%" in f.evidence.passage.text
+    assert {"lexical", "dense", "entails"} <= set(f.evidence.scores)
+    lex = check(doc, [bib], CheckOptions(use_cache=False, tiers=["lexical"]))
+    assert (["lexical"], "lexical") == (lex.metadata["tiers"], lex.findings[0].tier.value)

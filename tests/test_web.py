@@ -499,7 +499,9 @@ def _assert_meta_review_pdf(client, s: dict) -> None:
     """The citing PDF's printed references, matched to the local sources by title: as `citeproof check meta-review.pdf --sources cited/`."""
     assert "done" == s["status"], s
     assert (116, 7) == (s["summary"]["citations"], s["summary"]["sources_available"])
-    assert {"supported": 1, "partial": 11, "unsupported": 1, "unverifiable": 103} == {k: v for k, v in s["summary"]["verdicts"].items() if v}
+    verdicts = {k: v for k, v in s["summary"]["verdicts"].items() if v}
+    # 103 markers cite works without a local file; the 13 judged ones depend on the tiers installed.
+    assert 103 == verdicts.pop("unverifiable") and 13 == sum(verdicts.values())
     findings = client.get(f"/jobs/{s['id']}/report.json").json()["findings"]
     best = next(f for f in findings if f["verdict"] == "supported")
     assert ("7", 5, 1) == (best["citekey"], best["location"]["page"], best["evidence"]["page"])

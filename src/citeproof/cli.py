@@ -162,7 +162,7 @@ def check(
     out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX).")] = "md,json",
     fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = "",
-    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run (default: all available). This version has: lexical.")] = None,
+    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment (default: all available). The lexical tier always runs.")] = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
     quiet: QuietOpt = False,
@@ -420,6 +420,71 @@ def eval_planted(
         out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
     else:
         out.print(format_planted_markdown(res), highlight=False, markup=False)
+
+
+def _print_eval(res: dict, as_json: bool) -> None:
+    import json as _json
+
+    from citeproof.eval.metrics import format_eval_text
+
+    res = {k: v for k, v in res.items() if k != "records"}
+    if as_json:
+        out.print(_json.dumps(res, indent=2, default=str), highlight=False, markup=False)
+    else:
+        out.print(format_eval_text(res), highlight=False, markup=False)
+
+
+@eval_app.command("scifact")
+def eval_scifact(
+    claims: Annotated[Path, typer.Option("--claims", metavar="FILE", help="SciFact claims (JSONL).")],
+    corpus: Annotated[Path, typer.Option("--corpus", metavar="FILE", help="SciFact corpus of abstracts (JSONL).")],
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many claims.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (with at least macro_f1).")] = False,
+) -> None:
+    """SciFact: each claim x cited abstract, the abstract as the source; 3-way macro-F1, per-class precision and recall, confusion matrix, recall@3 of rationale sentences.
+
+    Labels: SUPPORT -> supported, CONTRADICT -> contradicted, NEI -> other (partial, unsupported).
+
+        citeproof eval scifact --claims claims_train.jsonl --corpus corpus.jsonl --json
+    """
+    from citeproof.judges import entailment
+
+    for pth in (claims, corpus):
+        if not pth.is_file():
+            _fail(CiteproofError(f"{pth}: not found"))
+    why = entailment.unavailable_reason()
+    if why:
+        _fail(CiteproofError(f"the entailment tier cannot run: {why}"))
+    from citeproof.eval.scifact import run_scifact
+
+    _print_eval(run_scifact(claims, corpus, limit=limit), as_json)
+
+
+@eval_app.command("citation-integrity")
+def eval_citation_integrity(
+    claims: Annotated[Path, typer.Option("--claims", metavar="FILE", help="Citation-Integrity claims (JSONL).")],
+    fulltext: Annotated[Path, typer.Option("--fulltext", metavar="DIR", help="Folder of cited full texts, <ref_pmcid>.txt.")],
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many claims.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (with at least macro_f1).")] = False,
+) -> None:
+    """Citation-Integrity: each citing sentence (markers removed) against the cited full text; 3-way macro-F1.
+
+    Mapping: supported -> ACCURATE; partial, contradicted -> NOT_ACCURATE; unsupported -> IRRELEVANT_OR_NEI.
+
+        citeproof eval citation-integrity --claims claims_train.jsonl --fulltext reference_fulltext/ --json
+    """
+    from citeproof.judges import entailment
+
+    if not claims.is_file():
+        _fail(CiteproofError(f"{claims}: not found"))
+    if not fulltext.is_dir():
+        _fail(CiteproofError(f"{fulltext}: --fulltext must be a folder of <ref_pmcid>.txt files"))
+    why = entailment.unavailable_reason()
+    if why:
+        _fail(CiteproofError(f"the entailment tier cannot run: {why}"))
+    from citeproof.eval.citation_integrity import run_citation_integrity
+
+    _print_eval(run_citation_integrity(claims, fulltext, limit=limit), as_json)
 
 
 @app.command()

@@ -21,11 +21,11 @@ from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
-from citeproof.model import Citation, Claim, Diagnostic, Finding, Reference, Report, Source, UnitKind, Verdict
+from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
 from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
 from citeproof.readers.pdf import PdfReader
-from citeproof.retrieval.lexical import LexicalRetriever
+from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
 from citeproof.retrieval.text import terms
 from citeproof.sources import SourceResolver
 from citeproof.sources.cache import Cache, default_cache_dir
@@ -214,13 +214,119 @@ def attention_rank(f: Finding) -> tuple:
     return (band, 0 if f.tags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
 
 
+ENTAILMENT_DECIDE_AT = 0.6
+"""Least calibrated confidence with which the entailment tier decides a verdict."""
+ENTAILMENT_CONTRADICT_AT = 0.7
+"""Least calibrated confidence with which the entailment tier says *contradicted*."""
+
+
+class Tiers:
+    """The tiers of one run: retrieval (lexical, optionally fused with dense) and the deciding judge.
+
+    Args:
+        wanted: tier names to run (None: every available tier).
+        cache_dir: folder for the embedding cache (None: in memory only).
+
+    Attributes:
+        used: the tiers that run, in order (``lexical`` always).
+        notes: why a wanted tier does not run (missing package or model file).
+
+    Retrieval: the lexical retriever (BM25 + coverage) proposes candidates; with
+    the dense tier, its ranking and the dense ranking (all-MiniLM-L6-v2 cosine)
+    are fused by reciprocal rank fusion (Cormack et al., SIGIR 2009, k = 60).
+    Judging: the entailment judge decides when it runs, else the lexical judge.
+    Tiers never mix silently: each finding's ``tier`` names the judge, and the
+    evidence keeps each tier's own scores.
+    """
+
+    def __init__(self, wanted: list[str] | None = None, cache_dir: Path | None = None) -> None:
+        self.used: list[str] = ["lexical"]
+        self.notes: list[str] = []
+        self.retriever = LexicalRetriever()
+        self.lexical_judge = LexicalJudge()
+        self.dense = None
+        self.entailment = None
+        want = set(wanted) if wanted else {"lexical", "dense", "entailment"}
+        if "dense" in want:
+            from citeproof.retrieval import dense
+
+            why = dense.unavailable_reason()
+            if why is None:
+                self.dense = dense.DenseRetriever(cache_dir)
+                self.used.append("dense")
+            else:
+                self.notes.append(f"dense tier not run: {why}")
+        if "entailment" in want:
+            from citeproof.judges import entailment
+
+            why = entailment.unavailable_reason()
+            if why is None:
+                self.entailment = entailment.EntailmentJudge()
+                self.used.append("entailment")
+            else:
+                self.notes.append(f"entailment tier not run: {why}")
+        if "llm" in want:
+            self.notes.append("llm tier not run: it is not part of this version")
+
+    def candidates(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[Evidence]:
+        """Candidate evidence, best first (lexical, or lexical and dense fused)."""
+        lex = self.retriever.retrieve(text, source, pages=pages, exclude_terms=exclude, top=20)
+        if self.dense is None or not lex:
+            return lex[:8]
+        from citeproof.retrieval.dense import reciprocal_rank_fusion
+
+        allowed = [i for i, p in enumerate(source.passages) if (not pages or p.page in pages) and p.section not in NON_EVIDENCE_SECTIONS]
+        ranked = self.dense.rank(text, [source.passages[i] for i in allowed], source.sha256)
+        dense_order = [allowed[i] for i, _ in ranked[:20]]
+        cos = {allowed[i]: c for i, c in ranked[:20]}
+        index_of = {p.id: i for i, p in enumerate(source.passages)}
+        lex_order = [index_of.get(e.passage.id.split("+")[0], -1) for e in lex]
+        by_index = {index_of.get(e.passage.id.split("+")[0], -1): e for e in lex}
+        fused = reciprocal_rank_fusion([lex_order, dense_order])
+        out: list[Evidence] = []
+        for i, _score in fused:
+            if i < 0:
+                continue
+            ev = by_index.get(i) or self.retriever.evidence_for(text, source, i, exclude)
+            if i in cos:
+                ev.scores["dense"] = round(cos[i], 4)
+            out.append(ev)
+            if len(out) >= 8:
+                break
+        return out
+
+    def judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
+        """The deciding judge's verdict.
+
+        The entailment tier decides when it is confident: its calibrated
+        probability for the verdict is at least :data:`ENTAILMENT_DECIDE_AT`
+        (:data:`ENTAILMENT_CONTRADICT_AT` for *contradicted*, its least
+        precise class: 0.39 precision cross-validated on SciFact, see the
+        model card). Otherwise it abstains and the lexical tier decides; the
+        finding says so and keeps the entailment scores on its evidence.
+        This is selective prediction with a reject option (Chow 1970).
+        """
+        by_coverage = sorted(cands, key=lambda e: -e.scores.get("lexical", 0.0))
+        if self.entailment is None or not cands:
+            return self.lexical_judge.judge(claim, by_coverage, signal)
+        ej = self.entailment.judge(claim, cands, signal)
+        need = ENTAILMENT_CONTRADICT_AT if ej.verdict == Verdict.CONTRADICTED else ENTAILMENT_DECIDE_AT
+        if ej.confidence >= need:
+            return ej
+        lj = self.lexical_judge.judge(claim, by_coverage, signal)
+        lj.reasons.append(
+            f"the entailment tier abstained: it leaned '{ej.verdict.value}' with confidence {ej.confidence:.2f}, "
+            f"below the {need:.2f} it needs to decide; the lexical tier decided"
+        )
+        return lj
+
+
 def _judge_citation(
     claim: Claim,
     cite: Citation,
     ref: Reference | None,
     source: Source | None,
-    retriever: LexicalRetriever,
-    judge: LexicalJudge,
+    tiers: "Tiers",
     bib: Bibliography | None,
     duplicate_keys: set[str],
 ) -> Finding:
@@ -265,8 +371,8 @@ def _judge_citation(
     # A citing PDF's numeric labels ("10") are no identifiers: excluding them would drop numbers from the claim.
     exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
     try:
-        cands = retriever.retrieve(text, source, pages=pages or None, exclude_terms=exclude)
-        j: Judgement = judge.judge(claim, cands, cite.signal)
+        cands = tiers.candidates(text, source, pages or None, exclude)
+        j: Judgement = tiers.judge(dataclasses.replace(claim, text=text) if text != claim.text else claim, cands, cite.signal)
     except Exception as exc:  # one citation's failure is one finding, never the run
         f.verdict = Verdict.ERROR
         f.reasons.insert(0, f"internal error while judging: {type(exc).__name__}: {exc}; please report it")
@@ -465,26 +571,21 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             opts.progress("sources", n, len(cited))
     t_sources = time.perf_counter()
 
-    tiers_used = ["lexical"]
-    retriever, judge = LexicalRetriever(), LexicalJudge()
+    tiers = Tiers(opts.tiers, cache.folder)
     findings: list[Finding] = []
     total = sum(len(cl.citations) for cl in claims)
     done = 0
     for claim in claims:
         for cite in claim.citations:
             ref = reference(cite.citekey)
-            findings.append(_judge_citation(claim, cite, ref, sources.get(cite.citekey), retriever, judge, bib, duplicate_keys))
+            findings.append(_judge_citation(claim, cite, ref, sources.get(cite.citekey), tiers, bib, duplicate_keys))
             done += 1
             if opts.progress:
                 opts.progress("citations", done, total)
     _tag_joint_citations(findings)
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
-    notes = []
-    if opts.tiers:
-        for t in opts.tiers:
-            if t not in tiers_used:
-                notes.append(f"tier '{t}' is not available in this version; only the lexical tier ran")
+    notes = list(tiers.notes)
     diagnostics = list(bib.diagnostics)
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
@@ -494,7 +595,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         diagnostics=diagnostics,
         metadata={
             "citeproof_version": __version__,
-            "tiers": tiers_used,
+            "tiers": tiers.used,
             "tier_notes": notes,
             "bibliographies": [str(p) for p in bib.files],
             "source_dirs": [str(d) for d in opts.source_dirs],
@@ -512,8 +613,15 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     )
 
 
-def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signal: str | None = None) -> Finding:
-    """Judge one claim against one plain-text source, in memory (lexical tier).
+_TIERS_CACHE: dict[tuple[str, ...], Tiers] = {}
+
+
+def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signal: str | None = None, tiers: list[str] | None = None) -> Finding:
+    """Judge one claim against one plain-text source, in memory, with the full pipeline.
+
+    Retrieval, the deciding judge and the detectors run as in :func:`check`
+    (every available tier unless ``tiers`` names some; models are loaded
+    once per process).
 
     For evaluation harnesses and library users with text in hand.
 
@@ -522,6 +630,7 @@ def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signa
         source_text: the source's text; paragraphs separated by blank lines.
         citekey: the name to give the source in the finding.
         signal: the citation's signal, if any.
+        tiers: tier names to run (None: every available tier).
 
     Returns:
         A :class:`Finding` (document ``<text>``, line 1).
@@ -535,5 +644,8 @@ def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signa
     cite = Citation(citekey=citekey, signal=signal, line=1)
     claim = Claim(id="c0001", text=claim_text, raw=claim_text, citations=(cite,), document="<text>", line=1, kind=UnitKind.SENTENCE)
     ref = Reference(citekey=citekey)
-    return _judge_citation(claim, cite, ref, src, LexicalRetriever(), LexicalJudge(), None, set())
+    key = tuple(sorted(tiers)) if tiers else ()
+    if key not in _TIERS_CACHE:
+        _TIERS_CACHE[key] = Tiers(list(key) or None)
+    return _judge_citation(claim, cite, ref, src, _TIERS_CACHE[key], None, set())
 

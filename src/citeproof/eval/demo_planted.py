@@ -20,10 +20,8 @@ from dataclasses import dataclass
 from citeproof.bibliography import Bibliography
 from citeproof.detectors import DOWNGRADING_TAGS
 from citeproof.eval.planting import KINDS, plant
-from citeproof.judges.lexical import LexicalJudge
 from citeproof.model import Finding, Report
-from citeproof.pipeline import BANDS, _judge_citation
-from citeproof.retrieval.lexical import LexicalRetriever
+from citeproof.pipeline import BANDS, Tiers, _judge_citation
 
 __all__ = ["PlantedRow", "plant_demo", "format_demo_planted"]
 
@@ -69,7 +67,7 @@ def plant_demo(report: Report, seed: int = 7) -> list[PlantedRow]:
     rng = random.Random(seed)
     judged = [f for f in report.findings if f.evidence is not None and f.source is not None and f.source.usable]
     others = {f.source.path: f.source for f in judged}
-    retriever, judge = LexicalRetriever(), LexicalJudge()
+    tiers = Tiers(report.metadata.get("tiers"))
     rows: list[PlantedRow] = []
     kinds = [k for k in KINDS if k != "swap"]
     for n, f in enumerate(judged):
@@ -86,7 +84,7 @@ def plant_demo(report: Report, seed: int = 7) -> list[PlantedRow]:
                     continue
                 src, text = f.source, p.text
             claim = dataclasses.replace(f.claim, text=text)
-            after = _judge_citation(claim, f.citation, f.reference, src, retriever, judge, Bibliography(), set())
+            after = _judge_citation(claim, f.citation, f.reference, src, tiers, Bibliography(), set())
             rows.append(PlantedRow(f.citation.citekey, f.citation.line, kind, f.claim.text, text, f, after, _flagged(f, after)))
             break
     return rows

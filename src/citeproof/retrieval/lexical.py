@@ -118,6 +118,13 @@ class LexicalRetriever:
                 self._indexes[key] = idx
         return idx
 
+    def evidence_for(self, claim_text: str, source: Source, i: int, exclude_terms: set[str] | None = None) -> Evidence:
+        """Evidence for passage ``i`` of ``source`` with its lexical coverage (for candidates another tier found)."""
+        idx = self.index_for(source)
+        q = [t for t in terms(claim_text) if t not in (exclude_terms or ())]
+        cov, hit = coverage(q, idx.passage_terms[i], idx)
+        return Evidence(passage=source.passages[i], source=source, scores={"lexical": round(cov, 4)}, matched_terms=tuple(hit))
+
     def retrieve(
         self, claim_text: str, source: Source, pages: list[int] | None = None, top: int = 8, exclude_terms: set[str] | None = None
     ) -> list[Evidence]:
