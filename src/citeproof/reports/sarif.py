@@ -100,6 +100,9 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
         text += f": {reason}"
     claim = f.claim.text or f.claim.raw
     text += f"\nClaim: {claim}"
+    for t in f.tags:
+        spans = "; ".join(f"claim '{e.claim_span}'" + (f" vs source '{e.evidence_span}'" if e.evidence_span else "") for e in t.evidence)
+        text += f"\nTag {t.name} ({t.confidence:.2f}): {t.message}" + (f" [{spans}]" if spans else "")
     ev = f.evidence
     phys: dict[str, Any] = {"artifactLocation": _artifact(f.claim.document, root)}
     if line >= 1:
@@ -127,6 +130,7 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
             "reasons": list(f.reasons),
             "flags": list(f.flags),
             "tags": [t.name for t in f.tags],
+            "tag_details": [t.to_dict() for t in f.tags],
         },
     }
     if ev is not None and ev.source.path:
