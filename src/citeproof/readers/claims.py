@@ -13,7 +13,7 @@ import re
 
 import syntok.segmenter as _segmenter
 
-__all__ = ["split_sentences", "clean_inline_markdown", "tidy_claim_text", "ELIDED"]
+__all__ = ["split_sentences", "tile_spans", "clean_inline_markdown", "tidy_claim_text", "ELIDED"]
 
 ELIDED = "[...]"
 """What a narrative (in-text) citation becomes in a claim's text."""
@@ -41,6 +41,38 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             end = tokens[-1].offset + len(tokens[-1].value)
             spans.append((start, end))
     return _merge_fragments(text, spans)
+
+
+_CONTENT = re.compile(r"[^\sX\W]|[^\sX.,;:()\[\]]")
+
+
+def tile_spans(spans: list[tuple[int, int]], n: int, split_text: str) -> list[tuple[int, int]]:
+    """Stretch sentence spans so they tile ``[0, n)``.
+
+    A citation that stands just after a sentence's period (``claim. [@a]``)
+    then belongs to that sentence rather than falling between spans, and a
+    "sentence" made of citation markers alone (masked as ``X`` runs in
+    ``split_text``) joins the sentence before it.
+
+    Args:
+        spans: sentence spans from :func:`split_sentences`.
+        n: length of the text.
+        split_text: the text the spans index, citation markers masked as ``X``.
+
+    Returns:
+        Spans covering ``[0, n)`` in order.
+    """
+    if not spans:
+        return [(0, n)]
+    out: list[tuple[int, int]] = []
+    for k, (s, _e) in enumerate(spans):
+        start = 0 if k == 0 else s
+        end = spans[k + 1][0] if k + 1 < len(spans) else n
+        if out and not _CONTENT.search(split_text[start:end]):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
 
 
 _CLOSERS = re.compile(r"^[\s\)\]\}\"'”’.,;:]*$")

@@ -51,7 +51,7 @@ from citeproof.bibliography import Bibliography, load_bibliographies, normalise_
 from citeproof.bibliography.pdf_refs import parse_reference
 from citeproof.errors import BibliographyError, InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
-from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text
+from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 
 __all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "CITE_COMMANDS"]
@@ -717,7 +717,7 @@ def _unit_claims(u: _Unit, cites: list[_Cite], origin, document: str, n0: int, p
     t, ph = _with_placeholders(u.src, u.start, u.end, cites)
     t = latex_to_text(t)
     split_src = _PH.sub(lambda m: "X" * len(m.group(0)), t)
-    spans = [(0, len(t))] if not u.split else _tile(split_sentences(split_src), len(t), split_src)
+    spans = [(0, len(t))] if not u.split else tile_spans(split_sentences(split_src), len(t), split_src)
     for s, e in spans:
         sent = t[s:e]
         nums = [int(x) for x in _PH.findall(sent)]
@@ -741,15 +741,3 @@ def _unit_claims(u: _Unit, cites: list[_Cite], origin, document: str, n0: int, p
     return claims
 
 
-def _tile(spans: list[tuple[int, int]], n: int, text: str) -> list[tuple[int, int]]:
-    if not spans:
-        return [(0, n)]
-    out: list[tuple[int, int]] = []
-    for k, (s, _e) in enumerate(spans):
-        start = 0 if k == 0 else s
-        end = spans[k + 1][0] if k + 1 < len(spans) else n
-        if out and not re.search(r"[^\sX\W]", text[start:end]):
-            out[-1] = (out[-1][0], end)
-        else:
-            out.append((start, end))
-    return out

@@ -22,7 +22,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from citeproof.errors import InputError
 from citeproof.model import Citation, CitationMode, Claim, UnitKind
-from citeproof.readers.claims import ELIDED, clean_inline_markdown, split_sentences, tidy_claim_text
+from citeproof.readers.claims import ELIDED, clean_inline_markdown, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.pandoc_cite import CiteGroup, is_crossref, mask_non_prose, normalise_signal, scan_citations
 
 __all__ = ["MarkdownReader", "read_markdown", "TextBlock"]
@@ -219,7 +219,7 @@ class MarkdownReader:
             units: list[tuple[int, int]]
             if block.split:
                 split_text = masked_for_split(masked, groups)
-                units = _attach_spans(split_sentences(split_text), len(block.text), split_text)
+                units = tile_spans(split_sentences(split_text), len(block.text), split_text)
             else:
                 units = [(0, len(block.text))]
             owner = _owners(units, real, block.text)
@@ -293,27 +293,8 @@ def masked_for_split(masked: str, groups: list[CiteGroup]) -> str:
 _MASKED_LINK = re.compile(r"!?\[(?P<text>[^\[\]]*)\]\([ \n]*\)(?:\{[^{}]*\})?")
 
 
-def _attach_spans(spans: list[tuple[int, int]], n: int, split_text: str) -> list[tuple[int, int]]:
-    """Stretch sentence spans so they tile ``[0, n)``.
-
-    A citation that stands just after a sentence's period (``claim. [@a]``)
-    then belongs to that sentence rather than falling between spans, and a
-    "sentence" made of citations alone joins the sentence before it.
-    """
-    if not spans:
-        return [(0, n)]
-    out: list[tuple[int, int]] = []
-    for k, (s, _e) in enumerate(spans):
-        start = 0 if k == 0 else s
-        end = spans[k + 1][0] if k + 1 < len(spans) else n
-        if out and not _CONTENT.search(split_text[start:end]):
-            out[-1] = (out[-1][0], end)
-        else:
-            out.append((start, end))
-    return out
 
 
-_CONTENT = re.compile(r"[^\sX\W]|[^\sX.,;:()\[\]]")
 
 
 def read_markdown(path: str | Path) -> list[Claim]:

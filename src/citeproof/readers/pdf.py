@@ -42,7 +42,7 @@ from citeproof.bibliography import Bibliography
 from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, fold_name, parse_reference, segment_references
 from citeproof.errors import InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
-from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text
+from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 from citeproof.sources.pdf import _MARGIN, _NUMERIC_LINE, _REPEAT_SHARE, _norm_margin_text
 
@@ -724,7 +724,7 @@ def read_pdf(path: str | Path) -> PdfDocument:
             for j in range(mk.start, mk.end):
                 masked[j] = "X"
         split_src = "".join(masked).replace(SUP_OPEN, " ").replace(SUP_CLOSE, " ")
-        units = [(0, len(text))] if para.kind in (UnitKind.HEADING,) else _tile(split_sentences(split_src), len(text), split_src)
+        units = [(0, len(text))] if para.kind in (UnitKind.HEADING,) else tile_spans(split_sentences(split_src), len(text), split_src)
         for s, e in units:
             in_unit = [mk for mk in markers if s <= mk.start < e]
             if not in_unit:
@@ -826,16 +826,3 @@ def _is_footnote_mark(mk: Marker, spans: list[tuple[int, int, PdfLine]], marks: 
     return (page, mk.labels[0]) in marks
 
 
-def _tile(spans: list[tuple[int, int]], n: int, text: str) -> list[tuple[int, int]]:
-    """Sentence spans stretched to tile ``[0, n)``; a marker-only fragment joins the sentence before."""
-    if not spans:
-        return [(0, n)]
-    out: list[tuple[int, int]] = []
-    for k, (s, _e) in enumerate(spans):
-        start = 0 if k == 0 else s
-        end = spans[k + 1][0] if k + 1 < len(spans) else n
-        if out and not re.search(r"[^\sX\W]", text[start:end]):
-            out[-1] = (out[-1][0], end)
-        else:
-            out.append((start, end))
-    return out
