@@ -92,3 +92,16 @@ def test_scifact_rationale_recall_at_3():
                     tot += 1
                     hit += i in top
     assert hit / tot >= 0.5
+
+
+def test_vector_cache_is_keyed_by_text_not_position(tmp_path):
+    """Bug: vectors were keyed by position in the list passed, so one claim's passage subset read another's vectors."""
+    import numpy as np
+
+    from citeproof.retrieval.dense import VectorCache
+
+    cache = VectorCache(tmp_path / "v.sqlite")
+    a, b = np.ones(4, dtype=np.float32), np.full(4, 2.0, dtype=np.float32)
+    cache.put("sha", "m", [(0, "alpha", a), (1, "beta", b)])
+    got = cache.get("sha", "m", ["beta", "gamma", "alpha"])
+    assert [2.0, None, 1.0] == [None if v is None else float(v[0]) for v in got]

@@ -214,6 +214,8 @@ def attention_rank(f: Finding) -> tuple:
     return (band, 0 if f.tags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
 
 
+DENSE_POOL = 60
+"""Passages per claim the dense tier re-ranks (the BM25 best, plus the abstract)."""
 ENTAILMENT_DECIDE_AT = 0.6
 """Least calibrated confidence with which the entailment tier decides a verdict."""
 ENTAILMENT_CONTRADICT_AT = 0.7
@@ -232,8 +234,9 @@ class Tiers:
         notes: why a wanted tier does not run (missing package or model file).
 
     Retrieval: the lexical retriever (BM25 + coverage) proposes candidates; with
-    the dense tier, its ranking and the dense ranking (all-MiniLM-L6-v2 cosine)
-    are fused by reciprocal rank fusion (Cormack et al., SIGIR 2009, k = 60).
+    the dense tier, its ranking and the dense ranking (all-MiniLM-L6-v2 cosine
+    over the :data:`DENSE_POOL` best BM25 passages and the abstract) are fused
+    by reciprocal rank fusion (Cormack et al., SIGIR 2009, k = 60).
     Judging: the entailment judge decides when it runs, else the lexical judge.
     Tiers never mix silently: each finding's ``tier`` names the judge, and the
     evidence keeps each tier's own scores.
@@ -276,6 +279,13 @@ class Tiers:
         from citeproof.retrieval.dense import reciprocal_rank_fusion
 
         allowed = [i for i, p in enumerate(source.passages) if (not pages or p.page in pages) and p.section not in NON_EVIDENCE_SECTIONS]
+        if len(allowed) > DENSE_POOL:
+            # Dense re-ranks the BM25 pool (plus the abstract) rather than embedding a 1,000-passage book per run.
+            q = [t for t in terms(text) if t not in exclude]
+            bm = self.retriever.index_for(source).bm25_scores(q)
+            pool = sorted(allowed, key=lambda i: -bm[i])[:DENSE_POOL]
+            pool += [i for i in allowed if source.passages[i].section == "abstract" and i not in pool]
+            allowed = sorted(pool)
         ranked = self.dense.rank(text, [source.passages[i] for i in allowed], source.sha256)
         dense_order = [allowed[i] for i, _ in ranked[:20]]
         cos = {allowed[i]: c for i, c in ranked[:20]}

@@ -147,7 +147,7 @@ class Embedder:
 
 
 class VectorCache:
-    """SQLite store of passage vectors keyed by (source sha256, model version, index, text sha256).
+    """SQLite store of passage vectors keyed by (source sha256, model version, text sha256).
 
     Args:
         path: the SQLite file (created with its folder if missing).
@@ -165,19 +165,20 @@ class VectorCache:
         self._lock = threading.Lock()
 
     def get(self, source_sha: str, model: str, texts: Sequence[str]) -> list[np.ndarray | None]:
-        """Cached vectors for passages ``0..len(texts)-1`` (None where absent or the text changed)."""
+        """Cached vectors for ``texts`` (None where absent), looked up by the text's SHA-256.
+
+        Keyed by text rather than position, so a subset of a source's passages
+        (the BM25 pool of one claim) finds what another claim stored.
+        """
         with self._lock:
             rows = self._db.execute(
                 "SELECT idx, text_sha, vec FROM vectors WHERE source_sha=? AND model=?", (source_sha, model)
             ).fetchall()
-        have = {i: (t, v) for i, t, v in rows}
+        have = {t: v for _i, t, v in rows}
         out: list[np.ndarray | None] = []
-        for i, text in enumerate(texts):
-            hit = have.get(i)
-            if hit and hit[0] == _sha(text):
-                out.append(np.frombuffer(hit[1], dtype=np.float32).copy())
-            else:
-                out.append(None)
+        for text in texts:
+            hit = have.get(_sha(text))
+            out.append(np.frombuffer(hit, dtype=np.float32).copy() if hit is not None else None)
         return out
 
     def put(self, source_sha: str, model: str, items: Sequence[tuple[int, str, np.ndarray]]) -> None:
@@ -185,7 +186,8 @@ class VectorCache:
         with self._lock:
             self._db.executemany(
                 "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?, ?)",
-                [(source_sha, model, i, _sha(t), np.asarray(v, dtype=np.float32).tobytes()) for i, t, v in items],
+                # idx is derived from the text hash: a subset's positions would collide.
+                [(source_sha, model, int(_sha(t)[:15], 16), _sha(t), np.asarray(v, dtype=np.float32).tobytes()) for _i, t, v in items],
             )
             self._db.commit()
 
