@@ -139,8 +139,9 @@ def window(text: str, start: int, end: int, chars: int = 60) -> str:
     return (text or "")[max(0, start - chars) : end + chars]
 
 
-@lru_cache(maxsize=64)
-def _split_cached(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
+@lru_cache(maxsize=8192)
+def sentence_stems(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
+    """``(sentence, its content stems, their 5-letter prefixes)`` for each sentence of ``text`` (cached)."""
     out = []
     for sent in split_sentences(text):
         st = content_stems(sent)
@@ -166,7 +167,7 @@ def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 
     if not c:
         return []
     scored = [(sum(1 for w in c if w in st or (len(w) >= 5 and w[:5] in pre)) / len(c), i, sent)
-              for i, (sent, st, pre) in enumerate(_split_cached(source_text))]
+              for i, (sent, st, pre) in enumerate(sentence_stems(source_text))]
     scored = [x for x in scored if x[0] >= floor]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [s for _sc, _i, s in scored[:k]]

@@ -30,12 +30,11 @@ import re
 import sys
 from collections import defaultdict
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS, run_detectors_text, should_downgrade
-from citeproof.detectors._text import content_stems, split_sentences
+from citeproof.detectors._text import content_stems, sentence_stems
 from citeproof.eval.planting import KINDS, plant
 from citeproof.model import (
     Citation,
@@ -67,15 +66,6 @@ Judge = Callable[..., Finding]
 
 # --------------------------------------------------------------------------- default judge
 
-@lru_cache(maxsize=8192)
-def _sentences(source_text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
-    out = []
-    for s in split_sentences(source_text):
-        st = content_stems(s)
-        out.append((s, frozenset(st), frozenset(w[:5] for w in st if len(w) >= 5)))
-    return tuple(out)
-
-
 def _score(cstems: set[str], sent: tuple[str, frozenset[str], frozenset[str]]) -> float:
     if not cstems:
         return 0.0
@@ -103,7 +93,7 @@ def lexical_judge(claim_text: str, source_text: str, *, citekey: str = "src", ra
         sentence scores at least :data:`SUPPORT_FLOOR`, else ``unsupported``;
         ``partial`` when the detectors' tags downgrade a ``supported``.
     """
-    sents = _sentences(source_text)
+    sents = sentence_stems(source_text)
     cst = content_stems(claim_text)
     scores = [_score(cst, s) for s in sents]
     claim = Claim(id="c0001", text=claim_text, raw=raw_claim or claim_text, citations=(Citation(citekey),),
@@ -260,7 +250,7 @@ def load_citation_integrity(data_dir: Path) -> list[dict[str, Any]]:
 
 def _best_overlap(claim: str, source_text: str) -> float:
     cst = content_stems(claim)
-    return max((_score(cst, s) for s in _sentences(source_text)), default=0.0)
+    return max((_score(cst, s) for s in sentence_stems(source_text)), default=0.0)
 
 
 # --------------------------------------------------------------------------- harness
