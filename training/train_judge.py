@@ -169,16 +169,9 @@ def tokenizer(max_len: int):
 def encode(tok, pairs):
     import torch
 
-    encs = tok.encode_batch([(p, h) for p, h in pairs])
-    L = max(len(e.ids) for e in encs)
-    ids = np.zeros((len(encs), L), dtype=np.int64)
-    am = np.zeros_like(ids)
-    tt = np.zeros_like(ids)
-    for i, e in enumerate(encs):
-        n = len(e.ids)
-        ids[i, :n] = e.ids
-        am[i, :n] = 1
-        tt[i, :n] = e.type_ids
+    from citeproof.judges.entailment import pad_encodings
+
+    ids, am, tt = pad_encodings(tok.encode_batch([(p, h) for p, h in pairs]))
     return torch.from_numpy(ids), torch.from_numpy(am), torch.from_numpy(tt)
 
 

@@ -151,6 +151,28 @@ def coverage(claim: str, text: str) -> float:
     return len(cw & _content_words(text)) / len(cw)
 
 
+def pad_encodings(encs: Sequence) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Right-pad tokenizer encodings into model inputs.
+
+    Args:
+        encs: ``tokenizers`` encodings (``.ids``, ``.type_ids``) of one batch.
+
+    Returns:
+        ``(input_ids, attention_mask, token_type_ids)``, int64 arrays of shape
+        ``(len(encs), longest)``; padding is 0. Shared by run time and training.
+    """
+    n = max(len(e.ids) for e in encs)
+    ids = np.zeros((len(encs), n), dtype=np.int64)
+    mask = np.zeros_like(ids)
+    types = np.zeros_like(ids)
+    for r, e in enumerate(encs):
+        k = len(e.ids)
+        ids[r, :k] = e.ids
+        mask[r, :k] = 1
+        types[r, :k] = e.type_ids
+    return ids, mask, types
+
+
 class EntailmentModel:
     """The shipped cross-encoder on onnxruntime.
 
@@ -199,16 +221,7 @@ class EntailmentModel:
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
         for s in range(0, len(order), self.batch_size):
             idx = order[s: s + self.batch_size]
-            encs = self._tok.encode_batch([(pairs[i][0] or " ", pairs[i][1] or " ") for i in idx])
-            n = max(len(e.ids) for e in encs)
-            ids = np.zeros((len(idx), n), dtype=np.int64)
-            mask = np.zeros_like(ids)
-            types = np.zeros_like(ids)
-            for r, e in enumerate(encs):
-                k = len(e.ids)
-                ids[r, :k] = e.ids
-                mask[r, :k] = 1
-                types[r, :k] = e.type_ids
+            ids, mask, types = pad_encodings(self._tok.encode_batch([(pairs[i][0] or " ", pairs[i][1] or " ") for i in idx]))
             with self._lock:
                 (logits,) = self._session.run(["logits"], {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})
             z = logits - logits.max(1, keepdims=True)
