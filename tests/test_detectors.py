@@ -240,6 +240,60 @@ class TestPolarityFlip:
         assert [] == detect_polarity_flip(claim, ev, source_text=abstract)
 
 
+    def test_near_miss_both_negate(self):
+        """SciFact 1139 (SUPPORT): "does not prevent prostate cancer" against the same negated sentence."""
+        claim, ev, _abstract = pair(1139, 12009265, [14], "SUPPORT")
+        assert [] == detect_polarity_flip(claim, ev)
+
+    def test_hit_claim_negates_plain_finding(self):
+        """SciFact 181 (SUPPORT) with "prevents" negated (one edit): the evidence states the finding plainly."""
+        claim, ev, abstract = pair(181, 16966326, [5], "SUPPORT")
+        assert set() == names(detect_polarity_flip(claim, ev, source_text=abstract))
+        negated = claim.replace("ND6 prevents", "ND6 does not prevent")
+        assert negated != claim
+        [tag] = detect_polarity_flip(negated, ev, source_text=abstract)
+        assert (0.75, "does not") == (tag.confidence, tag.evidence[0].claim_span)
+
+    def test_loss_and_gain_are_opposite_directions(self):
+        """Regression: "loss" was no direction cue, so "neuronal gain" against "neuronal loss" passed."""
+        from citeproof.detectors.polarity import _cues
+
+        assert [("down", "loss")] == [(c[0], c[1]) for c in _cues("neuronal loss")]
+        assert [("up", "gain")] == [(c[0], c[1]) for c in _cues("neuronal gain")]
+
+
+@needs_scifact
+def test_booster_from_hylands_list():
+    """SciFact 740 (SUPPORT) with Hyland's booster "decidedly" added (one edit) fires; the real claim does not."""
+    claims, corpus = _scifact()
+    claim = claims[740]["claim"]
+    abstract = " ".join(corpus[23078022]["abstract"])
+    assert set() == names(detect_hedge_removed(claim, abstract, source_text=abstract))
+    boosted = claim.replace("MUC1-C activates", "MUC1-C decidedly activates")
+    [tag] = detect_hedge_removed(boosted, abstract, source_text=abstract)
+    assert "decidedly" == tag.evidence[0].claim_span
+
+
+@needs_scifact
+def test_detectors_see_the_sentences_closest_to_the_claim():
+    """A whole abstract as the passage: the detectors compare the claim with its two closest sentences.
+
+    SciFact 1003's claim with "(p < 0.05)" appended: the abstract of 4899981 holds no test statistic near
+    the claim's sentences, so significance_inflation fires (before the focus, any p value anywhere in the
+    passage silenced it).
+    """
+    from citeproof.detectors._text import focus_evidence
+
+    claims, corpus = _scifact()
+    abstract = " ".join(corpus[4899981]["abstract"])
+    claim = claims[1003]["claim"]
+    focused = focus_evidence(claim, abstract)
+    assert focused == " ".join(corpus[4899981]["abstract"][i].strip() for i in (1, 5)) or len(split_sentences(focused)) == 2
+    tags = run_detectors_text(claim.rstrip(".") + " (p < 0.05).", abstract, source_text=abstract)
+    assert "significance_inflation" in names(tags)
+    assert "significance_inflation" not in names(run_detectors_text(claim, abstract, source_text=abstract))
+
+
 # --------------------------------------------------------------------------- attribution
 
 @needs_cv

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from citeproof.detectors._text import overlap_score, split_sentences
+from citeproof.detectors._text import focus_evidence, overlap_score, split_sentences
 from citeproof.detectors.attribution import detect_comparison_claim, detect_secondary_citation
 from citeproof.detectors.causal import detect_causal_overclaim
 from citeproof.detectors.hedging import detect_hedge_removed
@@ -68,6 +68,10 @@ DOWNGRADING_TAGS = frozenset({
 })
 """Tags that, confident enough, mean the evidence does not fully support the claim."""
 
+FOCUS_SENTENCES = 2
+"""The per-pair detectors see the best passage's this many sentences closest to the claim
+(:func:`citeproof.detectors._text.focus_evidence`); 0 gives them the whole passage."""
+
 INFORMATIONAL_TAGS = frozenset({"secondary_citation", "comparison_claim", "joint_citation"})
 """Tags that explain a finding (add ``needs_review``) but never change the verdict."""
 
@@ -103,6 +107,9 @@ def run_detectors_text(claim_text: str, evidence_text: str | None, *, source_tex
                        passage_scores: Sequence[float] | None = None, best_score: float | None = None) -> list[Tag]:
     """Run every per-pair detector on plain strings (the pipeline-free entry point).
 
+    The per-pair detectors see the passage's :data:`FOCUS_SENTENCES` sentences
+    closest to the claim; ``off_topic`` sees the whole passage.
+
     Args:
         claim_text: the claim, citation markup removed.
         evidence_text: the best evidence passage, or None when there is none.
@@ -121,8 +128,9 @@ def run_detectors_text(claim_text: str, evidence_text: str | None, *, source_tex
     """
     ctx = {"source_text": source_text or "", "raw_claim": raw_claim or "", "citekey": citekey}
     tags: list[Tag] = []
+    focused = focus_evidence(claim_text, evidence_text, FOCUS_SENTENCES) if evidence_text and FOCUS_SENTENCES else evidence_text
     for det in DETECTORS:
-        tags.extend(det(claim_text, evidence_text, **ctx))
+        tags.extend(det(claim_text, focused, **ctx))
     scores = list(passage_scores) if passage_scores is not None else None
     if scores is None and source_text:
         scores = [overlap_score(claim_text, s) for s in split_sentences(source_text)]

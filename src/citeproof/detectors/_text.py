@@ -173,6 +173,34 @@ def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 
     return [s for _sc, _i, s in scored[:k]]
 
 
+def focus_evidence(claim: str, passage: str, k: int = 2) -> str:
+    """The ``k`` sentences of ``passage`` that overlap the claim most, in passage order.
+
+    A retrieved passage is a paragraph (a whole abstract, for a SciFact
+    source); the detectors compare the claim with the sentences that carry
+    it, not with everything the paragraph also says (an abstract almost
+    always has *some* p value or verb of effect). Ties go to the earlier
+    sentence. A passage of at most ``k`` sentences comes back unchanged.
+
+    Args:
+        claim: claim text.
+        passage: the best evidence passage.
+        k: how many sentences to keep.
+
+    Returns:
+        The kept sentences joined by single spaces.
+    """
+    sents = sentence_stems(passage)
+    if len(sents) <= k:
+        return passage
+    c = content_stems(claim)
+    if not c:
+        return passage
+    scored = sorted(range(len(sents)), key=lambda i: (-sum(1 for w in c if w in sents[i][1]
+                                                          or (len(w) >= 5 and w[:5] in sents[i][2])), i))
+    return " ".join(sents[i][0] for i in sorted(scored[:k]))
+
+
 ENTITY_RE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])(?=[\w-]*(?:[0-9]|[A-Z][\w-]*[A-Z]|[a-z][\w-]*[A-Z]))[\w-]{2,}")
 
 

@@ -32,6 +32,10 @@ BOOSTERS = [
     r"it (?:is|has been) (?:now )?(?:known|certain|settled|accepted|clear|established|proven|shown)", r"established that",
     r"always", r"invariabl[ey]", r"without exception", r"firmly", r"decisive(?:ly)?", r"settled", r"definite(?:ly)?",
     r"irrefutabl[ey]", r"categorical(?:ly)?", r"undeniabl[ey]", r"incontrovertibl[ey]", r"surely", r"beyond (?:dispute|question)",
+    # more of Hyland's (2005, appendix) boosters, adverbs only (his verbs *show*, *find*, *demonstrate* are too common)
+    r"decidedly", r"doubtless(?:ly)?", r"evidently", r"obvious(?:ly)?", r"incontestabl[ey]", r"undisputed(?:ly)?",
+    r"unquestionabl[ey]", r"without (?:a |any )?doubt", r"of course", r"unmistakabl[ey]", r"manifestly", r"patently",
+    r"convincingly", r"assuredly", r"emphatically",
 ]
 
 
