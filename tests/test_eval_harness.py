@@ -10,7 +10,7 @@ from citeproof.eval import folds
 from citeproof.eval.citation_integrity import clean_claim, run_citation_integrity
 from citeproof.eval.metrics import classification_report, format_eval_text
 from citeproof.eval.rank import bm25_scores
-from citeproof.eval.scifact import run_scifact
+from citeproof.eval.scifact import load_pairs, recall_at, run_scifact, sentence_recall_at
 from citeproof.judges import entailment as ent
 
 DATA = Path(__file__).parents[1] / ".." / "shared" / "data"
@@ -24,6 +24,27 @@ def test_classification_report():
     assert pytest.approx((0.5 + 2 / 3 + 0) / 3, abs=1e-4) == r["macro_f1"]
     assert 0.5 == r["per_class"]["a"]["recall"]
     assert "macro-F1 0.389" in format_eval_text(r)
+
+
+def test_evidence_recall_counts_complete_rationale_sets():
+    """FEVER's evidence recall: a pair counts when one whole gold set is in the top k; the sentence share is stricter."""
+    pairs = [
+        {"ranking": [4, 1, 7, 0], "rationale": [1, 2, 7], "rationale_sets": [[1, 2], [7]]},  # set [7] complete at k=3
+        {"ranking": [3, 5, 6, 2], "rationale": [2, 5], "rationale_sets": [[2, 5]]},  # 5 in, 2 not: no set complete
+        {"ranking": [0, 1, 2], "rationale": [], "rationale_sets": []},  # NEI: not counted
+    ]
+    assert 0.5 == recall_at(pairs, 3)
+    assert 1.0 == recall_at(pairs, 4)
+    assert round(3 / 5, 4) == sentence_recall_at(pairs, 3)  # 1 and 7 of the first, 5 of the second
+
+
+def test_scifact_pairs_keep_evidence_sets():
+    """SciFact train claim 1141 cites 12009265 with two CONTRADICT sets: sentences 9 and 10, and sentence 14."""
+    base = DATA / "scifact"
+    if not (base / "claims_train.jsonl").exists():
+        pytest.skip("../shared/data/scifact is absent")
+    [p] = [p for p in load_pairs(base / "claims_train.jsonl", base / "corpus.jsonl") if p["claim_id"] == 1141]
+    assert ("contradicted", [9, 10, 14], [[9, 10], [14]]) == (p["gold"], p["rationale"], p["rationale_sets"])
 
 
 def test_grouped_folds_share_documents():

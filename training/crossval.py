@@ -110,7 +110,7 @@ def _to_class(gold: str, mapping: dict, classes: list[str]) -> str:
 
 
 def stack(names: list[str], work: Path, write: bool, C: float) -> None:
-    from citeproof.eval.scifact import LABELS, MAPPING, recall_at
+    from citeproof.eval.scifact import LABELS, MAPPING, recall_at, sentence_recall_at
 
     recs = []
     for n in names:
@@ -121,6 +121,7 @@ def stack(names: list[str], work: Path, write: bool, C: float) -> None:
     res["dataset"] = f"scifact (nested grouped {len({r['fold'] for r in recs})}-fold CV, {'+'.join(names)})"
     for k in (1, 3, 5):
         res[f"recall_at_{k}"] = recall_at(recs, k)
+        res[f"sentence_recall_at_{k}"] = sentence_recall_at(recs, k)
     print(format_eval_text(res))
     # single-feature baselines, to see what stacking adds
     from citeproof.judges.entailment import FEATURE_NAMES

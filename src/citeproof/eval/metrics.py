@@ -67,7 +67,10 @@ def format_eval_text(result: dict) -> str:
     lines.append(f"macro-F1 {result['macro_f1']:.3f}   accuracy {result.get('accuracy', 0):.3f}")
     if "recall_at_3" in result and result["recall_at_3"] is not None:
         lines.append(f"evidence recall@1/3/5 {result.get('recall_at_1', 0):.3f} / {result['recall_at_3']:.3f} / "
-                     f"{result.get('recall_at_5', 0):.3f}  (rationale sentences)")
+                     f"{result.get('recall_at_5', 0):.3f}  (pairs with a complete rationale set in the top k, as FEVER)")
+    if result.get("sentence_recall_at_3") is not None:
+        lines.append(f"sentence recall@1/3/5 {result.get('sentence_recall_at_1', 0):.3f} / {result['sentence_recall_at_3']:.3f} / "
+                     f"{result.get('sentence_recall_at_5', 0):.3f}  (share of all rationale sentences in the top k)")
     lines.append("")
     lines.append(f"{'class':<{w}}{'precision':>10}{'recall':>10}{'F1':>10}{'support':>10}")
     for lab in labs:

@@ -12,11 +12,14 @@ Predicted: the entailment judge's verdict; ``supported`` -> supported,
 The judge scores the :data:`TOP_K` sentences that BM25 + dense cosine rank first
 (reciprocal rank fusion, k=60).
 
-Evidence recall@k: for every gold rationale sentence of a SUPPORT/CONTRADICT
-pair, whether it is among the top k sentences of the abstract, ranked by
-reciprocal rank fusion (k=60) of BM25, dense cosine (when the dense tier is
-available) and the judge's ``max(P(entails), P(contradicts))`` over the sentences
-it scored; micro-averaged over rationale sentences.
+Evidence recall@k (``recall_at_k``), as FEVER defines evidence recall (Thorne
+et al., NAACL 2018): the share of SUPPORT/CONTRADICT pairs for which at least
+one complete gold rationale set (SciFact's evidence sets are minimal sufficient
+sets of sentences) is among the top k sentences of the abstract. Sentences are
+ranked by reciprocal rank fusion (k=60) of BM25, dense cosine (when the dense
+tier is available) and the judge's ``max(P(entails), P(contradicts))`` over the
+sentences it scored. ``sentence_recall_at_k`` is the stricter share of all gold
+rationale sentences (micro-averaged) in the top k.
 """
 
 from __future__ import annotations
@@ -50,8 +53,9 @@ def load_pairs(claims_path: Path | str, corpus_path: Path | str, limit: int | No
         limit: keep the first ``limit`` claims (None: all).
 
     Returns:
-        dicts ``{"claim_id", "claim", "doc_id", "sentences", "gold", "rationale"}``;
-        ``rationale`` is the sorted list of gold rationale sentence indices; pairs whose
+        dicts ``{"claim_id", "claim", "doc_id", "sentences", "gold", "rationale", "rationale_sets"}``;
+        ``rationale`` is the sorted list of gold rationale sentence indices, ``rationale_sets``
+        the gold evidence sets (lists of sentence indices); pairs whose
         abstract is missing from the corpus are skipped.
 
     Raises:
@@ -70,11 +74,13 @@ def load_pairs(claims_path: Path | str, corpus_path: Path | str, limit: int | No
             evs = (r.get("evidence") or {}).get(str(doc), [])
             gold = "other"
             rat: set[int] = set()
+            sets = []
             for ev in evs:
                 gold = "supported" if ev["label"] == "SUPPORT" else "contradicted"
                 rat.update(ev["sentences"])
+                sets.append(sorted(ev["sentences"]))
             out.append({"claim_id": r["id"], "claim": r["claim"], "doc_id": int(doc), "sentences": sents,
-                        "gold": gold, "rationale": sorted(rat)})
+                        "gold": gold, "rationale": sorted(rat), "rationale_sets": sets})
     return out
 
 
@@ -122,7 +128,29 @@ def score_pairs(pairs: list[dict], judge, retriever=None, top_k: int = TOP_K) ->
 
 
 def recall_at(pairs: list[dict], k: int) -> float | None:
-    """Share of gold rationale sentences ranked in the top ``k`` (None when there are none)."""
+    """Evidence recall@k (FEVER's definition, Thorne et al. 2018).
+
+    Args:
+        pairs: scored pairs with ``ranking`` and ``rationale_sets``.
+        k: how many of the ranked sentences count as retrieved.
+
+    Returns:
+        The share of pairs with evidence for which some complete rationale set
+        lies within the top ``k`` sentences; None when no pair has evidence.
+    """
+    hit = tot = 0
+    for p in pairs:
+        sets = p.get("rationale_sets") or ([p["rationale"]] if p.get("rationale") else [])
+        if not sets:
+            continue
+        top = set(p["ranking"][:k])
+        tot += 1
+        hit += any(set(s) <= top for s in sets)
+    return round(hit / tot, 4) if tot else None
+
+
+def sentence_recall_at(pairs: list[dict], k: int) -> float | None:
+    """Share of all gold rationale sentences ranked in the top ``k`` (None when there are none)."""
     hit = tot = 0
     for p in pairs:
         top = set(p["ranking"][:k])
@@ -146,7 +174,8 @@ def run_scifact(claims_path: Path | str, corpus_path: Path | str, limit: int | N
 
     Returns:
         ``{"dataset": "scifact", "n", "accuracy", "macro_f1", "per_class", "labels",
-        "confusion", "recall_at_1", "recall_at_3", "recall_at_5", "mapping",
+        "confusion", "recall_at_1", "recall_at_3", "recall_at_5" (evidence recall, FEVER's
+        definition), "sentence_recall_at_1", "sentence_recall_at_3", "sentence_recall_at_5", "mapping",
         "pairs_per_second", "seconds"}`` (labels: supported, contradicted, other).
 
     Raises:
@@ -169,6 +198,8 @@ def run_scifact(claims_path: Path | str, corpus_path: Path | str, limit: int | N
     res.update(classification_report([p["gold"] for p in pairs], pred, LABELS))
     for k in (1, 3, 5):
         res[f"recall_at_{k}"] = recall_at(pairs, k)
+    for k in (1, 3, 5):
+        res[f"sentence_recall_at_{k}"] = sentence_recall_at(pairs, k)
     res["mapping"] = dict(MAPPING)
     res["seconds"] = round(dt, 2)
     res["pairs_per_second"] = round(n_windows / dt, 1) if dt > 0 else None
