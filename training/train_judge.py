@@ -54,10 +54,10 @@ def read_jsonl(p: Path) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def nli_pairs(rng: random.Random, max_breaking: int = 2000, max_binary: int = 4000) -> list[tuple[str, str, int]]:
+def nli_pairs(rng: random.Random, max_breaking: int = 2000, max_binary: int = 12000) -> list[tuple[str, str, int]]:
     d = DATA / "nli"
     out: list[tuple[str, str, int]] = []
-    for rel in ["mnli/dev_matched.jsonl", "snli/test.jsonl", "scitail/test.jsonl"]:
+    for rel in ["mnli/dev_matched.jsonl", "snli/dev.jsonl", "snli/test.jsonl", "scitail/test.jsonl"]:
         for r in read_jsonl(d / rel):
             if r["label"] in LABEL_OF:
                 out.append((r["premise"], r["hypothesis"], LABEL_OF[r["label"]]))
