@@ -156,13 +156,20 @@ def test_sources_folder_without_bibliography(tmp_path):
     src.mkdir()
     (src / "doi_10.7554_eLife.32822.pdf").write_bytes((SAMPLE / "cited" / "himmelstein2018-scihub.pdf").read_bytes())
     doc = tmp_path / "d.md"
-    doc.write_text("Sci-Hub's database contains 68.9% of all scholarly articles [@doi:10.7554/eLife.32822]. Other [@nofile].\n")
+    doc.write_text("Sci-Hub's database contains 68.9% of the 81.6 million scholarly articles registered with Crossref "
+                   "[@doi:10.7554/eLife.32822]. Other [@nofile].\n"
+                   "Sci-Hub's database contains 68.9% of all scholarly articles [@doi:10.7554/eLife.32822].\n")
     from citeproof.pipeline import CheckOptions, check
 
     rep = check(doc, [], CheckOptions(source_dirs=[src], use_cache=False))
-    by = {f.citation.citekey: f for f in rep.findings}
-    hit = by["doi:10.7554/eLife.32822"]
+    by = {(f.citation.citekey, f.claim.line): f for f in rep.findings}
+    hit = by["doi:10.7554/eLife.32822", 1]
     assert (Verdict.SUPPORTED, 2) == (hit.verdict, hit.evidence.passage.page)
+    # "all scholarly articles" widens "the 81.6 million ... registered with Crossref": scope_inflation, partial
+    wide = by["doi:10.7554/eLife.32822", 2]
+    assert (Verdict.PARTIAL, 2) == (wide.verdict, wide.evidence.passage.page)
+    assert ["scope_inflation"] == [t.name for t in wide.tags if t.confidence >= 0.6]
+    by = {f.citation.citekey: f for f in rep.findings}
     assert "--sources doi_10.7554_eLife.32822.pdf (citekey)" == hit.source.origin
     assert Verdict.UNVERIFIABLE == by["nofile"].verdict and "no file in --sources matched" in by["nofile"].reasons[0]
 

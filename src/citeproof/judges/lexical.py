@@ -45,9 +45,18 @@ class LexicalJudge:
 
     tier = Tier.LEXICAL
 
-    def __init__(self, supported_at: float = SUPPORTED_AT, partial_at: float = PARTIAL_AT) -> None:
+    def __init__(self, supported_at: float = SUPPORTED_AT, partial_at: float = PARTIAL_AT,
+                 evidence_bands: tuple[float, float] = (SUPPORTED_AT, PARTIAL_AT)) -> None:
+        """Args:
+            supported_at: coverage for *supported*.
+            partial_at: coverage for *partial*.
+            evidence_bands: the (supported, partial) lines that group passages when an abstract is
+                preferred as evidence (:meth:`_prefer_abstract`); the tier's own thresholds by
+                default, so a judge with lower verdict lines still shows the same passage.
+        """
         self.supported_at = supported_at
         self.partial_at = partial_at
+        self.evidence_bands = evidence_bands
 
     @staticmethod
     def _prefer_abstract(candidates: list[Evidence], sup: float, par: float) -> Evidence:
@@ -55,8 +64,9 @@ class LexicalJudge:
 
         An abstract states a paper's main findings, which is what a citation
         of the whole work usually vouches for (the premise of SciFact's
-        abstract-level task, Wadden et al. 2020). The preference never
-        changes the verdict: it only picks among passages in the same band.
+        abstract-level task, Wadden et al. 2020). With the tier's own
+        thresholds the preference never changes the verdict: it only picks
+        among passages in the same band.
         """
         def band(e: Evidence) -> int:
             c = e.scores.get("lexical", 0.0)
@@ -82,7 +92,7 @@ class LexicalJudge:
         sup, par = self.supported_at - relief, self.partial_at - relief
         if not candidates:
             return Judgement(Verdict.UNSUPPORTED, 0.0, 0.6, None, self.tier, ["the source has no passage sharing a distinctive word with the claim"])
-        best = self._prefer_abstract(candidates, sup, par)
+        best = self._prefer_abstract(candidates, self.evidence_bands[0] - relief, self.evidence_bands[1] - relief)
         cov = best.scores.get("lexical", 0.0)
         matched = ", ".join(surface_words(claim.text, best.matched_terms)[:8]) or "none"
         where = f"page {best.passage.page}" if best.passage.page else (f"line {best.passage.line}" if best.passage.line else "the source")
