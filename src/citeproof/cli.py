@@ -387,6 +387,15 @@ def _sample_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "examples" / "manubot"
 
 
+def _require_entailment() -> None:
+    """Exit 2 with the reason when the entailment tier cannot run (the eval harnesses need it)."""
+    from citeproof.judges import entailment
+
+    why = entailment.unavailable_reason()
+    if why:
+        _fail(CiteproofError(f"the entailment tier cannot run: {why}"))
+
+
 @eval_app.command("planted")
 def eval_planted(
     data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Folder holding scifact/ and citation-integrity/ (default: ../shared/data).")] = None,  # type: ignore[assignment]
@@ -447,14 +456,10 @@ def eval_scifact(
 
         citeproof eval scifact --claims claims_train.jsonl --corpus corpus.jsonl --json
     """
-    from citeproof.judges import entailment
-
     for pth in (claims, corpus):
         if not pth.is_file():
             _fail(CiteproofError(f"{pth}: not found"))
-    why = entailment.unavailable_reason()
-    if why:
-        _fail(CiteproofError(f"the entailment tier cannot run: {why}"))
+    _require_entailment()
     from citeproof.eval.scifact import run_scifact
 
     _print_eval(run_scifact(claims, corpus, limit=limit), as_json)
@@ -473,15 +478,11 @@ def eval_citation_integrity(
 
         citeproof eval citation-integrity --claims claims_train.jsonl --fulltext reference_fulltext/ --json
     """
-    from citeproof.judges import entailment
-
     if not claims.is_file():
         _fail(CiteproofError(f"{claims}: not found"))
     if not fulltext.is_dir():
         _fail(CiteproofError(f"{fulltext}: --fulltext must be a folder of <ref_pmcid>.txt files"))
-    why = entailment.unavailable_reason()
-    if why:
-        _fail(CiteproofError(f"the entailment tier cannot run: {why}"))
+    _require_entailment()
     from citeproof.eval.citation_integrity import run_citation_integrity
 
     _print_eval(run_citation_integrity(claims, fulltext, limit=limit), as_json)

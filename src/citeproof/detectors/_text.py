@@ -149,6 +149,12 @@ def sentence_stems(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]
     return tuple(out)
 
 
+def stem_hits(claim_stems: set[str], sentence: tuple[str, frozenset[str], frozenset[str]]) -> int:
+    """How many of ``claim_stems`` a :func:`sentence_stems` entry holds (equal stem, or the same first five letters)."""
+    _s, st, pre = sentence
+    return sum(1 for w in claim_stems if w in st or (len(w) >= 5 and w[:5] in pre))
+
+
 def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 0.3) -> list[str]:
     """The ``k`` sentences of ``source_text`` that overlap the claim most, if at least ``floor``.
 
@@ -166,8 +172,7 @@ def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 
     c = content_stems(claim)
     if not c:
         return []
-    scored = [(sum(1 for w in c if w in st or (len(w) >= 5 and w[:5] in pre)) / len(c), i, sent)
-              for i, (sent, st, pre) in enumerate(sentence_stems(source_text))]
+    scored = [(stem_hits(c, entry) / len(c), i, entry[0]) for i, entry in enumerate(sentence_stems(source_text))]
     scored = [x for x in scored if x[0] >= floor]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [s for _sc, _i, s in scored[:k]]
@@ -196,8 +201,7 @@ def focus_evidence(claim: str, passage: str, k: int = 2) -> str:
     c = content_stems(claim)
     if not c:
         return passage
-    scored = sorted(range(len(sents)), key=lambda i: (-sum(1 for w in c if w in sents[i][1]
-                                                          or (len(w) >= 5 and w[:5] in sents[i][2])), i))
+    scored = sorted(range(len(sents)), key=lambda i: (-stem_hits(c, sents[i]), i))
     return " ".join(sents[i][0] for i in sorted(scored[:k]))
 
 

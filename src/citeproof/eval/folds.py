@@ -56,23 +56,18 @@ def grouped_folds(items: list[tuple[object, list[object]]], n_folds: int = 5) ->
     return out
 
 
+def _folds_of_jsonl(claims_path: Path, n_folds: int, groups) -> dict[int, int]:
+    """Claim id -> fold for a JSONL claims file; ``groups(row)`` gives the documents a claim is grouped by."""
+    with open(claims_path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return grouped_folds([(r["id"], groups(r)) for r in rows], n_folds)
+
+
 def scifact_claim_folds(claims_path: Path, n_folds: int = 5) -> dict[int, int]:
     """SciFact claim id -> fold, grouped by ``cited_doc_ids``."""
-    items = []
-    with open(claims_path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                r = json.loads(line)
-                items.append((r["id"], [int(d) for d in r["cited_doc_ids"]]))
-    return grouped_folds(items, n_folds)
+    return _folds_of_jsonl(claims_path, n_folds, lambda r: [int(d) for d in r["cited_doc_ids"]])
 
 
 def citation_integrity_folds(claims_path: Path, n_folds: int = 5) -> dict[int, int]:
     """Citation-Integrity claim id -> fold, grouped by ``ref_pmcid``."""
-    items = []
-    with open(claims_path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                r = json.loads(line)
-                items.append((r["id"], [r["ref_pmcid"]]))
-    return grouped_folds(items, n_folds)
+    return _folds_of_jsonl(claims_path, n_folds, lambda r: [r["ref_pmcid"]])

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS, run_detectors_text, should_downgrade
-from citeproof.detectors._text import content_stems, sentence_stems
+from citeproof.detectors._text import content_stems, sentence_stems, stem_hits
 from citeproof.eval.planting import KINDS, plant
 from citeproof.model import (
     Citation,
@@ -69,8 +69,7 @@ Judge = Callable[..., Finding]
 def _score(cstems: set[str], sent: tuple[str, frozenset[str], frozenset[str]]) -> float:
     if not cstems:
         return 0.0
-    _s, st, pre = sent
-    return sum(1 for w in cstems if w in st or (len(w) >= 5 and w[:5] in pre)) / len(cstems)
+    return stem_hits(cstems, sent) / len(cstems)
 
 
 def lexical_judge(claim_text: str, source_text: str, *, citekey: str = "src", raw_claim: str | None = None) -> Finding:
