@@ -6,14 +6,16 @@ STAMP := $(VENV)/.installed
 OUT ?= out/demo
 DEMO := examples/manubot
 
-.PHONY: install demo test bench clean train-judge
+.PHONY: install demo test test-jitter bench clean train-judge lock
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+# requirements.lock pins every package (runtime + test extras) to the versions CI passed with;
+# pip takes it as constraints, so a fresh machine gets the same set. `make lock` refreshes it.
+$(STAMP): pyproject.toml requirements.lock | $(BIN)/python
+	$(BIN)/python -m pip install -q -c requirements.lock -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -24,6 +26,17 @@ demo: install
 
 test: install
 	$(BIN)/python -m pytest -q
+
+# The model-dependent tests again with every model output perturbed (tests/conftest.py: --model-jitter):
+# a test that fails here asserts a model output near a decision boundary, which flips across CPUs.
+test-jitter: install
+	$(BIN)/python -m pytest -q -m slow --model-jitter 0.2 --model-jitter-seed 2
+
+# Re-resolve requirements.lock to the newest releases that fit pyproject.toml (uv, universal markers),
+# then run `make test` before committing it. .github/workflows/lock-refresh.yml does this weekly.
+lock: $(BIN)/python
+	$(BIN)/python -m pip install -q uv
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra render --universal --python-version 3.11 --upgrade -q -o requirements.lock
 
 bench: install
 	$(BIN)/python bench/bench.py
