@@ -166,6 +166,7 @@ def check(
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
     quiet: QuietOpt = False,
+    baseline: Annotated[Optional[Path], typer.Option("--baseline", metavar="REPORT.json", help="A previous JSON report: --fail-on then counts only findings that are new or changed since it.")] = None,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -198,6 +199,11 @@ def check(
         target = out_dir or document.parent
         if target.exists() and not target.is_dir():
             raise CiteproofError(f"{target}: --out must be a folder, and this is a file")
+        base = None
+        if baseline is not None:
+            from citeproof.reports.diff import load_report
+
+            base = load_report(baseline)
         cb, ctx = _progress_runner(quiet)
         with ctx:
             report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb))
@@ -218,6 +224,15 @@ def check(
         for p in written:
             out.print(f"report: {p}", highlight=False)
     failing = [f for f in report.findings if f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags)]
+    if failing and base is not None:
+        from citeproof.reports.diff import new_or_changed_ids
+        from citeproof.reports.json import finding_to_dict, report_to_dict
+
+        fresh = new_or_changed_ids(base, report_to_dict(report))
+        before = len(failing)
+        failing = [f for f in failing if finding_to_dict(f)["id"] in fresh]
+        if not quiet and before > len(failing):
+            err.print(f"--baseline {baseline}: {before - len(failing)} of {before} failing findings were already in the baseline", highlight=False)
     if failing:
         from collections import Counter
 
@@ -325,6 +340,47 @@ def audit(
         out.print(table)
         out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
     raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
+
+
+@app.command()
+def diff(
+    old: Annotated[Path, typer.Argument(help="The earlier JSON report.", show_default=False)],
+    new: Annotated[Path, typer.Argument(help="The later JSON report.", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the difference as JSON.")] = False,
+    fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when a new or changed finding has one of these verdicts.")] = "",
+) -> None:
+    """List the findings that are new, resolved or changed between two JSON reports.
+
+    A finding is the same in both when its document, citekey, claim text and
+    source bytes are; a citation whose claim or source changed is 'changed'.
+
+        citeproof diff old/draft.citeproof.json draft.citeproof.json --fail-on unsupported,contradicted
+    """
+    import json as _json
+
+    from citeproof.reports.diff import diff_reports, load_report
+
+    try:
+        d = diff_reports(load_report(old), load_report(new))
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    wanted = {x.strip().lower() for x in fail_on.split(",") if x.strip()}
+    failing = [f for f in d.new if f.get("verdict") in wanted] + [c.new for c in d.changed if c.new.get("verdict") in wanted]
+    if as_json:
+        out.print_json(_json.dumps(d.to_dict(), ensure_ascii=False))
+    else:
+        def where(f: dict) -> str:
+            return f"{f.get('document')}:{f.get('line')}: [{f.get('citekey')}] {f.get('verdict')}"
+
+        for f in d.new:
+            out.print(f"new       {where(f)}", markup=False, highlight=False)
+        for f in d.resolved:
+            out.print(f"resolved  {where(f)}", markup=False, highlight=False)
+        for c in d.changed:
+            out.print(f"changed   {where(c.new)} ({'; '.join(c.what)})", markup=False, highlight=False)
+        out.print(f"{len(d.new)} new, {len(d.resolved)} resolved, {len(d.changed)} changed, {d.unchanged} unchanged", highlight=False)
+    raise typer.Exit(EXIT_FINDINGS if failing else EXIT_OK)
 
 
 @app.command()

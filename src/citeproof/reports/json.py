@@ -4,7 +4,7 @@ Layout (names are a contract; issue 2)::
 
     {"schema_version": 1, "document": str, "metadata": {...},
      "summary": {...},                       # citeproof.pipeline.summarise
-     "findings": [{"document", "line", "column", "citekey", "claim",
+     "findings": [{"id", "document", "line", "column", "citekey", "claim",
                    "claim_raw", "unit", "locator", "signal", "mode",
                    "verdict", "score", "confidence", "tier",
                    "evidence": {"source", "page", "line", "text", "bbox",
@@ -19,7 +19,8 @@ Layout (names are a contract; issue 2)::
 
 ``evidence.text`` is null when the passage is not quotable (reading order
 not trusted): the page still says where to look. ``line`` is from 1;
-``page`` from 1; for a citing PDF ``line`` is the page of the citing PDF
+``page`` from 1; ``id`` is :func:`citeproof.reports.diff.finding_id` (stable across runs while
+the claim text and the source bytes are unchanged); for a citing PDF ``line`` is the page of the citing PDF
 (from 1) and ``location`` gives that page and the claim's box; ``bbox`` in PDF points, top-left origin; ``char_start``/
 ``char_end`` index the source's extracted text.
 """
@@ -32,6 +33,7 @@ from typing import Any, TextIO
 
 from citeproof.model import SCHEMA_VERSION, Finding, Report
 from citeproof.pipeline import summarise
+from citeproof.reports.diff import finding_id
 
 __all__ = ["report_to_dict", "finding_to_dict", "JsonWriter"]
 
@@ -55,7 +57,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         }
     c = f.citation
     src = f.source
-    return {
+    d = {
+        "id": "",
         "document": f.claim.document,
         "line": c.line or f.claim.line,
         "column": c.column,
@@ -84,6 +87,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         "rank": rank,
         **({"location": {"page": f.claim.page, "bbox": list(f.claim.bbox) if f.claim.bbox else None}} if f.claim.page is not None else {}),
     }
+    d["id"] = finding_id(d)
+    return d
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:
