@@ -121,3 +121,40 @@ def test_bad_report_is_exit_2_naming_the_file(tmp_path, content, what):
     r = runner.invoke(app, ["diff", str(bad), str(bad)])
     assert 2 == r.exit_code
     assert "bad.json" in r.output and what in r.output
+
+
+def test_runs_are_recorded_in_the_history(tmp_path):
+    """Each check with a cache adds a history row with the inputs' hashes and counts; --no-cache adds none."""
+    import hashlib
+
+    from citeproof.history import list_runs
+
+    draft, src = _project(tmp_path)
+    cache = tmp_path / "cache"
+    _check(draft, src, tmp_path / "a")
+    draft.write_text(DRAFT + "\nVitamin K cured scurvy in sailors on long voyages [@trial].\n")
+    _check(draft, src, tmp_path / "b")
+    runner.invoke(app, ["check", str(draft), "--sources", str(src), "--out", str(tmp_path / "c"), "--tier", "lexical", "--quiet", "--no-cache"])
+    runs = list_runs(cache, draft)
+    assert 2 == len(runs)
+    newest = runs[0]
+    assert hashlib.sha256(draft.read_bytes()).hexdigest() == newest.document_sha256
+    assert hashlib.sha256((src / "trial.md").read_bytes()).hexdigest() == newest.record["sources"]["trial"]
+    assert 3 == newest.record["summary"]["citations"] and 2 == runs[1].record["summary"]["citations"]
+    assert ["lexical"] == newest.record["tiers"]
+    assert [] == list_runs(cache, tmp_path / "elsewhere.md")
+    r = runner.invoke(app, ["history", str(draft), "--cache-dir", str(cache), "--json"])
+    assert 0 == r.exit_code and [2, 1] == [x["id"] for x in json.loads(r.output)]
+    table = runner.invoke(app, ["history", "--cache-dir", str(cache)])
+    assert 0 == table.exit_code and "unsupported 1" in table.output
+
+
+def test_damaged_history_is_exit_2_and_does_not_fail_check(tmp_path):
+    draft, src = _project(tmp_path)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "history.sqlite").write_bytes(b"this is not a database" * 100)
+    r = _check(draft, src, tmp_path / "a")
+    assert 0 == r.exit_code and "run not recorded in the history" in r.output
+    h = runner.invoke(app, ["history", "--cache-dir", str(cache)])
+    assert 2 == h.exit_code and "history.sqlite" in h.output

@@ -215,6 +215,13 @@ def check(
     except CiteproofError as exc:
         _fail(exc)
         return
+    if report.metadata.get("cache"):
+        from citeproof.history import record_run
+        from citeproof.pipeline import summarise
+
+        why = record_run(report, Path(report.metadata["cache"]), summarise(report.findings))
+        if why:
+            err.print(f"warning: {why}", highlight=False)
     for d in report.diagnostics:
         err.print(f"{d.severity}: {d.message}", highlight=False)
     for name, why in skipped:
@@ -381,6 +388,48 @@ def diff(
             out.print(f"changed   {where(c.new)} ({'; '.join(c.what)})", markup=False, highlight=False)
         out.print(f"{len(d.new)} new, {len(d.resolved)} resolved, {len(d.changed)} changed, {d.unchanged} unchanged", highlight=False)
     raise typer.Exit(EXIT_FINDINGS if failing else EXIT_OK)
+
+
+@app.command()
+def history(
+    document: Annotated[Optional[Path], typer.Argument(help="Only runs of this document (default: all).", show_default=False)] = None,
+    cache_dir: CacheOpt = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="At most this many runs.")] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the runs as JSON.")] = False,
+) -> None:
+    """List earlier runs of `check`, newest first: when, which version, the inputs' hashes and the counts.
+
+    Runs are recorded in <cache dir>/history.sqlite (not with --no-cache).
+
+        citeproof history draft.md
+    """
+    import dataclasses
+    import json as _json
+    import sqlite3
+
+    from citeproof.history import HISTORY_FILE, list_runs
+    from citeproof.sources.cache import default_cache_dir
+
+    folder = cache_dir or default_cache_dir()
+    try:
+        runs = list_runs(folder, document, limit)
+    except sqlite3.DatabaseError as exc:
+        _fail(CiteproofError(f"{folder / HISTORY_FILE}: cannot read the history ({exc}); delete the file to start a new one"))
+        return
+    if as_json:
+        out.print_json(_json.dumps([dataclasses.asdict(r) for r in runs], ensure_ascii=False))
+        raise typer.Exit(EXIT_OK)
+    if not runs:
+        out.print(f"no runs recorded{' for ' + str(document) if document else ''} in {folder / HISTORY_FILE}", highlight=False)
+        raise typer.Exit(EXIT_OK)
+    for r in runs:
+        counts = r.record.get("summary", {}).get("verdicts", {})
+        shown = ", ".join(f"{k} {v}" for k, v in counts.items() if v)
+        secs = r.record.get("seconds")
+        out.print(f"#{r.id} {r.created} citeproof {r.version} {r.document} (sha256 {r.document_sha256[:12]}) "
+                  f"tiers {','.join(r.record.get('tiers', []))}: {shown or 'no citations'}{f' ({secs} s)' if secs is not None else ''}",
+                  markup=False, highlight=False)
+    raise typer.Exit(EXIT_OK)
 
 
 @app.command()
