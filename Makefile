@@ -15,7 +15,7 @@ $(BIN)/python:
 # requirements.lock pins every package (runtime + test extras) to the versions CI passed with;
 # pip takes it as constraints, so a fresh machine gets the same set. `make lock` refreshes it.
 $(STAMP): pyproject.toml requirements.lock | $(BIN)/python
-	$(BIN)/python -m pip install -q -c requirements.lock -e '.[test]'
+	$(BIN)/python -m pip install -q -c requirements.lock -e '.[test,batch]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -36,7 +36,7 @@ test-jitter: install
 # then run `make test` before committing it. .github/workflows/lock-refresh.yml does this weekly.
 lock: $(BIN)/python
 	$(BIN)/python -m pip install -q uv
-	$(BIN)/uv pip compile pyproject.toml --extra test --extra render --universal --python-version 3.11 --upgrade -q -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra render --extra batch --universal --python-version 3.11 --upgrade -q -o requirements.lock
 
 bench: install
 	$(BIN)/python bench/bench.py

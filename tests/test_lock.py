@@ -26,7 +26,7 @@ def test_every_dependency_is_pinned():
     """Runtime, test and render requirements each have an exact pin in the lock (``make lock`` after editing)."""
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = list(meta["dependencies"])
-    for extra in ("test", "render"):
+    for extra in ("test", "render", "batch"):
         wanted += meta["optional-dependencies"].get(extra, [])
     pins = _locked()
     missing = sorted({_name(r) for r in wanted} - set(pins))

@@ -19,6 +19,8 @@ from rich.table import Table
 from citeproof import __version__
 from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
 from citeproof.model import Report, Verdict
+from citeproof.reports import report_stem as _stem
+from citeproof.reports import write_reports as _write_reports
 
 app = typer.Typer(
     name="citeproof",
@@ -52,15 +54,6 @@ SourcesOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only what fails (and errors, on stderr): no progress bar, no summary.")]
 CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", metavar="DIR", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
-
-
-def _stem(document: Path) -> str:
-    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one)."""
-    name = document.name
-    for suf in (".tar.gz", ".tgz"):
-        if name.lower().endswith(suf):
-            return name[: -len(suf)]
-    return document.stem
 
 
 def _has_own_bibliography(document: Path) -> bool:
@@ -121,37 +114,6 @@ def _summary_table(report: Report) -> Table:
     t.add_row("[bold]total[/]", str(s["citations"]))
     t.caption = f"{s['sources_available']} of {_n(s['citekeys'], 'cited work')} have a readable source; {_n(len(s['unknown_citekeys']), 'unknown citekey')}"
     return t
-
-
-def _write_reports(report: Report, writers: list, target: Path, stem: str) -> tuple[list[Path], list[tuple[str, str]]]:
-    """Write each report format into ``target``; a missing optional tool skips that format.
-
-    Returns:
-        (paths written, [(format, why not written)]).
-    """
-    from citeproof.errors import MissingToolError
-
-    written: list[Path] = []
-    skipped: list[tuple[str, str]] = []
-    for w in writers:
-        if hasattr(w, "out_dir"):
-            w.out_dir = target
-        path = target / f"{stem}.citeproof{w.suffix}"
-        binary = getattr(w, "binary", False)
-        try:
-            with (path.open("wb") if binary else path.open("w", encoding="utf-8")) as fh:
-                w.write(report, fh)
-        except MissingToolError as exc:
-            path.unlink(missing_ok=True)
-            skipped.append((w.name, str(exc)))
-            continue
-        except (OSError, RuntimeError) as exc:
-            # a renderer failed (pandoc or LaTeX error): the other reports still count
-            path.unlink(missing_ok=True)
-            skipped.append((w.name, f"{type(exc).__name__}: {str(exc).strip()[-800:]}"))
-            continue
-        written.append(path)
-    return written, skipped
 
 
 @app.command()
@@ -430,6 +392,57 @@ def history(
                   f"tiers {','.join(r.record.get('tiers', []))}: {shown or 'no citations'}{f' ({secs} s)' if secs is not None else ''}",
                   markup=False, highlight=False)
     raise typer.Exit(EXIT_OK)
+
+
+@app.command()
+def batch(
+    target: Annotated[Path, typer.Argument(metavar="MANIFEST.json|DIR", help="A manifest {\"documents\": [{\"path\", \"bib\": [...], \"sources\": [...]}]} or a folder of citing documents.", show_default=False)],
+    out_dir: Annotated[Path, typer.Option("--out", "-o", metavar="DIR", help="Output folder: batch.jsonl, index.html, reports/.")] = Path("citeproof-batch"),
+    address: Annotated[Optional[str], typer.Option("--address", metavar="ray://HOST:PORT|auto", help="Join this Ray cluster (inputs and cache on a shared file system) instead of starting a local Ray.")] = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="CPUs of the local Ray (default: all).")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMATS", help="Report formats per document besides JSON: md, html, sarif.")] = "md,json",
+    fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any document has a finding with one of these verdicts.")] = "",
+    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, as for check.")] = None,
+    cache_dir: CacheOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Check many citing documents as Ray tasks; each source is parsed once for the whole batch.
+
+    A folder: every .md/.tex/.tar.gz in it, each with the .bib of its name
+    (or the folder's only .bib) and the 'sources' folder beside it. Writes
+    one JSONL record per document, its reports, and index.html (worst
+    citations across the corpus, most-cited works without a source). A re-run
+    skips documents whose inputs are unchanged; a failing document is a record
+    with its error. Exit 1 when a document failed or --fail-on matched.
+
+        citeproof batch papers/ --out audit/ --workers 2
+        citeproof batch manifest.json --address ray://head:10001 --tier lexical
+    """
+    from citeproof.batch import load_batch, run_batch
+    from citeproof.reports import get_writer
+    from citeproof.sources.cache import default_cache_dir
+
+    try:
+        formats = [f.strip() for f in fmt.split(",") if f.strip()]
+        for f in formats:
+            get_writer(f)
+        docs = load_batch(target)
+        cb, ctx = _progress_runner(quiet)
+        with ctx:
+            records = run_batch(docs, out_dir, cache_dir=cache_dir or default_cache_dir(), tiers=tier, formats=formats,
+                                address=address, workers=workers, progress=cb)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    wanted = {x.strip().lower() for x in fail_on.split(",") if x.strip()}
+    failed = [r for r in records if r.get("error")]
+    flagged = [r for r in records if not r.get("error") and any((r.get("summary") or {}).get("verdicts", {}).get(v) for v in wanted)]
+    for r in failed:
+        err.print(f"{r['document']}: failed: {r['error']}", markup=False, highlight=False)
+    if not quiet:
+        resumed = sum(1 for r in records if r.get("resumed"))
+        out.print(f"{len(records)} documents ({len(failed)} failed, {resumed} unchanged since the last run); see {out_dir / 'index.html'}", markup=False, highlight=False)
+    raise typer.Exit(EXIT_FINDINGS if failed or flagged else EXIT_OK)
 
 
 @app.command()
