@@ -23,6 +23,7 @@ from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
+from citeproof.readers.docx import DocxReader
 from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
 from citeproof.readers.pdf import PdfReader
@@ -64,6 +65,8 @@ READERS: dict[str, Callable[[], object]] = {
     ".tar.gz": LatexReader,
     ".tgz": LatexReader,
     ".pdf": PdfReader,
+    ".docx": DocxReader,
+    ".odt": DocxReader,
 }
 """Citing-document readers by file suffix (a plain dict registry, ``STYLE.md``).
 
@@ -575,7 +578,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     t_read = time.perf_counter()
     if bib_paths:
         bib = load_bibliographies([Path(p) for p in bib_paths])
-        if own_bib is not None and isinstance(reader_for(document), PdfReader):
+        if own_bib is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
             bib = merge_printed_references(own_bib, bib)
     else:
         bib = own_bib if own_bib is not None else Bibliography()
