@@ -38,8 +38,11 @@ lock: $(BIN)/python
 	$(BIN)/python -m pip install -q uv
 	$(BIN)/uv pip compile pyproject.toml --extra test --extra render --extra batch --universal --python-version 3.11 --upgrade -q -o requirements.lock
 
+# The demo figures, then the scale job (bench/make_job.py: 50 PDFs, ~1,200 pages, 100 citations) through
+# citeproof and a plain PyMuPDF + BM25 baseline. BENCH_ARGS=--scaling adds the scaling table.
 bench: install
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/scale.py $(BENCH_ARGS)
 
 # --- the entailment judge (issue 3) ---------------------------------------------------------
 # make train-judge retrains and exports the shipped model (about 95 min on 2 cores); it needs the
