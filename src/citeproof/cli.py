@@ -446,6 +446,39 @@ def batch(
 
 
 @app.command()
+def verify(
+    report: Annotated[Path, typer.Argument(metavar="REPORT.json", help="A JSON report written by check.", show_default=False)],
+    quiet: QuietOpt = False,
+) -> None:
+    """Show that the report's quotes and sources are still what was read.
+
+    Each quoted passage must hash, along the audit path the report keeps,
+    to the Merkle root recorded for its source, and each source file on
+    disk must still give that root. Exit 1 when a quote or a source fails.
+
+        citeproof verify out/draft.citeproof.json
+    """
+    from citeproof.reports.diff import load_report
+    from citeproof.verify import verify_report
+
+    try:
+        res = verify_report(load_report(report))
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    for s in res.sources:
+        if not quiet or s.status not in ("unchanged", "same text"):
+            out.print(f"{s.status:10} {s.path}{': ' + s.detail if s.detail else ''}", markup=False, highlight=False)
+    for f in res.bad_quotes:
+        out.print(f"bad quote  {f.get('document')}:{f.get('line')} [{f.get('citekey')}]: the quoted passage does not hash to its source's root",
+                  markup=False, highlight=False)
+    if not quiet:
+        out.print(f"{res.quotes_checked - len(res.bad_quotes)} of {res.quotes_checked} quotes verified; "
+                  f"{sum(s.status in ('unchanged', 'same text') for s in res.sources)} of {len(res.sources)} sources as read", highlight=False)
+    raise typer.Exit(EXIT_OK if res.ok else EXIT_FINDINGS)
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on. Keep 127.0.0.1 unless you mean to share the page.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
