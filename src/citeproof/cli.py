@@ -59,7 +59,7 @@ NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source
 def _has_own_bibliography(document: Path) -> bool:
     """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs)."""
     name = document.name.lower()
-    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt"))
+    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json"))
 
 
 def _n(count: int, noun: str) -> str:

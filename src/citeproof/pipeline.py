@@ -23,6 +23,7 @@ from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
+from citeproof.readers.attributions import AttributionReader
 from citeproof.readers.docx import DocxReader
 from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
@@ -66,6 +67,7 @@ READERS: dict[str, Callable[[], object]] = {
     ".tgz": LatexReader,
     ".pdf": PdfReader,
     ".docx": DocxReader,
+    ".json": AttributionReader,
     ".odt": DocxReader,
 }
 """Citing-document readers by file suffix (a plain dict registry, ``STYLE.md``).
@@ -531,8 +533,9 @@ def summarise(findings: list[Finding]) -> dict:
     Returns:
         ``{"citations", "claims", "citekeys", "verdicts": {verdict: n},
         "unknown_citekeys": [...], "sources_available", "sources_missing",
-        "coverage"}`` where ``coverage`` is the share of citation occurrences
-        whose source was readable.
+        "coverage", "overall_confidence"}`` where ``coverage`` is the share of
+        citation occurrences whose source was readable and
+        ``overall_confidence`` the mean of the findings' confidence (0 to 1).
     """
     verdicts = Counter(f.verdict.value for f in findings)
     keys = {f.citation.citekey for f in findings}
@@ -548,6 +551,7 @@ def summarise(findings: list[Finding]) -> dict:
         "sources_available": len(avail),
         "sources_missing": len(keys) - len(avail) - len(unknown),
         "coverage": round(readable / len(findings), 4) if findings else 0.0,
+        "overall_confidence": round(sum(f.confidence for f in findings) / len(findings), 4) if findings else 0.0,
     }
 
 
