@@ -239,3 +239,49 @@ def test_web_page_upload_filter_and_page_number(page, server):
     page.wait_for_selector("iframe#report")
     assert job_url == page.url
     assert [] == page.js_errors
+
+
+class TestTriage:
+    """Issue 15, part 1: mark a finding, reload, the decision is kept; exported, the next run carries it over."""
+
+    def test_mark_reload_export_rerun(self, browser, demo_report, tmp_path):
+        html, data = demo_report
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(html.as_uri())
+        first = page.locator("article.finding").first
+        fid = first.get_attribute("data-fid")
+        assert data["findings"][0]["id"] == fid
+        first.locator("input[type=radio][value=false_alarm]").check()
+        first.locator(".review-note-input").fill("the source says it on page 3")
+        page.reload()
+        first = page.locator(f"article.finding[data-fid='{fid}']")
+        assert first.locator("input[type=radio][value=false_alarm]").is_checked()
+        assert "false alarm: the source says it on page 3" in first.locator(".review-shown").inner_text()
+        _shot(page, "report-triage.png")
+        with page.expect_download() as dl:
+            page.click("#review-export")
+        out = tmp_path / "out"
+        out.mkdir()
+        sidecar = out / "meta-review.citeproof.review.json"
+        dl.value.save_as(str(sidecar))
+        saved = json.loads(sidecar.read_text())
+        assert "false_alarm" == saved["decisions"][fid]["decision"]
+        assert [] == errors
+        ctx.close()
+        r = subprocess.run(
+            [sys.executable, "-m", "citeproof.cli", "check", str(DEMO_DOC.relative_to(ROOT)), "--bib", str(DEMO_BIB.relative_to(ROOT)),
+             "--out", str(out), "--format", "html,json", "--cache-dir", str(shared_cache()), "-q"],
+            cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        )
+        assert 0 == r.returncode, r.stderr
+        again = json.loads((out / "meta-review.citeproof.json").read_text())
+        f = next(x for x in again["findings"] if x["id"] == fid)
+        assert {"decision": "false_alarm", "note": "the source says it on page 3", "stale": False} == {k: f["review"][k] for k in ("decision", "note", "stale")}
+        fresh = browser.new_context()  # no localStorage: the decision comes from the report itself
+        pg = fresh.new_page()
+        pg.goto((out / "meta-review.citeproof.html").as_uri())
+        assert "false alarm" in pg.locator(f"article.finding[data-fid='{fid}'] .review-shown").inner_text()
+        fresh.close()

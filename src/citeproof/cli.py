@@ -129,6 +129,7 @@ def check(
     no_cache: NoCacheOpt = False,
     quiet: QuietOpt = False,
     baseline: Annotated[Optional[Path], typer.Option("--baseline", metavar="REPORT.json", help="A previous JSON report: --fail-on then counts only findings that are new or changed since it.")] = None,
+    review: Annotated[Optional[Path], typer.Option("--review", metavar="FILE", help="Review decisions to carry over (default: <stem>.citeproof.review.json in the report folder, when it exists); --fail-on skips findings marked false alarm or accepted.")] = None,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -169,6 +170,14 @@ def check(
         cb, ctx = _progress_runner(quiet)
         with ctx:
             report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb))
+        from citeproof.reports.review import attach_review, load_review, review_path
+
+        sidecar = review or review_path(target, _stem(document))
+        if review is not None or sidecar.is_file():
+            counts = attach_review(report, load_review(sidecar))
+            if not quiet and any(counts.values()):
+                err.print(f"review {sidecar}: {counts['carried']} decisions carried over, {counts['stale']} stale (claim or source changed), "
+                          f"{counts['orphaned']} without a matching citation", markup=False, highlight=False)
         try:
             target.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -192,7 +201,10 @@ def check(
         out.print(_summary_table(report))
         for p in written:
             out.print(f"report: {p}", highlight=False)
-    failing = [f for f in report.findings if f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags)]
+    from citeproof.reports.review import dismissed
+
+    failing = [f for f in report.findings if (f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags))
+               and not dismissed(report, f)]
     if failing and base is not None:
         from citeproof.reports.diff import new_or_changed_ids
         from citeproof.reports.json import finding_to_dict, report_to_dict

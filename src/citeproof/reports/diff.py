@@ -2,9 +2,9 @@
 
 A finding is identified across runs by :func:`finding_id`: the SHA-256 of its document, citekey, claim text
 and the SHA-256 of the source it was judged against. The same id in two reports is the same claim judged
-against the same bytes. Findings whose ids differ are then paired by (document, citekey) in the order of
-their lines: such a pair is one citation whose claim or source changed, reported as *changed*, never as one
-resolved and one new finding.
+against the same bytes. Findings whose ids differ are then paired within one (document, citekey) by the
+similarity of their claim texts (:func:`pair_by_claim`): such a pair is one citation whose claim or source
+changed, reported as *changed*, never as one resolved and one new finding.
 
 Works on the JSON report's plain data (``schema_version`` 1, :mod:`citeproof.reports.json`), so a report
 written by an older citeproof without ``id`` fields is still comparable: the id is recomputed from the fields.
@@ -21,7 +21,7 @@ from typing import Any
 
 from citeproof.errors import InputError
 
-__all__ = ["finding_id", "ReportDiff", "diff_reports", "load_report", "new_or_changed_ids"]
+__all__ = ["finding_id", "ReportDiff", "diff_reports", "load_report", "new_or_changed_ids", "pair_by_claim", "PAIR_MIN_SIMILARITY"]
 
 
 def finding_id(finding: dict[str, Any]) -> str:
@@ -102,6 +102,38 @@ def load_report(path: Path) -> dict[str, Any]:
     return data
 
 
+PAIR_MIN_SIMILARITY = 60.0
+"""Least rapidfuzz ``ratio`` (0-100) between two claim texts for an edited claim to count as the same citation."""
+
+
+def pair_by_claim(olds: list[dict[str, Any]], news: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Pair citations of one document and citekey across two runs: most similar claim texts first.
+
+    Args:
+        olds, news: dicts with ``claim`` (and ``line``), all of the same document and citekey.
+
+    Returns:
+        ``(old, new)`` pairs whose claims score at least :data:`PAIR_MIN_SIMILARITY` (rapidfuzz ``ratio``), greedy
+        by similarity, then by line distance; each item is used at most once.
+    """
+    from rapidfuzz import fuzz
+
+    cands = sorted(((fuzz.ratio(o.get("claim") or "", n.get("claim") or ""), -abs((o.get("line") or 0) - (n.get("line") or 0)), i, j)
+                    for i, o in enumerate(olds) for j, n in enumerate(news)), reverse=True)
+    used_o: set[int] = set()
+    used_n: set[int] = set()
+    pairs = []
+    for score, _, i, j in cands:
+        if score < PAIR_MIN_SIMILARITY:
+            break
+        if i in used_o or j in used_n:
+            continue
+        used_o.add(i)
+        used_n.add(j)
+        pairs.append((olds[i], news[j]))
+    return pairs
+
+
 def _what_differs(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     what = []
     if old.get("claim") != new.get("claim"):
@@ -144,19 +176,20 @@ def diff_reports(old: dict[str, Any], new: dict[str, Any]) -> ReportDiff:
     for fs in old_by_id.values():
         for f in fs:
             rest_old[(f.get("document"), f.get("citekey"))].append(f)
-    for fs in rest_old.values():
-        fs.sort(key=lambda f: (f.get("line") or 0))
-    for f in sorted(unmatched_new, key=lambda f: (f.get("line") or 0)):
-        bucket = rest_old.get((f.get("document"), f.get("citekey")))
-        if bucket:
-            o = bucket.pop(0)
-            out.changed.append(Change(o, f, _what_differs(o, f)))
-        else:
-            out.new.append(f)
+    rest_new: dict[tuple, list[dict]] = defaultdict(list)
+    for f in unmatched_new:
+        rest_new[(f.get("document"), f.get("citekey"))].append(f)
+    paired_old: set[int] = set()
+    paired_new: set[int] = set()
+    for key, news in rest_new.items():
+        for o, n in pair_by_claim(rest_old.get(key, []), news):
+            out.changed.append(Change(o, n, _what_differs(o, n)))
+            paired_old.add(id(o))
+            paired_new.add(id(n))
     order = {id(f): i for i, f in enumerate(new["findings"])}
-    out.new.sort(key=lambda f: order[id(f)])
-    old_order = {id(f): i for i, f in enumerate(old["findings"])}
-    out.resolved = sorted((f for fs in rest_old.values() for f in fs), key=lambda f: old_order[id(f)])
+    out.changed.sort(key=lambda c: order[id(c.new)])
+    out.new = [f for f in new["findings"] if id(f) in {id(x) for x in unmatched_new} and id(f) not in paired_new]
+    out.resolved = [f for f in old["findings"] if id(f) in {id(x) for fs in rest_old.values() for x in fs} and id(f) not in paired_old]
     return out
 
 

@@ -14,6 +14,8 @@ confidence, tier, tags with the spans that triggered them, and the reasons.
 
 from __future__ import annotations
 
+import json
+
 import os
 import re
 from pathlib import Path
@@ -119,7 +121,8 @@ def _display_path(path: str | None, root: Path | None) -> str:
     return str(path)
 
 
-def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None) -> dict[str, Any]:
+def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None, review: dict[str, dict] | None = None) -> dict[str, Any]:
+    review = review or {}
     c = f.citation
     ev = f.evidence
     evidence = None
@@ -139,8 +142,13 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
     src = f.source
     source_path = src.path if src is not None and src.path else (ev.source.path if ev is not None else None)
     ref = f.reference
+    from citeproof.reports.review import finding_key
+
+    fid = finding_key(f)
     return {
         "id": f"f{rank}",
+        "fid": fid,
+        "review": review.get(fid),
         "rank": rank,
         "verdict": f.verdict.value,
         "unknown": "unknown_citekey" in f.flags,
@@ -181,6 +189,12 @@ def _environment():
     )
 
 
+def _report_stem(document: str) -> str:
+    from citeproof.reports import report_stem
+
+    return report_stem(Path(document))
+
+
 def render_html(report: Report, out_dir: Path | str | None = None, root: Path | str | None = None) -> str:
     """The report as one self-contained HTML page.
 
@@ -198,7 +212,8 @@ def render_html(report: Report, out_dir: Path | str | None = None, root: Path | 
     out = Path(out_dir) if out_dir is not None else None
     base = Path(root) if root is not None else None
     s = summarise(report.findings)
-    findings = [_finding_view(f, i + 1, out, base) for i, f in enumerate(report.findings)]
+    review = report.metadata.get("review") or {}
+    findings = [_finding_view(f, i + 1, out, base, review) for i, f in enumerate(report.findings)]
     readable = sum(1 for f in report.findings if f.source is not None and f.source.usable)
     tags = sorted({t["name"] for v in findings for t in v["tags"]})
     citekeys = sorted({v["citekey"] for v in findings})
@@ -218,6 +233,8 @@ def render_html(report: Report, out_dir: Path | str | None = None, root: Path | 
         sources=sources,
         diagnostics=report.diagnostics,
         metadata=report.metadata,
+        review_file=f"{_report_stem(report.document)}.citeproof.review.json",
+        review_json=json.dumps({v["fid"]: v["review"] for v in findings if v["review"]}, ensure_ascii=False).replace("<", "\\u003c"),
     )
 
 

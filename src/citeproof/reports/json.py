@@ -13,6 +13,7 @@ Layout (names are a contract; issue 2)::
                    "reasons": [str], "tags": [{"name", "message",
                    "confidence", "evidence"}], "flags": [str],
                    "reference": {...} | null, "source": str | null,
+                   "review": {"decision", "note", "at", "stale"},  # only when a reviewer decided
                    "provenance": {...} | null, "rank": int,
                    "location": {"page", "bbox"}}],   # citing PDFs only
      "diagnostics": [{"code", "severity", "message", "file", "line"}]}
@@ -99,14 +100,22 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
     return d
 
 
+def _with_review(d: dict[str, Any], review: dict[str, dict]) -> dict[str, Any]:
+    if d["id"] in review:
+        r = review[d["id"]]
+        d["review"] = {"decision": r.get("decision"), "note": r.get("note", ""), "at": r.get("at", ""), "stale": bool(r.get("stale"))}
+    return d
+
+
 def report_to_dict(report: Report) -> dict[str, Any]:
     """The whole report as plain JSON data (see module docstring)."""
+    review = report.metadata.get("review") or {}
     return {
         "schema_version": SCHEMA_VERSION,
         "document": report.document,
-        "metadata": report.metadata,
+        "metadata": {k: v for k, v in report.metadata.items() if k != "review"},
         "summary": summarise(report.findings),
-        "findings": [finding_to_dict(f, i + 1) for i, f in enumerate(report.findings)],
+        "findings": [_with_review(finding_to_dict(f, i + 1), review) for i, f in enumerate(report.findings)],
         "diagnostics": [dataclasses.asdict(d) for d in report.diagnostics],
     }
 

@@ -59,6 +59,9 @@ def _evidence_block(f: Finding) -> list[str]:
 
 def render_markdown(report: Report) -> str:
     """The report as Markdown text."""
+    from citeproof.reports.review import finding_key
+
+    review = report.metadata.get("review") or {}
     s = summarise(report.findings)
     lines = [
         f"# citeproof report: `{report.document}`",
@@ -146,6 +149,11 @@ def render_markdown(report: Report) -> str:
                 lines.append("")
             if f.flags:
                 lines.append("Flags: " + ", ".join(f"`{x}`" for x in f.flags))
+                lines.append("")
+            d = review.get(finding_key(f)) if review else None
+            if d:
+                stale = " (stale: the claim or the source changed since)" if d.get("stale") else ""
+                lines.append(f"Reviewer's decision: **{str(d.get('decision', '')).replace('_', ' ')}**{stale}" + (f": {d['note']}" if d.get("note") else ""))
                 lines.append("")
     return "\n".join(lines)
 
