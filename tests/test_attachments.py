@@ -387,3 +387,21 @@ def test_bibliography_keeps_labels_and_pages(tmp_path):
     bib.write_text("@article{a, title={T}, pages={201--209}, file={Supplement:s.pdf:PDF;Full text:m.pdf:PDF}}\n")
     (ref,), _ = read_bibtex(bib)
     assert ("201--209", ("s.pdf", "m.pdf"), ("Supplement", "Full text")) == (ref.pages, ref.files, tuple(a.description for a in ref.attachments))
+
+
+def test_supplement_word_in_the_title_is_not_a_supplement(tmp_path):
+    """Zotero names files 'Author - Year - Title.pdf': a title holding 'supplement' is the work itself."""
+    title = "Dietary supplement use among elite athletes"
+    name = f"Hughes - 2019 - {title}.pdf"
+    make_pdf(tmp_path / "files" / "5" / name, title, "Owen Hughes", ["Ninety percent of the 300 athletes used at least one supplement."], pages=8)
+    (tmp_path / "files" / "6").mkdir(parents=True)
+    (tmp_path / "files" / "6" / "snapshot.html").write_text(
+        f"<html><body><article><h1>{title}</h1><p>Ninety percent of the 300 athletes surveyed used at least one dietary supplement in the season.</p></article></body></html>"
+    )
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{hughes2019, title={" + title + "}, author={Hughes, Owen},\n"
+                   " file={Full Text PDF:files/5/" + name + ":application/pdf;Snapshot:files/6/snapshot.html:text/html}}\n")
+    res, refs = resolver_for(bib, tmp_path)
+    src = res.resolve("hughes2019", refs["hughes2019"])
+    assert src.path.endswith(name) and "supplement" not in src.considered[0].reason
+    assert src.considered[1].reason.startswith("an HTML page (a snapshot or landing page)")

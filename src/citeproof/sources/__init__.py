@@ -407,13 +407,12 @@ class SourceResolver:
                 candidates.append((d / t, "bib file field, file name in --sources"))
         for c, how in candidates:
             tried.append(str(c))
-            found = find_on_disk(c)
-            if found is None:
-                continue
-            if not self._allowed(found):
+            if not self._allowed(c):
                 tried[-1] += " (outside the allowed folder; not read)"
                 continue
-            return found, how, tried
+            found = find_on_disk(c)
+            if found is not None and self._allowed(found):
+                return found, how, tried
         return None, "", tried
 
     def find(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
@@ -495,20 +494,22 @@ class SourceResolver:
             chosen, considered, tried = choose_source(self, citekey, ref, self.load)
             if chosen is not None:
                 return chosen
-            src = self._resolve_elsewhere(citekey, dataclasses.replace(ref, files=(), attachments=()))
+            src = self._resolve_elsewhere(citekey, dataclasses.replace(ref, files=(), attachments=()), has_field=True)
             if src.path is None:
-                named = ", ".join(a.path for a in attachments_of(ref))
-                if all(c.reason.startswith("a web address") for c in considered):
-                    lead = f"the bibliography names only web addresses ({named}); citeproof does not fetch them"
+                urls = [a.path for a in attachments_of(ref) if a.is_url]
+                local = [a.path for a in attachments_of(ref) if not a.is_url]
+                if not local:
+                    lead = f"the bibliography names only web addresses ({', '.join(urls)}); citeproof does not fetch them"
                 else:
-                    lead = f"the file named in the bibliography ({named}) was not found; looked at {len(tried)} places, e.g. {tried[0] if tried else '-'}"
-                src = dataclasses.replace(src, error=lead + ("" if not self.source_dirs else f"; {src.error}"))
+                    looked = [t for t in tried if not t.endswith("(a web address; not fetched)")]
+                    lead = f"the file named in the bibliography ({', '.join(local)}) was not found; looked at {len(looked)} places, e.g. {looked[0] if looked else '-'}"
+                src = dataclasses.replace(src, error=lead + ("" if not self.source_dirs else f"; {src.error}"), considered=considered)
             else:
                 src = dataclasses.replace(src, considered=considered + [SourceCandidate(src.path, True, f"read: found by {src.origin}")])
             return src
         return self._resolve_elsewhere(citekey, ref)
 
-    def _resolve_elsewhere(self, citekey: str, ref: Reference) -> Source:
+    def _resolve_elsewhere(self, citekey: str, ref: Reference, has_field: bool = False) -> Source:
         """:meth:`resolve` without the file field: ``--sources`` by citekey, DOI, arXiv id, title."""
         path, how, tried = self.find(ref)
         if path is None:
@@ -517,7 +518,7 @@ class SourceResolver:
             if tried and tried[0].startswith("closest title:"):
                 return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {tried[0]}", origin="not found")
             if self.source_dirs:
-                reason = "no file field in the bibliography entry, and no file in --sources matched the citekey, DOI, arXiv id or title"
+                reason = ("" if has_field else "no file field in the bibliography entry, and ") + "no file in --sources matched the citekey, DOI, arXiv id or title"
             else:
                 reason = "no local source: the bibliography entry has no file field and no --sources folder was given"
             return Source(citekey=citekey, error=reason, origin="not found")
