@@ -151,6 +151,11 @@ def test_report_says_which_file_was_read_and_which_passed_over(zotero_landing_fi
     assert [(Path(c["path"]).suffix, c["chosen"]) for c in data["sources_considered"]] == [(".html", False), (".pdf", True)]
     md = render_markdown(rep)
     assert "Passed over: `" + str(tmp_path / "files" / "357" / "S0166432821000123.html") + "` (an HTML page" in md
+    from citeproof.reports.html import render_html
+
+    page = render_html(rep)
+    assert "<dt>Passed over</dt><dd>" in page and "S0166432821000123.html: an HTML page (a snapshot or landing page)" in page
+    assert "Source file: `" + data["source"] + "` (read: the PDF, title matches the entry (score 100), names the first author, 9 pages for the entry's 9)." in md
 
 
 def test_audit_names_the_file_passed_over(zotero_landing_first):
@@ -252,6 +257,10 @@ def test_file_of_another_work_passed_over_and_a_lone_misfit_flagged(tmp_path):
     lone = res.resolve("calloway2020b", refs["calloway2020b"])
     assert lone.path.endswith("wrong.pdf") and lone.usable
     assert lone.considered[0].chosen and "check that this is the right file" in lone.considered[0].reason
+    doc = tmp_path / "d.md"
+    doc.write_text("Beaver dams raised groundwater by 0.4 m [@calloway2020b].\n")
+    md = render_markdown(check(doc, [bib], CheckOptions(use_cache=False, tiers=["lexical"])))
+    assert f"Source file: `{tmp_path / 'wrong.pdf'}` (read: the PDF, but its title does not match the entry's (score" in md
 
 
 def test_page_count_picks_the_article_over_a_short_correction(tmp_path):
