@@ -136,8 +136,6 @@ def find_on_disk(path: Path) -> Path | None:
         if hit is None:
             return None
         cur = cur / hit
-    if not path.is_absolute():
-        cur = Path(os.path.relpath(cur)) if str(cur).startswith(".") else cur
     return cur if cur.is_file() else None
 
 
