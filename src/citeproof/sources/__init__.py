@@ -40,7 +40,7 @@ from citeproof.sources.text import TEXT_PARSER_VERSION, parse_html, parse_markdo
 # After the names above: attachments.py imports title_score/authors_agree lazily.
 from citeproof.sources.attachments import UNREAD_TYPES, attachments_of, choose_source, find_on_disk, unread_type  # noqa: E402
 
-__all__ = ["SourceResolver", "load_source", "media_type_of", "SUFFIXES", "TITLE_MATCH_MIN", "source_identity", "title_score"]
+__all__ = ["SourceResolver", "load_source", "media_type_of", "SUFFIXES", "UNREAD_SUFFIXES", "TITLE_MATCH_MIN", "source_identity", "title_score"]
 
 TITLE_MATCH_MIN = 90.0
 """Lowest rapidfuzz score (0-100) at which a title match is accepted."""
