@@ -414,3 +414,14 @@ def test_supplement_word_in_the_title_is_not_a_supplement(tmp_path):
     src = res.resolve("hughes2019", refs["hughes2019"])
     assert src.path.endswith(name) and "supplement" not in src.considered[0].reason
     assert src.considered[1].reason.startswith("an HTML page (a snapshot or landing page)")
+
+
+def test_markdown_title_in_front_matter_fits(tmp_path):
+    """The demo's rephetio.md holds its title only in YAML front matter; it was flagged as a misfit (score 46)."""
+    title = "Systematic integration of biomedical knowledge prioritizes drugs for repurposing"
+    (tmp_path / "rephetio.md").write_text(f"---\ntitle: {title}\nlang: en-US\n---\n\n## Abstract\n\nThe ability to computationally predict whether a compound treats a disease would improve drug discovery.\n")
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{h17, title={{" + title + "}}, author={Himmelstein, Daniel S.}, file={rephetio.md}}\n")
+    res, refs = resolver_for(bib, tmp_path)
+    (only,) = res.resolve("h17", refs["h17"]).considered
+    assert only.chosen and only.reason.startswith("read: a Markdown file, title matches the entry (score 100)")

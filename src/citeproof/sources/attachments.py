@@ -175,12 +175,19 @@ class _Facts:
     """What is known about one found attachment, for ranking."""
 
     def __init__(self, index: int, att: Attachment, path: Path, src: Source, ref: Reference) -> None:
-        from citeproof.sources import authors_agree, title_score
+        from citeproof.sources import authors_agree, source_identity, title_score
 
         self.index, self.att, self.path, self.src = index, att, path, src
         self.usable = src.usable
         self.supplement = _supplement_sign(att, path, src, ref.title) if self.usable else ""
         self.title_sc: float | None = title_score(ref.title, src.title, src.text[:800]) if ref.title and self.usable else None
+        if self.title_sc is not None and self.title_sc < 90 and src.media_type != "application/pdf":
+            # A Markdown file's title may sit in its YAML front matter, which passages skip.
+            try:
+                ident = source_identity(path, path.read_bytes())
+                self.title_sc = max(self.title_sc, title_score(ref.title, ident["title"], ident["head"]))
+            except OSError:
+                pass
         self.author = authors_agree(ref, src.text[:3000]) if self.usable else None
         sc = self.title_sc
         self.misfit = ""
