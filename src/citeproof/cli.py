@@ -310,6 +310,9 @@ def audit(
             src = resolver.resolve(key, ref or Reference(citekey=key))
             if src.usable:
                 status, detail = "ok", f"{src.path} ({src.origin}; {_n(len(src.passages), 'passage')}{', ' + _n(src.pages, 'page') if src.pages else ''})"
+                passed = [c for c in src.considered if not c.chosen]
+                if passed:
+                    detail += "; passed over: " + "; ".join(f"{c.path} ({c.reason})" for c in passed)
             else:
                 status, detail = ("unknown" if ref is None else "missing" if src.path is None else "unreadable"), src.error or ""
         if status != "ok":

@@ -23,6 +23,7 @@ Nothing in here does I/O; nothing here imports another citeproof module.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -181,6 +182,31 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Attachment:
+    """One file named by a bibliography entry's ``file`` field.
+
+    Attributes:
+        path: the path (or URL) as the reference manager meant it, escapes
+            and LaTeX accents decoded, Unicode NFC.
+        description: the label (``Full Text PDF``, ``Snapshot``,
+            ``Supplement``) or ''.
+        mime: the declared type (``application/pdf``, ``PDF``) or ''.
+        mendeley_relative: True for Mendeley's ``:home/x/a.pdf:pdf`` form,
+            where an absolute Unix path lost its leading ``/``.
+    """
+
+    path: str
+    description: str = ""
+    mime: str = ""
+    mendeley_relative: bool = False
+
+    @property
+    def is_url(self) -> bool:
+        """True when the attachment is a web address, not a local file."""
+        return re.match(r"^[a-z][a-z0-9+.-]*://", self.path, re.I) is not None
+
+
+@dataclass(frozen=True)
 class Reference:
     """One bibliography entry, CSL-style.
 
@@ -194,6 +220,9 @@ class Reference:
         origin: where the entry came from: ``path/to/refs.bib:LINE``.
         text: the source's full text when the citing input supplies it
             inline (a JSON attributions document), else ''.
+        attachments: the ``file`` field's entries with their labels and
+            types, in the order written (``files`` holds their paths).
+        pages: the entry's ``pages`` field as written (``123--135``) or ''.
     """
 
     citekey: str
@@ -210,10 +239,14 @@ class Reference:
     files: tuple[str, ...] = ()
     origin: str = ""
     text: str = ""
+    attachments: tuple[Attachment, ...] = ()
+    pages: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-JSON form (lists instead of tuples)."""
+        """Plain-JSON form (lists instead of tuples; ``attachments`` left
+        out: the finding's ``sources_considered`` says what became of each)."""
         d = dataclasses.asdict(self)
+        d.pop("attachments", None)
         d["authors"] = list(self.authors)
         d["files"] = list(self.files)
         del d["text"]  # an inline source's text is the source, not metadata; provenance says where it came from
@@ -247,6 +280,26 @@ class Passage:
     quotable: bool = True
 
 
+@dataclass(frozen=True)
+class SourceCandidate:
+    """One file considered as a reference's source.
+
+    Attributes:
+        path: the file (as found on disk), or the path as the bibliography
+            wrote it when it was not found.
+        chosen: True for the file that was read.
+        reason: why it was read or passed over, in words for the report.
+    """
+
+    path: str
+    chosen: bool
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"path", "chosen", "reason"}``."""
+        return {"path": self.path, "chosen": self.chosen, "reason": self.reason}
+
+
 @dataclass
 class Source:
     """A reference resolved to something readable, or the reason it was not.
@@ -264,6 +317,10 @@ class Source:
         error: why the source is unusable (None when it is usable).
         title: the source's own title if known (PDF metadata or first page).
         pages: page count of a PDF, else 0.
+        considered: every file looked at for this reference when there was
+            a choice (several attachments, or one that could not be used):
+            which was read and why each other one was passed over; empty
+            when a single file was simply read.
     """
 
     citekey: str
@@ -276,6 +333,7 @@ class Source:
     error: str | None = None
     title: str = ""
     pages: int = 0
+    considered: list[SourceCandidate] = field(default_factory=list)
 
     @property
     def usable(self) -> bool:

@@ -164,7 +164,7 @@ def merge_printed_references(printed: Bibliography, given: Bibliography) -> Bibl
             out.entries[key] = ref
             continue
         out.entries[key] = dataclasses.replace(
-            ref, files=match.files, origin=match.origin, doi=ref.doi or match.doi, arxiv=ref.arxiv or match.arxiv, title=ref.title or match.title,
+            ref, files=match.files, attachments=match.attachments, origin=match.origin, doi=ref.doi or match.doi, arxiv=ref.arxiv or match.arxiv, title=ref.title or match.title,
             entry_type=ref.entry_type or match.entry_type,
         )
         hows[how.split()[0]] = hows.get(how.split()[0], 0) + 1

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography.file_field import parse_file_field
 from citeproof.errors import BibliographyError
-from citeproof.model import Diagnostic, Reference
+from citeproof.model import Attachment, Diagnostic, Reference
 
 __all__ = ["Bibliography", "load_bibliographies", "read_bibtex", "read_csl_json", "normalise_doi"]
 
@@ -166,9 +167,7 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
             )
             continue
         f = {k.lower(): str(v.value) for k, v in entry.fields_dict.items()}
-        files: list[str] = []
-        for att in parse_file_field(f.get("file", "")):
-            files.append(("mendeley:" if att.mendeley_relative else "") + att.path)
+        attachments = tuple(parse_file_field(f.get("file", "")))
         arxiv = ""
         if f.get("archiveprefix", "").lower() == "arxiv" or f.get("eprinttype", "").lower() == "arxiv":
             arxiv = f.get("eprint", "")
@@ -186,8 +185,10 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
                 url=f.get("url", ""),
                 pmid=f.get("pmid", ""),
                 pmcid=f.get("pmcid", ""),
-                files=tuple(files),
+                files=tuple(a.path for a in attachments),
                 origin=f"{path}:{line}",
+                attachments=attachments,
+                pages=f.get("pages", ""),
             )
         )
     if not refs and not library.failed_blocks and text.strip() and "@" in text:
@@ -250,6 +251,8 @@ def read_csl_json(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
                 pmcid=str(item.get("PMCID", "")),
                 files=tuple(str(f) for f in files),
                 origin=f"{path}:item {n + 1}",
+                attachments=tuple(Attachment(unicodedata.normalize("NFC", str(f))) for f in files),
+                pages=str(item.get("page", "")),
             )
         )
     return refs, diags

@@ -174,6 +174,7 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
         "flags": list(f.flags),
         "source": _display_path(source_path, root),
         "source_error": src.error if src is not None else None,
+        "passed_over": [(_display_path(c.path, root), c.reason) for c in src.considered if not c.chosen] if src is not None else [],
         "reference": {"title": ref.title, "authors": list(ref.authors), "year": ref.year} if ref is not None else None,
     }
 

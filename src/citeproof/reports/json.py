@@ -14,6 +14,7 @@ Layout (names are a contract; issue 2)::
                    "confidence", "evidence"}], "flags": [str],
                    "reference": {...} | null, "source": str | null,
                    "review": {"decision", "note", "at", "stale"},  # only when a reviewer decided
+                   "sources_considered": [{"path", "chosen", "reason"}],
                    "provenance": {...} | null, "rank": int,
                    "location": {"page", "bbox"}}],   # citing PDFs only
      "diagnostics": [{"code", "severity", "message", "file", "line"}]}
@@ -25,7 +26,10 @@ not trusted): the page still says where to look. ``line`` is from 1;
 path (:mod:`citeproof.integrity`; ``citeproof verify``); ``id`` is :func:`citeproof.reports.diff.finding_id` (stable across runs while
 the claim text and the source bytes are unchanged); for a citing PDF ``line`` is the page of the citing PDF
 (from 1) and ``location`` gives that page and the claim's box; ``bbox`` in PDF points, top-left origin; ``char_start``/
-``char_end`` index the source's extracted text.
+``char_end`` index the source's extracted text. ``source`` is the file read;
+``sources_considered`` lists every file the entry names (and the ``--sources``
+file used when none of them could be), ``chosen`` true for the one read, each
+with the reason it was read or passed over; empty when no file was named.
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         "flags": list(f.flags),
         "reference": f.reference.to_dict() if f.reference else None,
         "source": src.path if src is not None else None,
+        "sources_considered": [c.to_dict() for c in src.considered] if src is not None else [],
         "provenance": (
             {"origin": src.origin, "sha256": src.sha256, "media_type": src.media_type, "pages": src.pages, "title": src.title, "error": src.error,
              **({"merkle_root": source_tree(src)[0], "passages": len(src.passages)} if src.passages else {})}

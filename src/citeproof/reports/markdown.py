@@ -57,6 +57,18 @@ def _evidence_block(f: Finding) -> list[str]:
     return out + [""]
 
 
+def _considered_block(f: Finding) -> list[str]:
+    """One line naming the file read and each one passed over, with why
+    (``Source.considered``); nothing when a single file was read and fits."""
+    src = f.source
+    if src is None or not (any(not c.chosen for c in src.considered) or any("check that this is the right file" in c.reason for c in src.considered)):
+        return []
+    short = lambda r: r if len(r) <= 160 else r[:157] + "..."  # noqa: E731
+    read = [f"`{c.path}` ({short(c.reason)})" for c in src.considered if c.chosen]
+    passed = [f"`{c.path}` ({short(c.reason)})" for c in src.considered if not c.chosen]
+    return [f"Source file: {'; '.join(read) or 'none read'}." + (f" Passed over: {'; '.join(passed)}." if passed else ""), ""]
+
+
 def render_markdown(report: Report) -> str:
     """The report as Markdown text."""
     from citeproof.reports.review import finding_key
@@ -135,6 +147,7 @@ def render_markdown(report: Report) -> str:
             lines.append(_quote(f.claim.text or f.claim.raw))
             lines.append("")
             lines += _evidence_block(f)
+            lines += _considered_block(f)
             if f.tags:
                 lines.append("Tags:")
                 for t in f.tags:

@@ -24,6 +24,7 @@ why. Nothing here raises for a bad source.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import threading
@@ -31,12 +32,15 @@ from dataclasses import asdict
 from pathlib import Path
 
 from citeproof.bibliography import normalise_doi
-from citeproof.model import Passage, Reference, Source
+from citeproof.model import Attachment, Passage, Reference, Source, SourceCandidate
 from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, parse_pdf, pdf_metadata
 from citeproof.sources.text import TEXT_PARSER_VERSION, parse_html, parse_markdown_source, parse_text
 
-__all__ = ["SourceResolver", "load_source", "media_type_of", "SUFFIXES", "TITLE_MATCH_MIN", "source_identity", "title_score"]
+# After the names above: attachments.py imports title_score/authors_agree lazily.
+from citeproof.sources.attachments import UNREAD_TYPES, attachments_of, choose_source, find_on_disk, unread_type  # noqa: E402
+
+__all__ = ["SourceResolver", "load_source", "media_type_of", "SUFFIXES", "UNREAD_SUFFIXES", "TITLE_MATCH_MIN", "source_identity", "title_score"]
 
 TITLE_MATCH_MIN = 90.0
 """Lowest rapidfuzz score (0-100) at which a title match is accepted."""
@@ -55,6 +59,9 @@ SUFFIXES = {
     ".xhtml": "text/html",
 }
 """File suffix -> media type of the sources citeproof can read."""
+
+UNREAD_SUFFIXES = tuple(UNREAD_TYPES)
+"""Suffixes of files citeproof recognises but does not read (``.docx``, ``.odt``, ``.rtf``...)."""
 
 
 def media_type_of(path: Path, head: bytes = b"") -> str:
@@ -101,7 +108,9 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
         src.media_type = ""
         return src
     if not src.media_type:
-        src.error = f"{path}: unsupported file type '{path.suffix}'; citeproof reads PDF, Markdown, text and HTML"
+        kind = unread_type(path)
+        what = f"{kind} ({path.suffix}), a type citeproof does not read" if kind else f"unsupported file type '{path.suffix}'"
+        src.error = f"{path}: {what}; citeproof reads PDF, Markdown, text and HTML: export it as PDF"
         return src
     parser = PARSER_VERSION if src.media_type == "application/pdf" else TEXT_PARSER_VERSION + ":" + src.media_type
     hit = cache.get(src.sha256, parser)
@@ -120,7 +129,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
         src.passages, src.text = fn(text)
         src.title = src.passages[0].text[:200] if src.passages else ""
         if not src.passages:
-            src.error = f"{path}: the file holds no text"
+            src.error = f"{path}: " + ("the page holds no main text (only navigation, menus, sidebars or scripts)" if src.media_type == "text/html" else "the file holds no text")
     cache.put(
         src.sha256,
         parser,
@@ -369,51 +378,72 @@ class SourceResolver:
             return False
         return True
 
-    def find(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
-        """Locate the file for ``ref``.
+    def locate(self, att: Attachment, ref: Reference) -> tuple[Path | None, str, list[str]]:
+        """Find one attachment of ``ref``'s ``file`` field on disk.
+
+        The path as written if absolute, else against the .bib's own folder
+        (Mendeley's slash-less absolute paths also with a leading ``/``);
+        then its tail (file name, last two components) against the other
+        .bib folders and each ``--sources`` folder. Names are matched in
+        either Unicode normal form (:func:`~citeproof.sources.attachments.find_on_disk`).
 
         Returns:
             ``(path or None, how it was found, places tried)``.
         """
         tried: list[str] = []
+        if att.is_url:
+            return None, "", [f"{att.path} (a web address; not fetched)"]
         first_dir = Path(ref.origin.rsplit(":", 1)[0]).parent if ref.origin else None
         dirs_own = [first_dir] if first_dir else []
         other_dirs = [d for d in self.bib_dirs if d not in dirs_own]
-        for raw in ref.files:
-            mendeley = raw.startswith("mendeley:")
-            path_s = raw[len("mendeley:"):] if mendeley else raw
-            if re.match(r"^[a-z][a-z0-9+.-]*://", path_s, re.I):
-                tried.append(f"{path_s} (a web address; not fetched)")
-                continue
-            win = re.match(r"^[A-Za-z]:[\\/]", path_s) is not None
-            parts = [p for p in re.split(r"[\\/]", path_s) if p]
-            p = Path(path_s.replace("\\", "/")) if win else Path(path_s)
-            candidates: list[tuple[Path, str]] = []
-            if p.is_absolute() and not win:
-                candidates.append((p, "bib file field"))
-            if mendeley:
-                candidates.append((Path("/" + path_s), "bib file field (Mendeley path)"))
+        path_s = att.path
+        win = re.match(r"^[A-Za-z]:[\\/]", path_s) is not None
+        parts = [p for p in re.split(r"[\\/]", path_s) if p]
+        p = Path(path_s.replace("\\", "/")) if win else Path(path_s)
+        candidates: list[tuple[Path, str]] = []
+        if p.is_absolute() and not win:
+            candidates.append((p, "bib file field"))
+        if att.mendeley_relative:
+            candidates.append((Path("/" + path_s), "bib file field (Mendeley path)"))
+        if not p.is_absolute() and not win:
+            for d in dirs_own:
+                candidates.append((d / p, "bib file field"))
+        tails = [Path(*parts[-1:])] + ([Path(*parts[-2:])] if len(parts) >= 2 else [])
+        for d in dirs_own + other_dirs:
             if not p.is_absolute() and not win:
-                for d in dirs_own:
-                    candidates.append((d / p, "bib file field"))
-            tails = [Path(*parts[-1:])] + ([Path(*parts[-2:])] if len(parts) >= 2 else [])
-            for d in dirs_own + other_dirs:
-                if not p.is_absolute() and not win:
-                    candidates.append((d / p, "bib file field, other .bib folder"))
-                for t in tails:
-                    candidates.append((d / t, "bib file field, file name in a .bib folder"))
-            for d in self.source_dirs:
-                if not p.is_absolute() and not win:
-                    candidates.append((d / p, "bib file field, in --sources"))
-                for t in tails:
-                    candidates.append((d / t, "bib file field, file name in --sources"))
-            for c, how in candidates:
-                tried.append(str(c))
-                if not self._allowed(c):
-                    tried[-1] += " (outside the allowed folder; not read)"
-                    continue
-                if c.is_file():
-                    return c, how, tried
+                candidates.append((d / p, "bib file field, other .bib folder"))
+            for t in tails:
+                candidates.append((d / t, "bib file field, file name in a .bib folder"))
+        for d in self.source_dirs:
+            if not p.is_absolute() and not win:
+                candidates.append((d / p, "bib file field, in --sources"))
+            for t in tails:
+                candidates.append((d / t, "bib file field, file name in --sources"))
+        for c, how in candidates:
+            tried.append(str(c))
+            if not self._allowed(c):
+                tried[-1] += " (outside the allowed folder; not read)"
+                continue
+            found = find_on_disk(c)
+            if found is not None and self._allowed(found):
+                return found, how, tried
+        return None, "", tried
+
+    def find(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
+        """Locate the file for ``ref``: its first attachment found on disk
+        (:meth:`locate`), else a ``--sources`` file by citekey, DOI, arXiv id
+        or title; a ``<citekey>.docx`` (or other type citeproof does not
+        read) is returned too, so its load says what it is.
+
+        Returns:
+            ``(path or None, how it was found, places tried)``.
+        """
+        tried: list[str] = []
+        for att in attachments_of(ref):
+            hit, how, where = self.locate(att, ref)
+            tried.extend(where)
+            if hit is not None:
+                return hit, how, tried
         for d in self.source_dirs:
             for v in _key_variants(ref.citekey):
                 for suf in (".pdf", ".md", ".txt", ".html"):
@@ -429,25 +459,26 @@ class SourceResolver:
         hit, how, notes = self.match_by_identity(ref)
         if hit is not None:
             return hit, how, tried + notes
+        unread = self._unread_by_citekey(ref)
+        if unread is not None:
+            return unread, f"--sources {unread.name} (citekey)", tried + notes
         return None, "", notes + tried
 
-    def resolve(self, citekey: str, ref: Reference) -> Source:
-        """The loaded source for ``ref`` (memoised), or one carrying the reason it has none."""
-        if ref.text and not ref.files:
-            return inline_source(citekey, ref.text, ref.origin)
-        path, how, tried = self.find(ref)
-        if path is None:
-            if tried and tried[0].startswith("ambiguous:"):
-                return Source(citekey=citekey, error=f"no unique local source: {tried[0]}; name the file in the bibliography to choose", origin="not found")
-            if tried and tried[0].startswith("closest title:"):
-                return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {tried[0]}", origin="not found")
-            if ref.files:
-                reason = f"the file named in the bibliography ({', '.join(ref.files)}) was not found; looked at {len(tried)} places, e.g. {tried[0] if tried else '-'}"
-            elif self.source_dirs:
-                reason = "no file field in the bibliography entry, and no file in --sources matched the citekey, DOI, arXiv id or title"
-            else:
-                reason = "no local source: the bibliography entry has no file field and no --sources folder was given"
-            return Source(citekey=citekey, error=reason, origin="not found")
+    def _unread_by_citekey(self, ref: Reference) -> Path | None:
+        """A ``--sources`` file named after the citekey whose type citeproof
+        does not read (``smith2020.docx``), so the finding can name it."""
+        for d in self.source_dirs:
+            for v in _key_variants(ref.citekey):
+                for suf in UNREAD_SUFFIXES:
+                    c = d / (v + suf)
+                    if c.is_file() and self._allowed(c):
+                        return c
+        return None
+
+    def load(self, citekey: str, path: Path, how: str) -> Source:
+        """The parsed source at ``path`` (memoised by resolved path; a second
+        citekey naming the same file shares the parse, keeping its own
+        citekey and origin)."""
         key = str(path.resolve())
         with self._lock:
             cached = self._loaded.get(key)
@@ -462,3 +493,49 @@ class SourceResolver:
                 passages=cached.passages, text=cached.text, error=cached.error, title=cached.title, pages=cached.pages,
             )
         return cached
+
+    def resolve(self, citekey: str, ref: Reference) -> Source:
+        """The loaded source for ``ref`` (memoised), or one carrying the reason it has none.
+
+        When the entry names files, every one is located and read and the
+        work itself is chosen (:func:`~citeproof.sources.attachments.choose_source`);
+        the Source's ``considered`` says which file was read and why each
+        other one was passed over. Only when none exists on disk are the
+        ``--sources`` folders searched.
+        """
+        if ref.text and not ref.files:
+            return inline_source(citekey, ref.text, ref.origin)
+        considered: list[SourceCandidate] = []
+        if attachments_of(ref):
+            chosen, considered, tried = choose_source(self, citekey, ref, self.load)
+            if chosen is not None:
+                return chosen
+            src = self._resolve_elsewhere(citekey, dataclasses.replace(ref, files=(), attachments=()), has_field=True)
+            if src.path is None:
+                urls = [a.path for a in attachments_of(ref) if a.is_url]
+                local = [a.path for a in attachments_of(ref) if not a.is_url]
+                if not local:
+                    lead = f"the bibliography names only web addresses ({', '.join(urls)}); citeproof does not fetch them"
+                else:
+                    looked = [t for t in tried if not t.endswith("(a web address; not fetched)")]
+                    lead = f"the file named in the bibliography ({', '.join(local)}) was not found; looked at {len(looked)} places, e.g. {looked[0] if looked else '-'}"
+                src = dataclasses.replace(src, error=lead + ("" if not self.source_dirs else f"; {src.error}"), considered=considered)
+            else:
+                src = dataclasses.replace(src, considered=considered + [SourceCandidate(src.path, True, f"read: found by {src.origin}")])
+            return src
+        return self._resolve_elsewhere(citekey, ref)
+
+    def _resolve_elsewhere(self, citekey: str, ref: Reference, has_field: bool = False) -> Source:
+        """:meth:`resolve` without the file field: ``--sources`` by citekey, DOI, arXiv id, title."""
+        path, how, tried = self.find(ref)
+        if path is None:
+            if tried and tried[0].startswith("ambiguous:"):
+                return Source(citekey=citekey, error=f"no unique local source: {tried[0]}; name the file in the bibliography to choose", origin="not found")
+            if tried and tried[0].startswith("closest title:"):
+                return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {tried[0]}", origin="not found")
+            if self.source_dirs:
+                reason = ("" if has_field else "no file field in the bibliography entry, and ") + "no file in --sources matched the citekey, DOI, arXiv id or title"
+            else:
+                reason = "no local source: the bibliography entry has no file field and no --sources folder was given"
+            return Source(citekey=citekey, error=reason, origin="not found")
+        return self.load(citekey, path, how)
