@@ -52,6 +52,9 @@ SourcesOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only what fails (and errors, on stderr): no progress bar, no summary.")]
 CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", metavar="DIR", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
+OnlineOpt = Annotated[bool, typer.Option("--online", help="Look each reference up online (Crossref, OpenAlex, Unpaywall, arXiv, Europe PMC): existence, retractions, open full text. Sends identifiers and titles only, never your text.")]
+EmailOpt = Annotated[str, typer.Option("--email", metavar="ADDRESS", envvar="CITEPROOF_EMAIL", help="Contact e-mail for the services' polite pools (Unpaywall needs one). Default: $CITEPROOF_EMAIL.")]
+OfflineOpt = Annotated[bool, typer.Option("--offline", help="Online lookups from the cache alone: no request is sent.")]
 
 
 def _stem(document: Path) -> str:
@@ -165,6 +168,9 @@ def check(
     tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment (default: all available). The lexical tier always runs.")] = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
+    online: OnlineOpt = False,
+    email: EmailOpt = "",
+    offline: OfflineOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
     """Check every citation against its source and write the report.
@@ -200,7 +206,7 @@ def check(
             raise CiteproofError(f"{target}: --out must be a folder, and this is a file")
         cb, ctx = _progress_runner(quiet)
         with ctx:
-            report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb))
+            report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb, online=online, email=email, offline=offline))
         try:
             target.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
