@@ -90,11 +90,15 @@ class Service:
                     status, headers, body = 404, {"Content-Type": "application/json"}, b'{"status":"error","message":"Resource not found."}'
                 else:
                     status, headers, body = handler(req)
+                omit_length = bool(headers.pop("X-Omit-Length", None))
                 try:
                     self.send_response(status)
                     for k, v in headers.items():
                         self.send_header(k, v)
-                    if "Content-Length" not in headers:
+                    if omit_length:  # a body whose size is known only by reading it all
+                        self.send_header("Connection", "close")
+                        self.close_connection = True
+                    elif "Content-Length" not in headers:
                         self.send_header("Content-Length", str(len(body)))
                     self.end_headers()
                     self.wfile.write(body)
@@ -104,12 +108,18 @@ class Service:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), H)
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
 
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+    def reset(self) -> None:
+        """Forget routes, recorded requests and the delay."""
+        self.routes.clear()
+        self.requests.clear()
+        self.delay_s = 0.0
 
 
 class FakeWeb:
@@ -133,6 +143,10 @@ class FakeWeb:
 
     def all_requests(self) -> list[Request]:
         return [r for s in self.services.values() for r in s.requests]
+
+    def reset(self) -> None:
+        for s in self.services.values():
+            s.reset()
 
     def stop(self) -> None:
         for s in self.services.values():

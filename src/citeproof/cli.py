@@ -274,11 +274,17 @@ def audit(
     sources: SourcesOpt = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
+    online: OnlineOpt = False,
+    email: EmailOpt = "",
+    offline: OfflineOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
     """List which cited works have no readable source; exit 1 if any.
 
-        citeproof audit draft.md --bib refs.bib --sources pdfs/
+    With --online, also which works exist, are open access or retracted, and
+    a to-fetch list of the works still without full text.
+
+        citeproof audit draft.md --bib refs.bib --sources pdfs/ [--online --email me@uni.edu]
     """
     from citeproof.bibliography import Bibliography, load_bibliographies
     from citeproof.pipeline import PdfReader, merge_printed_references, read_document, reader_for
@@ -312,13 +318,23 @@ def audit(
     missing = 0
     from citeproof.model import Reference
 
+    session, online_sources = None, {}
+    if online or offline:
+        from citeproof.sources.online import OnlineSession, OnlineSettings
+
+        session = OnlineSession(OnlineSettings(email=email, offline=offline), cache.folder, cache)
+        refs = {k: r for k in counts if (r := lib.get(k)) is not None}
+        online_sources = session.complete(refs, {k: resolver.resolve(k, r) for k, r in refs.items()})
+        session.close()
     for key in counts:
         ref = lib.get(key) if (bib or own is not None) else Reference(citekey=key)  # --sources alone: each key stands for itself
         if ref is None and (not sources or own is not None):
             status, detail = "unknown", "citekey not in the bibliography"
         else:
-            src = resolver.resolve(key, ref or Reference(citekey=key))
-            if src.usable:
+            src = online_sources.get(key) or resolver.resolve(key, ref or Reference(citekey=key))
+            if src.usable and src.origin.startswith("online: abstract only"):
+                status, detail = "abstract only", src.origin
+            elif src.usable:
                 status, detail = "ok", f"{src.path} ({src.origin}; {_n(len(src.passages), 'passage')}{', ' + _n(src.pages, 'page') if src.pages else ''})"
             else:
                 status, detail = ("unknown" if ref is None else "missing" if src.path is None else "unreadable"), src.error or ""
@@ -329,6 +345,10 @@ def audit(
             out.print(f"{document}:{first_line[key]}: {key}: {status}: {detail}", highlight=False)
     if not quiet:
         out.print(table)
+        if session is not None:
+            out.print(session.audit_table())
+            for t in session.to_fetch():
+                out.print(f"to fetch: {t['citekey']}\t{t['doi'] or '-'}\t{t['url'] or '-'}\t{t['oa_status']}\t{t['state']}", highlight=False)
         out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
     raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
 

@@ -163,3 +163,20 @@ class OnlineSession:
         items = "; ".join(f"{t['citekey']} ({t['doi'] or 'no DOI'}, {t['oa_status']}, {t['state']})" for t in todo[:50])
         more = f" and {len(todo) - 50} more" if len(todo) > 50 else ""
         return [Diagnostic("online-to-fetch", "info", f"{len(todo)} cited works still have no full text; add their PDFs to --sources: {items}{more}")]
+
+    def audit_table(self):
+        """A rich table for ``citeproof audit --online``: per work, whether it exists
+        (how it was resolved), open access, retracted or corrected, and its full text."""
+        from rich.table import Table
+
+        table = Table(title="cited works online")
+        for col in ("citekey", "exists", "open access", "retracted / corrected", "full text"):
+            table.add_column(col, overflow="fold")
+        for key, lk in self.lookups.items():
+            r = lk.record
+            exists = (f"yes: {lk.how}" + (f"; mismatch: {'; '.join(lk.mismatches)}" if lk.mismatches else "")) if lk.found else \
+                "NOT FOUND (possibly fabricated)" if lk.not_found else f"unknown: {lk.failed}"
+            oa = "-" if r is None else (f"{'yes' if r.is_oa else 'no' if r.is_oa is False else '?'}" + (f" ({r.oa_status})" if r.oa_status else ""))
+            upd = "RETRACTED" if lk.retracted else ", ".join(sorted({u.kind.replace("_", " ") for u in lk.updates})) or "no"
+            table.add_row(key, exists, oa, upd, lk.fulltext + (f" ({lk.fulltext_url})" if lk.fulltext_url else ""))
+        return table
