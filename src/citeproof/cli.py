@@ -348,7 +348,7 @@ def audit(
         if session is not None:
             out.print(session.audit_table())
             for t in session.to_fetch():
-                out.print(f"to fetch: {t['citekey']}\t{t['doi'] or '-'}\t{t['url'] or '-'}\t{t['oa_status']}\t{t['state']}", highlight=False)
+                out.print(f"to fetch: {t['citekey']} | {t['doi'] or '-'} | {t['url'] or '-'} | {t['oa_status']} | {t['state']}", highlight=False, markup=False)
         out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
     raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
 
