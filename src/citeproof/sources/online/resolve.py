@@ -55,6 +55,7 @@ class Lookup:
         fulltext_url: where the full text came from ('' if none).
         ladder: each rung tried and what happened there.
         notes: other findings of the lookup (refused matches, skipped services).
+        services: the services whose records were merged.
     """
 
     citekey: str
@@ -71,6 +72,7 @@ class Lookup:
     fulltext_url: str = ""
     ladder: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    services: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """Plain-JSON form for the report's ``metadata.online.works``."""
@@ -182,6 +184,7 @@ def lookup(http: PoliteHTTP, ref: Reference) -> Lookup:
             lk.failed = "; ".join(failures) or "no service answered"
         return lk
     lk.found = True
+    lk.services = [r.service for r in records]
     lk.record = _merge(records)
     lk.updates = lk.record.updates
     lk.retracted = lk.record.retracted or lk.record.work_type == "retracted"
@@ -246,7 +249,8 @@ def fetch_fulltext(http: PoliteHTTP, ref: Reference, lk: Lookup, local: Source, 
         if src is not None:
             return src
     pmcid = rec.pmcid
-    if not pmcid and rec.doi and rec.service != "arxiv":
+    # OpenAlex carries the PMCID of the works it knows; ask Europe PMC by DOI only when OpenAlex had no record.
+    if not pmcid and rec.doi and "openalex" not in lk.services and rec.service != "arxiv":
         epmc, why = europepmc.search(http, doi=rec.doi)
         if why:
             lk.ladder.append(f"Europe PMC full text (JATS): {why}")
