@@ -118,6 +118,7 @@ def test_europe_pmc_jats_full_text_with_sections(run):
     assert [p.section for p in f.source.passages] == ["abstract", "introduction", "methods", "methods", "results", "caption"]
     assert f.evidence.passage.section == "results"
     assert f.verdict == Verdict.SUPPORTED
+    assert "metadata_mismatch" not in f.flags  # Europe PMC writes "Cowling BJ": still the cited first author
 
 
 def test_title_search_resolves_with_a_score_above_the_line(run):

@@ -82,7 +82,12 @@ def test_check_online_from_the_command_line(web, tmp_path, monkeypatch):
     assert data["metadata"]["online"]["works"]["masks"]["fulltext"] == "Europe PMC full text (JATS)"
     assert data["metadata"]["online"]["email_given"] is True
     md = (tmp_path / "out" / "draft.citeproof.md").read_text()
-    assert "retracted_source" in md and "online-to-fetch" not in md or "still have no full text" in md
+    head = md.split("## Retracted or corrected sources", 1)
+    assert len(head) == 2 and "## Unverifiable" not in head[0]  # retractions open the Markdown report
+    assert "- `wakefield`: **retracted_source**" in head[1] and "- `corrected`: **corrected_source**" in head[1]
+    row = next(line for line in md.splitlines() if line.startswith("| 1 | `wakefield` | 5 |"))
+    assert row.startswith("| 1 | `wakefield` | 5 | `retracted_source` ") and row.endswith(" not in the abstract; full text not available |")
+    assert "`online-to-fetch`: 6 cited works still have no full text" in md
 
 
 def test_audit_online_lists_existence_oa_retractions_and_what_to_fetch(web, tmp_path, monkeypatch):

@@ -252,7 +252,7 @@ def fetch_fulltext(http: PoliteHTTP, ref: Reference, lk: Lookup, local: Source, 
     # OpenAlex carries the PMCID of the works it knows; ask Europe PMC by DOI only when OpenAlex had no record.
     if not pmcid and rec.doi and "openalex" not in lk.services and rec.service != "arxiv":
         epmc, why = europepmc.search(http, doi=rec.doi)
-        if why:
+        if why and "HTTP 404" not in why:
             lk.ladder.append(f"Europe PMC full text (JATS): {why}")
         elif epmc is not None:
             pmcid = epmc.pmcid
