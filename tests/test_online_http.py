@@ -39,14 +39,38 @@ def fast(tmp_path, **kw) -> PoliteHTTP:
     return PoliteHTTP(s, tmp_path / "cache")
 
 
-def test_429_with_retry_after_is_honoured_then_succeeds(web, tmp_path):
-    web["files"].routes["/a"] = sequence(lambda r: (429, {"Retry-After": "1", "Content-Type": "text/plain"}, b"slow down"), json_reply({"ok": 1}))
+class FakeClock:
+    """Stands in for the ``time`` module of the HTTP layer: a still clock whose sleeps are recorded, not slept."""
+
+    def __init__(self) -> None:
+        self.slept: list[float] = []
+
+    def monotonic(self) -> float:
+        return 100.0
+
+    def sleep(self, s: float) -> None:
+        self.slept.append(round(s, 3))
+
+    def time(self) -> float:
+        return time.time()
+
+
+@pytest.fixture()
+def clock(monkeypatch):
+    from citeproof.sources.online import http as http_mod
+
+    c = FakeClock()
+    monkeypatch.setattr(http_mod, "time", c)
+    return c
+
+
+def test_429_with_retry_after_is_honoured_then_succeeds(web, tmp_path, clock):
+    web["files"].routes["/a"] = sequence(lambda r: (429, {"Retry-After": "7", "Content-Type": "text/plain"}, b"slow down"), json_reply({"ok": 1}))
     http = fast(tmp_path)
     f = http.get(web["files"].url + "/a")
     assert f.ok and f.json() == {"ok": 1}
-    assert http.requests_made == 2
-    gap = web["files"].requests[1], web["files"].requests[0]
-    assert len(web["files"].requests) == 2 and gap[0] is not gap[1]
+    assert http.requests_made == 2 and len(web["files"].requests) == 2
+    assert 7.0 in clock.slept  # waited what the service asked, not the 0.01 s backoff
 
 
 def test_retry_after_beyond_the_cap_gives_up_with_the_reason(web, tmp_path):
@@ -111,12 +135,21 @@ def test_cache_key_leaves_the_email_out_and_a_hit_sends_nothing(web, tmp_path):
     assert len(web["files"].requests) == 1
 
 
-def test_rate_limit_spaces_requests_to_one_service(web, tmp_path):
+def test_cache_key_keeps_the_urls_own_query():
+    """Two PDFs behind one path (``download?id=1`` / ``?id=2``) are two cache entries (they were one)."""
+    a = PoliteHTTP.cache_key("https://repo.example/download?id=1", {"mailto": "me@uni.edu"})
+    assert a == "https://repo.example/download?id=1"
+    assert PoliteHTTP.cache_key("https://repo.example/download?id=2", None) != a
+    assert PoliteHTTP.cache_key("https://api.example/works", {"query": "x y", "email": "me@uni.edu"}) == "https://api.example/works?query=x+y"
+
+
+def test_rate_limit_spaces_requests_to_one_service(web, tmp_path, clock):
     web["files"].routes["/r"] = json_reply({})
-    http = PoliteHTTP(OnlineSettings(rates={"slowsvc": 10.0}), tmp_path / "c")
-    t = time.monotonic()
-    http.map(lambda i: http.get(web["files"].url + f"/r?i={i}", service="slowsvc"), range(4))
-    assert time.monotonic() - t >= 0.3  # 4 requests at 10/s: the last leaves 0.3 s after the first
+    http = PoliteHTTP(OnlineSettings(rates={"slowsvc": 10.0, "other": 10.0}), tmp_path / "c")
+    for i in range(4):
+        assert http.get(web["files"].url + f"/r?i={i}", service="slowsvc").ok
+    assert http.get(web["files"].url + "/r?i=9", service="other").ok
+    assert clock.slept == [0.1, 0.2, 0.3]  # 10/s: the 2nd, 3rd, 4th wait their turn; another service does not
 
 
 def test_every_fault_ends_as_a_state_on_the_finding(web, tmp_path):

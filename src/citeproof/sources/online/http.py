@@ -179,9 +179,9 @@ class PoliteHTTP:
         self._next: dict[str, float] = {}
         self.requests_made = 0
         self.sent: list[str] = []
-        mail = f"; mailto:{settings.email}" if settings.email else ""
         self._client: httpx.Client | None = None
-        self._headers = {"User-Agent": f"citeproof/{__version__} (https://github.com/citeproof/citeproof{mail})"}
+        # The form Crossref's etiquette asks for: name/version (mailto:address).
+        self._headers = {"User-Agent": f"citeproof/{__version__}" + (f" (mailto:{settings.email})" if settings.email else "")}
 
     def _db(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
@@ -224,9 +224,9 @@ class PoliteHTTP:
     # -- cache -------------------------------------------------------------------------
     @staticmethod
     def cache_key(url: str, params: dict[str, str] | None) -> str:
-        """The request's URL without the contact e-mail: what the cache is keyed by."""
+        """The request's URL (its own query kept) without the contact e-mail: what the cache is keyed by."""
         clean = {k: v for k, v in (params or {}).items() if k not in _PRIVATE_PARAMS}
-        return str(httpx.URL(url, params=clean or None))
+        return str(httpx.URL(url).copy_merge_params(clean))
 
     def _cached(self, key: str) -> Fetched | None:
         row = self._db().execute("SELECT status, content_type, sha256, fetched FROM responses WHERE key=?", (key,)).fetchone()
@@ -308,7 +308,7 @@ class PoliteHTTP:
             self._wait_turn(bucket, rate)
             with self._lock:
                 self.requests_made += 1
-                self.sent.append(str(httpx.URL(url, params=params or None)))
+                self.sent.append(str(httpx.URL(url).copy_merge_params(params or {})))
             wait = s.backoff_s * (2 ** attempt)
             try:
                 with self.client.stream("GET", url, params=params or None, headers={"Accept": accept}) as r:
