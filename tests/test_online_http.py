@@ -177,3 +177,26 @@ def test_every_fault_ends_as_a_state_on_the_finding(web, tmp_path):
     assert any("redirect loop" in s for s in w["d"]["ladder"])
     for k in "bcd":
         assert w[k]["fulltext"] == "none" and "found online, but no open full text" in by[k].source.error
+
+
+def test_a_doi_of_another_work_is_not_the_cited_work(web, tmp_path):
+    """A generated reference with a real DOI of an unrelated paper: not judged against that paper."""
+    cr, oa = web["crossref"], web["openalex"]
+    other = {"status": "ok", "message": {"DOI": "10.1371/journal.pcbi.1007128", "title": ["Open collaborative writing with Manubot"],
+                                         "author": [{"family": "Himmelstein", "given": "Daniel S."}], "issued": {"date-parts": [[2019]]}}}
+    cr.routes["/works/10.1371/journal.pcbi.1007128"] = json_reply(other)
+    real = {"id": "https://openalex.org/W9", "doi": "https://doi.org/10.1/real", "title": "Deep learning for protein folding in yeast",
+            "publication_year": 2021, "authorships": [{"author": {"display_name": "Kim Park"}}]}
+    oa.routes["/works?search=Deep learning for protein folding"] = json_reply({"meta": {"count": 1}, "results": [real]})
+    (tmp_path / "d.md").write_text("Folding was solved [@gen]. Folding in yeast [@real].\n")
+    (tmp_path / "r.bib").write_text(
+        "@article{gen, title={Quantum annealing of household budgets}, author={Doe, Jane}, year={2020}, doi={10.1371/journal.pcbi.1007128}}\n"
+        "@article{real, title={Deep learning for protein folding in yeast}, author={Park, Kim}, year={2021}, doi={10.1371/journal.pcbi.1007128}}\n")
+    report = check(tmp_path / "d.md", [tmp_path / "r.bib"], CheckOptions(cache_dir=tmp_path / "c", tiers=["lexical"], online=True))
+    by = {f.citation.citekey: f for f in report.findings}
+    w = report.metadata["online"]["works"]
+    assert w["gen"]["not_found"] is True and "reference_not_found" in by["gen"].flags
+    assert "registered to another work: 'Open collaborative writing with Manubot'" in by["gen"].reasons[0]
+    assert w["real"]["found"] is True and w["real"]["doi"] == "10.1/real"
+    assert "DOI: 10.1371/journal.pcbi.1007128 cited, 10.1/real on record" in w["real"]["metadata_mismatch"]
+    assert "metadata_mismatch" in by["real"].flags
