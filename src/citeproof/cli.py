@@ -19,6 +19,8 @@ from rich.table import Table
 from citeproof import __version__
 from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
 from citeproof.model import Report, Verdict
+from citeproof.reports import report_stem as _stem
+from citeproof.reports import write_reports as _write_reports
 
 app = typer.Typer(
     name="citeproof",
@@ -57,19 +59,10 @@ EmailOpt = Annotated[str, typer.Option("--email", metavar="ADDRESS", envvar="CIT
 OfflineOpt = Annotated[bool, typer.Option("--offline", help="Online lookups from the cache alone: no request is sent.")]
 
 
-def _stem(document: Path) -> str:
-    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one)."""
-    name = document.name
-    for suf in (".tar.gz", ".tgz"):
-        if name.lower().endswith(suf):
-            return name[: -len(suf)]
-    return document.stem
-
-
 def _has_own_bibliography(document: Path) -> bool:
     """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs)."""
     name = document.name.lower()
-    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf"))
+    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json"))
 
 
 def _n(count: int, noun: str) -> str:
@@ -126,37 +119,6 @@ def _summary_table(report: Report) -> Table:
     return t
 
 
-def _write_reports(report: Report, writers: list, target: Path, stem: str) -> tuple[list[Path], list[tuple[str, str]]]:
-    """Write each report format into ``target``; a missing optional tool skips that format.
-
-    Returns:
-        (paths written, [(format, why not written)]).
-    """
-    from citeproof.errors import MissingToolError
-
-    written: list[Path] = []
-    skipped: list[tuple[str, str]] = []
-    for w in writers:
-        if hasattr(w, "out_dir"):
-            w.out_dir = target
-        path = target / f"{stem}.citeproof{w.suffix}"
-        binary = getattr(w, "binary", False)
-        try:
-            with (path.open("wb") if binary else path.open("w", encoding="utf-8")) as fh:
-                w.write(report, fh)
-        except MissingToolError as exc:
-            path.unlink(missing_ok=True)
-            skipped.append((w.name, str(exc)))
-            continue
-        except (OSError, RuntimeError) as exc:
-            # a renderer failed (pandoc or LaTeX error): the other reports still count
-            path.unlink(missing_ok=True)
-            skipped.append((w.name, f"{type(exc).__name__}: {str(exc).strip()[-800:]}"))
-            continue
-        written.append(path)
-    return written, skipped
-
-
 @app.command()
 def check(
     document: DocArg,
@@ -172,6 +134,7 @@ def check(
     email: EmailOpt = "",
     offline: OfflineOpt = False,
     quiet: QuietOpt = False,
+    baseline: Annotated[Optional[Path], typer.Option("--baseline", metavar="REPORT.json", help="A previous JSON report: --fail-on then counts only findings that are new or changed since it.")] = None,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -204,6 +167,11 @@ def check(
         target = out_dir or document.parent
         if target.exists() and not target.is_dir():
             raise CiteproofError(f"{target}: --out must be a folder, and this is a file")
+        base = None
+        if baseline is not None:
+            from citeproof.reports.diff import load_report
+
+            base = load_report(baseline)
         cb, ctx = _progress_runner(quiet)
         with ctx:
             report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb, online=online, email=email, offline=offline))
@@ -215,6 +183,13 @@ def check(
     except CiteproofError as exc:
         _fail(exc)
         return
+    if report.metadata.get("cache"):
+        from citeproof.history import record_run
+        from citeproof.pipeline import summarise
+
+        why = record_run(report, Path(report.metadata["cache"]), summarise(report.findings))
+        if why:
+            err.print(f"warning: {why}", highlight=False)
     for d in report.diagnostics:
         err.print(f"{d.severity}: {d.message}", highlight=False)
     for name, why in skipped:
@@ -224,6 +199,15 @@ def check(
         for p in written:
             out.print(f"report: {p}", highlight=False)
     failing = [f for f in report.findings if f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags)]
+    if failing and base is not None:
+        from citeproof.reports.diff import new_or_changed_ids
+        from citeproof.reports.json import finding_to_dict, report_to_dict
+
+        fresh = new_or_changed_ids(base, report_to_dict(report))
+        before = len(failing)
+        failing = [f for f in failing if finding_to_dict(f)["id"] in fresh]
+        if not quiet and before > len(failing):
+            err.print(f"--baseline {baseline}: {before - len(failing)} of {before} failing findings were already in the baseline", highlight=False)
     if failing:
         from collections import Counter
 
@@ -351,6 +335,173 @@ def audit(
                 out.print(f"to fetch: {t['citekey']} | {t['doi'] or '-'} | {t['url'] or '-'} | {t['oa_status']} | {t['state']}", highlight=False, markup=False)
         out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
     raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
+
+
+@app.command()
+def diff(
+    old: Annotated[Path, typer.Argument(help="The earlier JSON report.", show_default=False)],
+    new: Annotated[Path, typer.Argument(help="The later JSON report.", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the difference as JSON.")] = False,
+    fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when a new or changed finding has one of these verdicts.")] = "",
+) -> None:
+    """List the findings that are new, resolved or changed between two JSON reports.
+
+    A finding is the same in both when its document, citekey, claim text and
+    source bytes are; a citation whose claim or source changed is 'changed'.
+
+        citeproof diff old/draft.citeproof.json draft.citeproof.json --fail-on unsupported,contradicted
+    """
+    import json as _json
+
+    from citeproof.reports.diff import diff_reports, load_report
+
+    try:
+        d = diff_reports(load_report(old), load_report(new))
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    wanted = {x.strip().lower() for x in fail_on.split(",") if x.strip()}
+    failing = [f for f in d.new if f.get("verdict") in wanted] + [c.new for c in d.changed if c.new.get("verdict") in wanted]
+    if as_json:
+        out.print_json(_json.dumps(d.to_dict(), ensure_ascii=False))
+    else:
+        def where(f: dict) -> str:
+            return f"{f.get('document')}:{f.get('line')}: [{f.get('citekey')}] {f.get('verdict')}"
+
+        for f in d.new:
+            out.print(f"new       {where(f)}", markup=False, highlight=False)
+        for f in d.resolved:
+            out.print(f"resolved  {where(f)}", markup=False, highlight=False)
+        for c in d.changed:
+            out.print(f"changed   {where(c.new)} ({'; '.join(c.what)})", markup=False, highlight=False)
+        out.print(f"{len(d.new)} new, {len(d.resolved)} resolved, {len(d.changed)} changed, {d.unchanged} unchanged", highlight=False)
+    raise typer.Exit(EXIT_FINDINGS if failing else EXIT_OK)
+
+
+@app.command()
+def history(
+    document: Annotated[Optional[Path], typer.Argument(help="Only runs of this document (default: all).", show_default=False)] = None,
+    cache_dir: CacheOpt = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="At most this many runs.")] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the runs as JSON.")] = False,
+) -> None:
+    """List earlier runs of `check`, newest first: when, which version, the inputs' hashes and the counts.
+
+    Runs are recorded in <cache dir>/history.sqlite (not with --no-cache).
+
+        citeproof history draft.md
+    """
+    import dataclasses
+    import json as _json
+    import sqlite3
+
+    from citeproof.history import HISTORY_FILE, list_runs
+    from citeproof.sources.cache import default_cache_dir
+
+    folder = cache_dir or default_cache_dir()
+    try:
+        runs = list_runs(folder, document, limit)
+    except sqlite3.DatabaseError as exc:
+        _fail(CiteproofError(f"{folder / HISTORY_FILE}: cannot read the history ({exc}); delete the file to start a new one"))
+        return
+    if as_json:
+        out.print_json(_json.dumps([dataclasses.asdict(r) for r in runs], ensure_ascii=False))
+        raise typer.Exit(EXIT_OK)
+    if not runs:
+        out.print(f"no runs recorded{' for ' + str(document) if document else ''} in {folder / HISTORY_FILE}", highlight=False)
+        raise typer.Exit(EXIT_OK)
+    for r in runs:
+        counts = r.record.get("summary", {}).get("verdicts", {})
+        shown = ", ".join(f"{k} {v}" for k, v in counts.items() if v)
+        secs = r.record.get("seconds")
+        out.print(f"#{r.id} {r.created} citeproof {r.version} {r.document} (sha256 {r.document_sha256[:12]}) "
+                  f"tiers {','.join(r.record.get('tiers', []))}: {shown or 'no citations'}{f' ({secs} s)' if secs is not None else ''}",
+                  markup=False, highlight=False)
+    raise typer.Exit(EXIT_OK)
+
+
+@app.command()
+def batch(
+    target: Annotated[Path, typer.Argument(metavar="MANIFEST.json|DIR", help="A manifest {\"documents\": [{\"path\", \"bib\": [...], \"sources\": [...]}]} or a folder of citing documents.", show_default=False)],
+    out_dir: Annotated[Path, typer.Option("--out", "-o", metavar="DIR", help="Output folder: batch.jsonl, index.html, reports/.")] = Path("citeproof-batch"),
+    address: Annotated[Optional[str], typer.Option("--address", metavar="ray://HOST:PORT|auto", help="Join this Ray cluster (inputs and cache on a shared file system) instead of starting a local Ray.")] = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="CPUs of the local Ray (default: all).")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMATS", help="Report formats per document besides JSON: md, html, sarif.")] = "md,json",
+    fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any document has a finding with one of these verdicts.")] = "",
+    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, as for check.")] = None,
+    cache_dir: CacheOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Check many citing documents as Ray tasks; each source is parsed once for the whole batch.
+
+    A folder: every .md/.tex/.tar.gz in it, each with the .bib of its name
+    (or the folder's only .bib) and the 'sources' folder beside it. Writes
+    one JSONL record per document, its reports, and index.html (worst
+    citations across the corpus, most-cited works without a source). A re-run
+    skips documents whose inputs are unchanged; a failing document is a record
+    with its error. Exit 1 when a document failed or --fail-on matched.
+
+        citeproof batch papers/ --out audit/ --workers 2
+        citeproof batch manifest.json --address ray://head:10001 --tier lexical
+    """
+    from citeproof.batch import load_batch, run_batch
+    from citeproof.reports import get_writer
+    from citeproof.sources.cache import default_cache_dir
+
+    try:
+        formats = [f.strip() for f in fmt.split(",") if f.strip()]
+        for f in formats:
+            get_writer(f)
+        docs = load_batch(target)
+        cb, ctx = _progress_runner(quiet)
+        with ctx:
+            records = run_batch(docs, out_dir, cache_dir=cache_dir or default_cache_dir(), tiers=tier, formats=formats,
+                                address=address, workers=workers, progress=cb)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    wanted = {x.strip().lower() for x in fail_on.split(",") if x.strip()}
+    failed = [r for r in records if r.get("error")]
+    flagged = [r for r in records if not r.get("error") and any((r.get("summary") or {}).get("verdicts", {}).get(v) for v in wanted)]
+    for r in failed:
+        err.print(f"{r['document']}: failed: {r['error']}", markup=False, highlight=False)
+    if not quiet:
+        resumed = sum(1 for r in records if r.get("resumed"))
+        out.print(f"{len(records)} documents ({len(failed)} failed, {resumed} unchanged since the last run); see {out_dir / 'index.html'}", markup=False, highlight=False)
+    raise typer.Exit(EXIT_FINDINGS if failed or flagged else EXIT_OK)
+
+
+@app.command()
+def verify(
+    report: Annotated[Path, typer.Argument(metavar="REPORT.json", help="A JSON report written by check.", show_default=False)],
+    quiet: QuietOpt = False,
+) -> None:
+    """Show that the report's quotes and sources are still what was read.
+
+    Each quoted passage must hash, along the audit path the report keeps,
+    to the Merkle root recorded for its source, and each source file on
+    disk must still give that root. Exit 1 when a quote or a source fails.
+
+        citeproof verify out/draft.citeproof.json
+    """
+    from citeproof.reports.diff import load_report
+    from citeproof.verify import verify_report
+
+    try:
+        res = verify_report(load_report(report))
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    for s in res.sources:
+        if not quiet or s.status not in ("unchanged", "same text"):
+            out.print(f"{s.status:10} {s.path}{': ' + s.detail if s.detail else ''}", markup=False, highlight=False)
+    for f in res.bad_quotes:
+        out.print(f"bad quote  {f.get('document')}:{f.get('line')} [{f.get('citekey')}]: the quoted passage does not hash to its source's root",
+                  markup=False, highlight=False)
+    if not quiet:
+        out.print(f"{res.quotes_checked - len(res.bad_quotes)} of {res.quotes_checked} quotes verified; "
+                  f"{sum(s.status in ('unchanged', 'same text') for s in res.sources)} of {len(res.sources)} sources as read", highlight=False)
+    raise typer.Exit(EXIT_OK if res.ok else EXIT_FINDINGS)
 
 
 @app.command()

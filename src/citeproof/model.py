@@ -192,6 +192,8 @@ class Reference:
         files: the paths the ``file`` field names, as written (decoded from
             the reference manager's convention, not yet resolved).
         origin: where the entry came from: ``path/to/refs.bib:LINE``.
+        text: the source's full text when the citing input supplies it
+            inline (a JSON attributions document), else ''.
     """
 
     citekey: str
@@ -207,12 +209,14 @@ class Reference:
     pmcid: str = ""
     files: tuple[str, ...] = ()
     origin: str = ""
+    text: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain-JSON form (lists instead of tuples)."""
         d = dataclasses.asdict(self)
         d["authors"] = list(self.authors)
         d["files"] = list(self.files)
+        del d["text"]  # an inline source's text is the source, not metadata; provenance says where it came from
         return d
 
 

@@ -23,6 +23,8 @@ from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
+from citeproof.readers.attributions import AttributionReader
+from citeproof.readers.docx import DocxReader
 from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
 from citeproof.readers.pdf import PdfReader
@@ -64,6 +66,9 @@ READERS: dict[str, Callable[[], object]] = {
     ".tar.gz": LatexReader,
     ".tgz": LatexReader,
     ".pdf": PdfReader,
+    ".docx": DocxReader,
+    ".json": AttributionReader,
+    ".odt": DocxReader,
 }
 """Citing-document readers by file suffix (a plain dict registry, ``STYLE.md``).
 
@@ -534,8 +539,9 @@ def summarise(findings: list[Finding]) -> dict:
     Returns:
         ``{"citations", "claims", "citekeys", "verdicts": {verdict: n},
         "unknown_citekeys": [...], "sources_available", "sources_missing",
-        "coverage"}`` where ``coverage`` is the share of citation occurrences
-        whose source was readable.
+        "coverage", "overall_confidence"}`` where ``coverage`` is the share of
+        citation occurrences whose source was readable and
+        ``overall_confidence`` the mean of the findings' confidence (0 to 1).
     """
     verdicts = Counter(f.verdict.value for f in findings)
     keys = {f.citation.citekey for f in findings}
@@ -551,6 +557,7 @@ def summarise(findings: list[Finding]) -> dict:
         "sources_available": len(avail),
         "sources_missing": len(keys) - len(avail) - len(unknown),
         "coverage": round(readable / len(findings), 4) if findings else 0.0,
+        "overall_confidence": round(sum(f.confidence for f in findings) / len(findings), 4) if findings else 0.0,
     }
 
 
@@ -581,7 +588,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     t_read = time.perf_counter()
     if bib_paths:
         bib = load_bibliographies([Path(p) for p in bib_paths])
-        if own_bib is not None and isinstance(reader_for(document), PdfReader):
+        if own_bib is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
             bib = merge_printed_references(own_bib, bib)
     else:
         bib = own_bib if own_bib is not None else Bibliography()

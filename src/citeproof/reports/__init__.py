@@ -8,14 +8,16 @@ written to) and ``root`` attributes the caller may set; a writer with
 
 from __future__ import annotations
 
-from citeproof.errors import UnknownFormatError
+from pathlib import Path
+
+from citeproof.errors import MissingToolError, UnknownFormatError
 from citeproof.reports.html import HtmlWriter
 from citeproof.reports.json import JsonWriter
 from citeproof.reports.markdown import MarkdownWriter
 from citeproof.reports.pandoc import PdfWriter, TexWriter
 from citeproof.reports.sarif import SarifWriter
 
-__all__ = ["WRITERS", "get_writer"]
+__all__ = ["WRITERS", "get_writer", "report_stem", "write_reports"]
 
 WRITERS: dict[str, type] = {
     "md": MarkdownWriter,
@@ -39,3 +41,43 @@ def get_writer(name: str):
     if cls is None:
         raise UnknownFormatError(f"unknown report format '{name}'; choose from {', '.join(sorted(WRITERS))}")
     return cls()
+
+
+def report_stem(document: Path) -> str:
+    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one)."""
+    name = Path(document).name
+    for suf in (".tar.gz", ".tgz"):
+        if name.lower().endswith(suf):
+            return name[: -len(suf)]
+    return Path(document).stem
+
+
+def write_reports(report, writers: list, target: Path, stem: str) -> tuple[list[Path], list[tuple[str, str]]]:
+    """Write each report format into ``target`` as ``<stem>.citeproof<suffix>``.
+
+    A missing optional tool (pandoc, LuaLaTeX) or a renderer failure skips that format only.
+
+    Returns:
+        (paths written, [(format, why not written)]).
+    """
+    written: list[Path] = []
+    skipped: list[tuple[str, str]] = []
+    for w in writers:
+        if hasattr(w, "out_dir"):
+            w.out_dir = target
+        path = target / f"{stem}.citeproof{w.suffix}"
+        binary = getattr(w, "binary", False)
+        try:
+            with (path.open("wb") if binary else path.open("w", encoding="utf-8")) as fh:
+                w.write(report, fh)
+        except MissingToolError as exc:
+            path.unlink(missing_ok=True)
+            skipped.append((w.name, str(exc)))
+            continue
+        except (OSError, RuntimeError) as exc:
+            # a renderer failed (pandoc or LaTeX error): the other reports still count
+            path.unlink(missing_ok=True)
+            skipped.append((w.name, f"{type(exc).__name__}: {str(exc).strip()[-800:]}"))
+            continue
+        written.append(path)
+    return written, skipped

@@ -4,7 +4,7 @@ Layout (names are a contract; issue 2)::
 
     {"schema_version": 1, "document": str, "metadata": {...},
      "summary": {...},                       # citeproof.pipeline.summarise
-     "findings": [{"document", "line", "column", "citekey", "claim",
+     "findings": [{"id", "document", "line", "column", "citekey", "claim",
                    "claim_raw", "unit", "locator", "signal", "mode",
                    "verdict", "score", "confidence", "tier",
                    "evidence": {"source", "page", "line", "text", "bbox",
@@ -19,7 +19,10 @@ Layout (names are a contract; issue 2)::
 
 ``evidence.text`` is null when the passage is not quotable (reading order
 not trusted): the page still says where to look. ``line`` is from 1;
-``page`` from 1; for a citing PDF ``line`` is the page of the citing PDF
+``page`` from 1; ``provenance.merkle_root`` is the RFC 6962 Merkle root over the source's
+``provenance.passages`` passages and ``evidence.leaf_index``/``evidence.proof`` the quoted passage's audit
+path (:mod:`citeproof.integrity`; ``citeproof verify``); ``id`` is :func:`citeproof.reports.diff.finding_id` (stable across runs while
+the claim text and the source bytes are unchanged); for a citing PDF ``line`` is the page of the citing PDF
 (from 1) and ``location`` gives that page and the claim's box; ``bbox`` in PDF points, top-left origin; ``char_start``/
 ``char_end`` index the source's extracted text.
 """
@@ -30,8 +33,10 @@ import dataclasses
 import json
 from typing import Any, TextIO
 
+from citeproof.integrity import passage_proof, source_tree
 from citeproof.model import SCHEMA_VERSION, Finding, Report
 from citeproof.pipeline import summarise
+from citeproof.reports.diff import finding_id
 
 __all__ = ["report_to_dict", "finding_to_dict", "JsonWriter"]
 
@@ -53,9 +58,14 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
             "scores": dict(f.evidence.scores),
             "matched_terms": list(f.evidence.matched_terms),
         }
+        proof = passage_proof(f.evidence.source, p) if f.evidence.source.passages else None
+        if proof is not None:
+            ev["passage_id"] = p.id
+            ev["leaf_index"], ev["proof"] = proof
     c = f.citation
     src = f.source
-    return {
+    d = {
+        "id": "",
         "document": f.claim.document,
         "line": c.line or f.claim.line,
         "column": c.column,
@@ -77,13 +87,16 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         "reference": f.reference.to_dict() if f.reference else None,
         "source": src.path if src is not None else None,
         "provenance": (
-            {"origin": src.origin, "sha256": src.sha256, "media_type": src.media_type, "pages": src.pages, "title": src.title, "error": src.error}
+            {"origin": src.origin, "sha256": src.sha256, "media_type": src.media_type, "pages": src.pages, "title": src.title, "error": src.error,
+             **({"merkle_root": source_tree(src)[0], "passages": len(src.passages)} if src.passages else {})}
             if src is not None
             else None
         ),
         "rank": rank,
         **({"location": {"page": f.claim.page, "bbox": list(f.claim.bbox) if f.claim.bbox else None}} if f.claim.page is not None else {}),
     }
+    d["id"] = finding_id(d)
+    return d
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:

@@ -129,6 +129,20 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
     return src
 
 
+def inline_source(citekey: str, text: str, origin: str) -> Source:
+    """A source whose text the citing input supplied inline: passages as for a text file, no path.
+
+    ``sha256`` is the SHA-256 of the UTF-8 text; ``origin`` says where the text came from.
+    """
+    src = Source(citekey=citekey, path=None, origin=f"inline text ({origin})", media_type="text/plain",
+                 sha256=hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
+    src.passages, src.text = parse_text(text)
+    src.title = src.passages[0].text[:200] if src.passages else ""
+    if not src.passages:
+        src.error = f"{origin}: the inline source text is empty"
+    return src
+
+
 _ARXIV_ID = re.compile(r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I)
 _ARXIV_NAME = re.compile(r"^(\d{4}\.\d{4,5})(?:v\d+)?$")
 
@@ -419,6 +433,8 @@ class SourceResolver:
 
     def resolve(self, citekey: str, ref: Reference) -> Source:
         """The loaded source for ``ref`` (memoised), or one carrying the reason it has none."""
+        if ref.text and not ref.files:
+            return inline_source(citekey, ref.text, ref.origin)
         path, how, tried = self.find(ref)
         if path is None:
             if tried and tried[0].startswith("ambiguous:"):

@@ -1,0 +1,107 @@
+"""The scale benchmark (issue 17): the generated job (``bench/make_job.py``) through citeproof and a baseline.
+
+Every measured run is a fresh Python process (``bench/run_one.py``) that reports its own wall time, CPU time
+(user + system, all threads) and peak resident memory, so runs do not share warm imports or memory:
+
+* parsing: the job's PDFs through raw PyMuPDF (``get_text()`` and ``get_text("dict")``) and through
+  citeproof's parser, pages per second, in one process;
+* ``check`` with the lexical tier and with all tiers, each cold (empty cache) and warm (second run);
+* the baseline: a plain PyMuPDF + BM25 script (every page of the cited PDF indexed with bm25s, the best page
+  taken as the evidence), cold, as the ratio citeproof / baseline.
+
+``--scaling`` adds the table of the lexical tier, cold, over citations 25-200 at 50 PDFs and over 250-2,000
+pages at 100 citations (growth must stay linear). Targets (issue 17, 2 cores, all tiers): cold <= 60 s wall
+(<= 120 CPU-s), warm <= 3 s, peak RSS <= 1 GiB; the lexical tier within 2x the baseline; parsing >= 0.8 of
+``get_text("dict")``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import make_job  # noqa: E402
+
+
+def one(*args: str) -> dict:
+    """Run ``bench/run_one.py ARGS`` in a fresh process; its JSON line."""
+    r = subprocess.run([sys.executable, str(HERE / "run_one.py"), *args], capture_output=True, text=True, check=False)
+    if r.returncode != 0:
+        raise SystemExit(f"bench/run_one.py {' '.join(args)} failed:\n{r.stderr[-2000:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def job(folder: Path, pdfs: int, citations: int, seed: int = 7) -> Path:
+    """The job in ``folder`` (generated once; kept between runs)."""
+    marker = folder / "job.json"
+    if marker.is_file():
+        j = json.loads(marker.read_text())
+        if (j["pdfs"], j["citations"], j["seed"]) == (pdfs, citations, seed):
+            return folder
+        shutil.rmtree(folder)
+    make_job.build(folder, pdfs, citations, seed)
+    return folder
+
+
+def fmt(r: dict) -> str:
+    return f"{r['wall_s']:7.1f} s wall {r['cpu_s']:7.1f} CPU-s {r['max_rss_mib']:6.0f} MiB"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--work", type=Path, default=ROOT / "build" / "bench-job")
+    ap.add_argument("--scaling", action="store_true", help="also the scaling table (citations 25-200, pages 250-2,000)")
+    ap.add_argument("--lexical-only", action="store_true", help="skip the all-tier runs")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    folder = job(a.work, 50, 100)
+    meta = json.loads((folder / "job.json").read_text())
+    res: dict = {"job": {k: meta[k] for k in ("pdfs", "pages", "citations", "kinds")}}
+    res["parse"] = one("parse", str(folder / "pdfs"))
+    with tempfile.TemporaryDirectory() as cache:
+        res["lexical_cold"] = one("check", str(folder), cache, "lexical")
+        res["lexical_warm"] = one("check", str(folder), cache, "lexical")
+    if not a.lexical_only:
+        with tempfile.TemporaryDirectory() as cache:
+            res["all_cold"] = one("check", str(folder), cache, "all")
+            res["all_warm"] = one("check", str(folder), cache, "all")
+    res["baseline"] = one("baseline", str(folder))
+    res["lexical_vs_baseline"] = round(res["lexical_cold"]["wall_s"] / res["baseline"]["wall_s"], 2)
+    if a.scaling:
+        rows = []
+        for n in (25, 50, 100, 200):
+            f = job(a.work.parent / f"bench-job-c{n}", 50, n)
+            with tempfile.TemporaryDirectory() as cache:
+                rows.append({"citations": n, "pages": json.loads((f / "job.json").read_text())["pages"], **one("check", str(f), cache, "lexical")})
+        for pdfs in (12, 25, 50, 100):
+            f = job(a.work.parent / f"bench-job-p{pdfs}", pdfs, 100)
+            with tempfile.TemporaryDirectory() as cache:
+                rows.append({"citations": 100, "pages": json.loads((f / "job.json").read_text())["pages"], **one("check", str(f), cache, "lexical")})
+        res["scaling"] = rows
+    if a.json:
+        print(json.dumps(res))
+        return
+    j, p = res["job"], res["parse"]
+    print(f"scale job: {j['pdfs']} PDFs, {j['pages']} pages, {j['citations']} citations ({j['kinds']})")
+    print(f"parsing: raw get_text() {p['raw_text_pages_per_s']:.0f} pages/s, get_text('dict') {p['raw_dict_pages_per_s']:.0f} pages/s, "
+          f"citeproof {p['citeproof_pages_per_s']:.0f} pages/s = {p['citeproof_vs_dict']:.2f} of get_text('dict') (target >= 0.8)")
+    print(f"check, lexical tier, cold: {fmt(res['lexical_cold'])}; warm: {fmt(res['lexical_warm'])}")
+    if "all_cold" in res:
+        print(f"check, all tiers, cold:    {fmt(res['all_cold'])} (target <= 60 s, <= 120 CPU-s, <= 1024 MiB)")
+        print(f"check, all tiers, warm:    {fmt(res['all_warm'])} (target <= 3 s)")
+    print(f"baseline (PyMuPDF + BM25 best page), cold: {fmt(res['baseline'])}; lexical tier / baseline = {res['lexical_vs_baseline']} (target <= 2)")
+    for r in res.get("scaling", []):
+        print(f"  scaling: {r['citations']:4d} citations, {r['pages']:5d} pages: {fmt(r)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,442 @@
+"""Word (.docx) and OpenDocument (.odt) citing documents with reference-manager citation fields (issue 14).
+
+Zotero, Mendeley and EndNote put each citation in a *field* whose instruction holds the cited items:
+
+- Zotero: ``ADDIN ZOTERO_ITEM CSL_CITATION {json}``; Mendeley: ``ADDIN CSL_CITATION {json}`` (both a CSL
+  citation object: ``citationItems[*].itemData`` is the item as CSL-JSON, with ``locator``, ``label``,
+  ``prefix``, ``suffix``, ``suppress-author``);
+- EndNote: ``ADDIN EN.CITE <EndNote><Cite><Author>..</Author><Year>..</Year><record>..</record></Cite></EndNote>``;
+- in .odt, Zotero writes reference marks named ``ZOTERO_ITEM CSL_CITATION {json} RND...``.
+
+The items carried in the fields *are* the bibliography, so ``citeproof check paper.docx`` needs no ``--bib``.
+Bibliography fields (``ZOTERO_BIBL``, ``CSL_BIBLIOGRAPHY``, ``EN.REFLIST``) are the printed reference list and
+are not read as claims.
+
+How: the paragraphs (body, then table rows, in document order; footnotes after the body) are read from the
+package's XML with the standard library, each citation field becomes a pandoc citation (``[see @{key}, p. 33]``)
+in a Markdown rendering of the document, and the Markdown reader cuts claims from it, so Word claims are cut
+exactly as Markdown ones are. A claim's ``line`` is the paragraph number (from 1, counting every paragraph of
+the body, table cells included); footnote claims count on after the body.
+Citekeys are made from the first author's family name and the year (``smith2020``, ``smith2020a``...), one per
+distinct item (Zotero URI, else CSL id, else title).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import unicodedata
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from citeproof.bibliography import Bibliography, normalise_doi
+from citeproof.errors import InputError
+from citeproof.model import Claim, Diagnostic, Reference, UnitKind
+
+__all__ = ["DocxReader", "WordDocument", "read_word"]
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+TEXT_NS = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+OFFICE_NS = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+TABLE_NS = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+
+_LABELS = {"page": "p.", "chapter": "chap.", "section": "sec.", "figure": "fig.", "table": "tab.", "paragraph": "para.",
+           "line": "l.", "volume": "vol.", "note": "n.", "verse": "v.", "column": "col.", "book": "bk."}
+_BIBLIOGRAPHY_FIELD = re.compile(r"^\s*ADDIN\s+(ZOTERO_BIBL|Mendeley\s+Bibliography|CSL_BIBLIOGRAPHY|EN\.REFLIST)", re.I)
+_CSL_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(?:ZOTERO_ITEM\s+)?CSL_CITATION\s*(\{.*\})", re.S)
+_ENDNOTE_FIELD = re.compile(r"^\s*ADDIN\s+EN\.CITE\s*(<EndNote>.*</EndNote>)", re.S)
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#+!|@~^$])")
+
+
+@dataclass
+class _Item:
+    key: str
+    ref: Reference
+
+
+@dataclass
+class WordDocument:
+    """What a Word/ODT document gives: its claims and the bibliography its citation fields carry.
+
+    Attributes:
+        claims: claims with citations, in document order.
+        references: citekey -> Reference made from the fields' items.
+        diagnostics: problems met (unreadable fields, no citation at all).
+    """
+
+    claims: list[Claim] = field(default_factory=list)
+    references: dict[str, Reference] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    path: str = ""
+
+    def bibliography(self) -> Bibliography:
+        """The items of the citation fields as a :class:`Bibliography` (described as the document's fields)."""
+        return Bibliography(entries=dict(self.references), diagnostics=list(self.diagnostics),
+                            description=f"the citation fields of {self.path}")
+
+
+class _Keys:
+    """Readable, unique citekeys for the items met (``smith2020``, ``smith2020a``...)."""
+
+    def __init__(self) -> None:
+        self.by_identity: dict[str, _Item] = {}
+        self.used: set[str] = set()
+
+    def item(self, identity: str, ref: Reference) -> _Item:
+        hit = self.by_identity.get(identity)
+        if hit is not None:
+            return hit
+        family = (ref.authors[0].split(",")[0] if ref.authors else ref.title.split(" ")[0] if ref.title else "item")
+        base = unicodedata.normalize("NFKD", family).encode("ascii", "ignore").decode().lower()
+        base = re.sub(r"[^a-z0-9]+", "", base) or "item"
+        base += ref.year or ""
+        key, n = base, 0
+        while key in self.used:
+            key = base + "abcdefghijklmnopqrstuvwxyz"[n % 26] * (1 + n // 26)
+            n += 1
+        self.used.add(key)
+        it = _Item(key, dataclasses.replace(ref, citekey=key))
+        self.by_identity[identity] = it
+        return it
+
+
+def _csl_reference(item: dict, origin: str) -> Reference:
+    """A Reference from one CSL-JSON item (the fields' ``itemData``)."""
+    def text(v: object) -> str:
+        return v if isinstance(v, str) else str(v) if isinstance(v, (int, float)) else ""
+
+    authors = tuple(
+        (text(a.get("family")) + (", " + text(a.get("given")) if a.get("given") else "")).strip(", ") or text(a.get("literal"))
+        for a in item.get("author") or [] if isinstance(a, dict)
+    )
+    year = ""
+    issued = item.get("issued")
+    if isinstance(issued, dict):
+        parts = issued.get("date-parts")
+        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+            year = text(parts[0][0])
+        elif issued.get("raw"):
+            m = re.search(r"\d{4}", text(issued["raw"]))
+            year = m.group(0) if m else ""
+    return Reference(citekey="", entry_type=text(item.get("type")), title=text(item.get("title")), authors=authors, year=year,
+                     container=text(item.get("container-title")), doi=normalise_doi(text(item.get("DOI"))), url=text(item.get("URL")),
+                     pmid=text(item.get("PMID")), pmcid=text(item.get("PMCID")), origin=origin)
+
+
+def _endnote_items(xml: str, origin: str) -> list[tuple[str, Reference, dict]]:
+    """``(identity, reference, citation options)`` for each ``<Cite>`` of an EndNote field."""
+    root = ET.fromstring(xml)
+    out = []
+    for cite in root.iter("Cite"):
+        rec = cite.find("record")
+
+        def first(path: str, _rec=rec) -> str:
+            if _rec is None:
+                return ""
+            el = _rec.find(path)
+            return "".join(el.itertext()).strip() if el is not None else ""
+
+        authors = tuple("".join(a.itertext()).strip() for a in rec.iter("author")) if rec is not None else ()
+        ref = Reference(citekey="", title=first("titles/title"), authors=authors or (cite.findtext("Author") or "",),
+                        year=(cite.findtext("Year") or first("dates/year")), container=first("titles/secondary-title"),
+                        doi=normalise_doi(first("electronic-resource-num")), url=first("urls/related-urls/url"), origin=origin)
+        ident = "endnote:" + (first("rec-number") or cite.findtext("RecNum") or ref.title)
+        pages = (cite.findtext("Pages") or "").strip()
+        opts = {"locator": pages.strip("@ "), "label": "page"} if pages else {}
+        out.append((ident, ref, opts))
+    return out
+
+
+def _group(items: list[tuple[_Item, dict]]) -> str:
+    """A pandoc citation group for the items of one field: ``[see @{a}, p. 3; @{b}]``."""
+    parts = []
+    for it, opt in items:
+        s = ""
+        prefix = str(opt.get("prefix") or "").strip()
+        if prefix:
+            s += _MD_SPECIAL.sub(r"\\\1", prefix) + " "
+        s += ("-" if opt.get("suppress-author") else "") + "@{" + it.key + "}"
+        loc = str(opt.get("locator") or "").strip()
+        if loc:
+            s += f", {_LABELS.get(str(opt.get('label') or 'page'), str(opt.get('label')))} {loc}"
+        suffix = str(opt.get("suffix") or "").strip()
+        if suffix:
+            s += " " + _MD_SPECIAL.sub(r"\\\1", suffix)
+        parts.append(s)
+    return "[" + "; ".join(parts) + "]"
+
+
+class _Collector:
+    """Turns a field instruction into a citation group (or marks it as a bibliography / other field)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.keys = _Keys()
+        self.diagnostics: list[Diagnostic] = []
+        self.fields = 0
+
+    def citation(self, instr: str, para: int) -> str | None:
+        """The Markdown citation group for ``instr``, '' for a bibliography field, None for any other field."""
+        instr = instr.strip()
+        if _BIBLIOGRAPHY_FIELD.match(instr):
+            return ""
+        origin = f"{self.path}: citation field in paragraph {para}"
+        m = _CSL_FIELD.match(instr)
+        if m:
+            self.fields += 1
+            try:
+                data = json.loads(m.group(1))
+                cis = data["citationItems"]
+                if not isinstance(cis, list):
+                    raise TypeError("citationItems is not a list")
+            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                self.diagnostics.append(Diagnostic("docx-field", "warning", f"{origin}: unreadable CSL citation field ({exc}); that citation is skipped",
+                                                   str(self.path), para))
+                return ""
+            items = []
+            for ci in cis:
+                if not isinstance(ci, dict):
+                    continue
+                data_item = ci.get("itemData") if isinstance(ci.get("itemData"), dict) else {}
+                uris = ci.get("uris") or ci.get("uri") or []
+                ident = (uris[0] if isinstance(uris, list) and uris else str(uris) if uris else "") or f"id:{ci.get('id') or data_item.get('id')}" or data_item.get("title", "")
+                items.append((self.keys.item(str(ident), _csl_reference(data_item, origin)), ci))
+            return _group(items) if items else ""
+        m = _ENDNOTE_FIELD.match(instr)
+        if m:
+            self.fields += 1
+            try:
+                found = _endnote_items(m.group(1), origin)
+            except ET.ParseError as exc:
+                self.diagnostics.append(Diagnostic("docx-field", "warning", f"{origin}: unreadable EndNote field ({exc}); that citation is skipped",
+                                                   str(self.path), para))
+                return ""
+            return _group([(self.keys.item(i, r), o) for i, r, o in found]) if found else ""
+        return None
+
+
+def _escape(text: str) -> str:
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
+    """The paragraph as Markdown text, each citation field replaced by its citation group."""
+    out: list[str] = []
+    stack: list[dict] = []  # complex fields: {"instr", "result", "in_result"}
+
+    def emit(s: str) -> None:
+        if stack and stack[-1]["in_result"]:
+            stack[-1]["result"].append(s)
+        elif not stack:
+            out.append(s)
+
+    def close(instr: str, result: str) -> None:
+        cite = col.citation(instr, para)
+        emit(result if cite is None else (" " + cite if cite else ""))
+
+    def walk(el: ET.Element) -> None:
+        tag = el.tag
+        if tag == W + "fldSimple":
+            inner: list[str] = []
+            stack.append({"instr": "", "result": inner, "in_result": True})
+            for ch in el:
+                walk(ch)
+            stack.pop()
+            close(el.get(W + "instr") or "", "".join(inner))
+            return
+        if tag == W + "fldChar":
+            kind = el.get(W + "fldCharType")
+            if kind == "begin":
+                stack.append({"instr": "", "result": [], "in_result": False})
+            elif kind == "separate" and stack:
+                stack[-1]["in_result"] = True
+            elif kind == "end" and stack:
+                f = stack.pop()
+                close(f["instr"], "".join(f["result"]))
+            return
+        if tag == W + "instrText":
+            if stack and not stack[-1]["in_result"]:
+                stack[-1]["instr"] += el.text or ""
+            return
+        if tag == W + "t":
+            emit(_escape(el.text or ""))
+            return
+        if tag == W + "tab":
+            emit(" ")
+            return
+        if tag in (W + "br", W + "cr"):
+            emit(" ")
+            return
+        if tag in (W + "footnoteReference", W + "endnoteReference", W + "delText"):
+            return
+        for ch in el:
+            walk(ch)
+
+    walk(p)
+    while stack:  # a field never closed: keep what it showed
+        f = stack.pop()
+        out.append("".join(f["result"]))
+    return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+def _docx_blocks(root: ET.Element, col: _Collector, start: int) -> list[tuple[int, str, list[str] | None, bool]]:
+    """``(paragraph number, text, table cells or None, is heading)`` for the body's blocks in order."""
+    body = root.find(W + "body")
+    blocks = []
+    n = start
+    for el in list(body if body is not None else root):
+        if el.tag == W + "p":
+            n += 1
+            style = el.find(f"{W}pPr/{W}pStyle")
+            heading = style is not None and (style.get(W + "val") or "").lower().startswith(("heading", "title"))
+            blocks.append((n, _docx_paragraph(el, col, n), None, heading))
+        elif el.tag == W + "tbl":
+            for tr in el.iter(W + "tr"):
+                cells = []
+                first = n + 1
+                for tc in tr.findall(W + "tc"):
+                    texts = []
+                    for p in tc.iter(W + "p"):
+                        n += 1
+                        texts.append(_docx_paragraph(p, col, n))
+                    cells.append(" ".join(t for t in texts if t))
+                blocks.append((first, "", cells, False))
+    return blocks
+
+
+def _odt_blocks(root: ET.Element, col: _Collector) -> list[tuple[int, str, list[str] | None, bool]]:
+    """Blocks of an .odt ``content.xml`` (Zotero reference marks as citation fields)."""
+    blocks = []
+    n = 0
+
+    def para_text(p: ET.Element, num: int) -> str:
+        out: list[str] = []
+        skip_until: list[str | None] = [None]
+
+        def walk(el: ET.Element) -> None:
+            tag = el.tag
+            if tag == TEXT_NS + "reference-mark-start":
+                name = el.get(TEXT_NS + "name") or ""
+                cite = col.citation(re.sub(r"\s+RND\w+\s*$", "", name), num)
+                if cite is not None:
+                    out.append(" " + cite if cite else "")
+                    skip_until[0] = name
+            elif tag == TEXT_NS + "reference-mark-end":
+                if skip_until[0] == el.get(TEXT_NS + "name"):
+                    skip_until[0] = None
+            elif tag in (TEXT_NS + "s", TEXT_NS + "tab", TEXT_NS + "line-break"):
+                if skip_until[0] is None:
+                    out.append(" ")
+            elif tag == TEXT_NS + "note":
+                return
+            elif skip_until[0] is None and el.text:
+                out.append(_escape(el.text))
+            for ch in el:
+                walk(ch)
+                if skip_until[0] is None and ch.tail:
+                    out.append(_escape(ch.tail))
+
+        walk(p)
+        return re.sub(r"\s+", " ", "".join(out)).strip()
+
+    text_root = root.find(f"{OFFICE_NS}body/{OFFICE_NS}text")
+    for el in text_root.iter() if text_root is not None else []:
+        if el.tag in (TEXT_NS + "p", TEXT_NS + "h"):
+            n += 1
+            blocks.append((n, para_text(el, n), None, el.tag == TEXT_NS + "h"))
+    return blocks
+
+
+def read_word(path: str | Path) -> WordDocument:
+    """Read a .docx or .odt citing document.
+
+    Returns:
+        A :class:`WordDocument`; when the file has no citation field at all, a diagnostic says so (plain-text
+        citations such as ``(Smith 2020)`` with a typed reference list are not read yet).
+
+    Raises:
+        InputError: the file is missing, not a zip package, or lacks its main XML part (the message names the file).
+    """
+    from citeproof.readers.markdown import MarkdownReader
+
+    path = Path(path)
+    try:
+        zf = zipfile.ZipFile(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file; check the path of the citing document") from None
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise InputError(f"{path}: not a Word/OpenDocument file ({exc}); save it again as .docx or .odt") from None
+    col = _Collector(path)
+    footnotes: set[int] = set()
+    odt = path.suffix.lower() == ".odt"
+    part = "content.xml" if odt else "word/document.xml"
+    with zf:
+        try:
+            root = ET.fromstring(zf.read(part))
+        except KeyError:
+            raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
+        except ET.ParseError as exc:
+            raise InputError(f"{path}: {part} is not well-formed XML ({exc}); save the document again") from None
+        if odt:
+            blocks = _odt_blocks(root, col)
+        else:
+            blocks = _docx_blocks(root, col, 0)
+            if "word/footnotes.xml" in zf.namelist():
+                try:
+                    foot = ET.fromstring(zf.read("word/footnotes.xml"))
+                    n = blocks[-1][0] if blocks else 0
+                    for fn in foot.findall(W + "footnote"):
+                        for p in fn.iter(W + "p"):
+                            n += 1
+                            t = _docx_paragraph(p, col, n)
+                            if t:
+                                blocks.append((n, t, None, False))
+                                footnotes.add(n)
+                except ET.ParseError:
+                    col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: word/footnotes.xml is not well-formed; footnotes not read", str(path)))
+    # One Markdown block per paragraph (line 2k+1 holds paragraph k's text), tables as pipe tables.
+    lines: list[str] = []
+    line_to_para: dict[int, int] = {}
+    for num, text, cells, heading in blocks:
+        if cells is not None:
+            row = "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+            lines += [row, "|" + "---|" * len(cells), ""]
+            line_to_para[len(lines) - 2] = num  # the row line (1-based) of this one-row table
+            continue
+        if not text:
+            continue
+        lines.append(("# " if heading else "") + text)
+        line_to_para[len(lines)] = num
+        lines.append("")
+    doc = WordDocument(path=str(path))
+    md = MarkdownReader().read_string("\n".join(lines), str(path))
+    for c in md:
+        para = line_to_para.get(c.line, 0)
+        cites = tuple(dataclasses.replace(ct, line=para, column=0) for ct in c.citations)
+        kind = UnitKind.FOOTNOTE if para in footnotes else c.kind
+        doc.claims.append(dataclasses.replace(c, line=para, citations=cites, kind=kind))
+    doc.references = {it.key: it.ref for it in col.keys.by_identity.values()}
+    doc.diagnostics = col.diagnostics
+    if not col.fields:
+        doc.diagnostics.append(Diagnostic("docx-no-citations", "warning",
+                                          f"{path}: no Zotero, Mendeley or EndNote citation field found; plain-text citations "
+                                          "such as (Smith 2020) are not read yet: insert citations with the reference manager's "
+                                          "Word plugin, or export the document to Markdown with pandoc", str(path)))
+    return doc
+
+
+class DocxReader:
+    """Reads .docx and .odt citing documents (module docstring); ``read_document`` gives claims and bibliography."""
+
+    suffixes = (".docx", ".odt")
+
+    def read_document(self, path: str | Path) -> WordDocument:
+        """See :func:`read_word`."""
+        return read_word(path)
+
+    def read(self, path: str | Path) -> list[Claim]:
+        """The claims only."""
+        return read_word(path).claims

@@ -1,0 +1,170 @@
+"""Compare two JSON reports: which findings are new, resolved or changed (issue 15: baselines).
+
+A finding is identified across runs by :func:`finding_id`: the SHA-256 of its document, citekey, claim text
+and the SHA-256 of the source it was judged against. The same id in two reports is the same claim judged
+against the same bytes. Findings whose ids differ are then paired by (document, citekey) in the order of
+their lines: such a pair is one citation whose claim or source changed, reported as *changed*, never as one
+resolved and one new finding.
+
+Works on the JSON report's plain data (``schema_version`` 1, :mod:`citeproof.reports.json`), so a report
+written by an older citeproof without ``id`` fields is still comparable: the id is recomputed from the fields.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from citeproof.errors import InputError
+
+__all__ = ["finding_id", "ReportDiff", "diff_reports", "load_report", "new_or_changed_ids"]
+
+
+def finding_id(finding: dict[str, Any]) -> str:
+    """The stable id of one JSON finding: 16 hex characters.
+
+    Args:
+        finding: a finding as the JSON report writes it (needs ``document``, ``citekey``, ``claim``;
+            ``provenance.sha256`` when the source was read).
+
+    Returns:
+        The first 16 hex digits of SHA-256 over document, citekey, claim text and source hash, joined by
+        U+001F. Equal ids mean the same claim text judged against the same source bytes.
+    """
+    src = (finding.get("provenance") or {}).get("sha256") or ""
+    key = "\x1f".join([str(finding.get("document", "")), str(finding.get("citekey", "")), str(finding.get("claim", "")), src])
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _tags(f: dict[str, Any]) -> list[str]:
+    return sorted(t.get("name", "") if isinstance(t, dict) else str(t) for t in f.get("tags") or [])
+
+
+@dataclass
+class Change:
+    """One citation present in both reports whose claim, source, verdict or tags differ.
+
+    Attributes:
+        old, new: the finding in each report.
+        what: what differs, e.g. ``["verdict supported -> partial", "claim text"]``.
+    """
+
+    old: dict[str, Any]
+    new: dict[str, Any]
+    what: list[str]
+
+
+@dataclass
+class ReportDiff:
+    """The difference between two reports.
+
+    Attributes:
+        new: findings only in the new report.
+        resolved: findings only in the old report.
+        changed: citations in both whose claim, source, verdict or tags differ.
+        unchanged: how many findings are the same in both.
+    """
+
+    new: list[dict[str, Any]] = field(default_factory=list)
+    resolved: list[dict[str, Any]] = field(default_factory=list)
+    changed: list[Change] = field(default_factory=list)
+    unchanged: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: ``{"new": [...], "resolved": [...], "changed": [{"old", "new", "what"}], "unchanged": n}``."""
+        return {"new": self.new, "resolved": self.resolved, "unchanged": self.unchanged,
+                "changed": [{"old": c.old, "new": c.new, "what": c.what} for c in self.changed]}
+
+
+def load_report(path: Path) -> dict[str, Any]:
+    """Read a citeproof JSON report.
+
+    Raises:
+        InputError: the file is missing, not JSON, or not a citeproof report (no ``findings`` list); the
+            message names the file and what to give instead.
+    """
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file; give a JSON report written by `citeproof check --format json`") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"{path}: not a JSON report ({exc}); give a file written by `citeproof check --format json`") from None
+    if not isinstance(data, dict) or not isinstance(data.get("findings"), list):
+        raise InputError(f"{path}: not a citeproof JSON report (no 'findings' list); give a file written by `citeproof check --format json`")
+    for i, f in enumerate(data["findings"]):
+        if not isinstance(f, dict):
+            raise InputError(f"{path}: findings[{i}] is not an object; is this a citeproof JSON report?")
+    return data
+
+
+def _what_differs(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    what = []
+    if old.get("claim") != new.get("claim"):
+        what.append("claim text")
+    if (old.get("provenance") or {}).get("sha256") != (new.get("provenance") or {}).get("sha256"):
+        what.append("source file")
+    if old.get("verdict") != new.get("verdict"):
+        what.append(f"verdict {old.get('verdict')} -> {new.get('verdict')}")
+    if _tags(old) != _tags(new):
+        what.append(f"tags {', '.join(_tags(old)) or '-'} -> {', '.join(_tags(new)) or '-'}")
+    return what
+
+
+def diff_reports(old: dict[str, Any], new: dict[str, Any]) -> ReportDiff:
+    """Compare two JSON reports (module docstring: how findings are paired).
+
+    Args:
+        old, new: JSON reports as :func:`load_report` returns them.
+
+    Returns:
+        A :class:`ReportDiff`; ``new``/``resolved`` keep each report's order (worst first).
+    """
+    out = ReportDiff()
+    old_by_id: dict[str, list[dict]] = defaultdict(list)
+    for f in old["findings"]:
+        old_by_id[f.get("id") or finding_id(f)].append(f)
+    unmatched_new = []
+    for f in new["findings"]:
+        bucket = old_by_id.get(f.get("id") or finding_id(f))
+        if bucket:
+            o = bucket.pop(0)
+            what = _what_differs(o, f)
+            if what:
+                out.changed.append(Change(o, f, what))
+            else:
+                out.unchanged += 1
+        else:
+            unmatched_new.append(f)
+    rest_old: dict[tuple, list[dict]] = defaultdict(list)
+    for fs in old_by_id.values():
+        for f in fs:
+            rest_old[(f.get("document"), f.get("citekey"))].append(f)
+    for fs in rest_old.values():
+        fs.sort(key=lambda f: (f.get("line") or 0))
+    for f in sorted(unmatched_new, key=lambda f: (f.get("line") or 0)):
+        bucket = rest_old.get((f.get("document"), f.get("citekey")))
+        if bucket:
+            o = bucket.pop(0)
+            out.changed.append(Change(o, f, _what_differs(o, f)))
+        else:
+            out.new.append(f)
+    order = {id(f): i for i, f in enumerate(new["findings"])}
+    out.new.sort(key=lambda f: order[id(f)])
+    old_order = {id(f): i for i, f in enumerate(old["findings"])}
+    out.resolved = sorted((f for fs in rest_old.values() for f in fs), key=lambda f: old_order[id(f)])
+    return out
+
+
+def new_or_changed_ids(baseline: dict[str, Any], current: dict[str, Any]) -> set[str]:
+    """Ids of the findings of ``current`` that are new or changed against ``baseline``.
+
+    ``--baseline`` uses this so that ``--fail-on`` counts only what the baseline did not already have.
+    A finding whose citation is unchanged but whose verdict or tags changed counts as changed.
+    """
+    d = diff_reports(baseline, current)
+    return {f.get("id") or finding_id(f) for f in d.new} | {c.new.get("id") or finding_id(c.new) for c in d.changed}
