@@ -43,6 +43,7 @@ lock: $(BIN)/python
 bench: install
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/scale.py $(BENCH_ARGS)
+	$(BIN)/python bench/online_bench.py
 
 # --- the entailment judge (issue 3) ---------------------------------------------------------
 # make train-judge retrains and exports the shipped model (about 95 min on 2 cores); it needs the

@@ -54,6 +54,9 @@ SourcesOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only what fails (and errors, on stderr): no progress bar, no summary.")]
 CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", metavar="DIR", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
+OnlineOpt = Annotated[bool, typer.Option("--online", help="Look each reference up online (Crossref, OpenAlex, Unpaywall, arXiv, Europe PMC): existence, retractions, open full text. Sends identifiers and titles only, never your text.")]
+EmailOpt = Annotated[str, typer.Option("--email", metavar="ADDRESS", envvar="CITEPROOF_EMAIL", help="Contact e-mail for the services' polite pools (Unpaywall needs one). Default: $CITEPROOF_EMAIL.")]
+OfflineOpt = Annotated[bool, typer.Option("--offline", help="Online lookups from the cache alone: no request is sent.")]
 
 
 def _has_own_bibliography(document: Path) -> bool:
@@ -127,6 +130,9 @@ def check(
     tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment (default: all available). The lexical tier always runs.")] = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
+    online: OnlineOpt = False,
+    email: EmailOpt = "",
+    offline: OfflineOpt = False,
     quiet: QuietOpt = False,
     baseline: Annotated[Optional[Path], typer.Option("--baseline", metavar="REPORT.json", help="A previous JSON report: --fail-on then counts only findings that are new or changed since it.")] = None,
     review: Annotated[Optional[Path], typer.Option("--review", metavar="FILE", help="Review decisions to carry over (default: <stem>.citeproof.review.json in the report folder, when it exists); --fail-on skips findings marked false alarm or accepted.")] = None,
@@ -169,7 +175,7 @@ def check(
             base = load_report(baseline)
         cb, ctx = _progress_runner(quiet)
         with ctx:
-            report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb))
+            report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb, online=online, email=email, offline=offline))
         from citeproof.reports.review import attach_review, load_review, review_path
 
         sidecar = review or review_path(target, _stem(document))
@@ -264,11 +270,17 @@ def audit(
     sources: SourcesOpt = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
+    online: OnlineOpt = False,
+    email: EmailOpt = "",
+    offline: OfflineOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
     """List which cited works have no readable source; exit 1 if any.
 
-        citeproof audit draft.md --bib refs.bib --sources pdfs/
+    With --online, also which works exist, are open access or retracted, and
+    a to-fetch list of the works still without full text.
+
+        citeproof audit draft.md --bib refs.bib --sources pdfs/ [--online --email me@uni.edu]
     """
     from citeproof.bibliography import Bibliography, load_bibliographies
     from citeproof.pipeline import PdfReader, merge_printed_references, read_document, reader_for
@@ -302,13 +314,23 @@ def audit(
     missing = 0
     from citeproof.model import Reference
 
+    session, online_sources = None, {}
+    if online or offline:
+        from citeproof.sources.online import OnlineSession, OnlineSettings
+
+        session = OnlineSession(OnlineSettings(email=email, offline=offline), cache.folder, cache)
+        refs = {k: r for k in counts if (r := lib.get(k)) is not None}
+        online_sources = session.complete(refs, {k: resolver.resolve(k, r) for k, r in refs.items()})
+        session.close()
     for key in counts:
         ref = lib.get(key) if (bib or own is not None) else Reference(citekey=key)  # --sources alone: each key stands for itself
         if ref is None and (not sources or own is not None):
             status, detail = "unknown", "citekey not in the bibliography"
         else:
-            src = resolver.resolve(key, ref or Reference(citekey=key))
-            if src.usable:
+            src = online_sources.get(key) or resolver.resolve(key, ref or Reference(citekey=key))
+            if src.usable and src.origin.startswith("online: abstract only"):
+                status, detail = "abstract only", src.origin
+            elif src.usable:
                 status, detail = "ok", f"{src.path} ({src.origin}; {_n(len(src.passages), 'passage')}{', ' + _n(src.pages, 'page') if src.pages else ''})"
                 passed = [c for c in src.considered if not c.chosen]
                 if passed:
@@ -322,6 +344,10 @@ def audit(
             out.print(f"{document}:{first_line[key]}: {key}: {status}: {detail}", highlight=False)
     if not quiet:
         out.print(table)
+        if session is not None:
+            out.print(session.audit_table())
+            for t in session.to_fetch():
+                out.print(f"to fetch: {t['citekey']} | {t['doi'] or '-'} | {t['url'] or '-'} | {t['oa_status']} | {t['state']}", highlight=False, markup=False)
         out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
     raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
 

@@ -187,6 +187,9 @@ class CheckOptions:
         progress: optional progress callback.
         confine_to: read bibliography-named source files only inside this
             folder (None: anywhere). The web page confines each job.
+        online: look references up online (``--online``; issue 12).
+        email: contact e-mail for the services' polite pools (``--email``).
+        offline: online lookups from the cache alone (``--offline``; implies ``online``).
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -195,6 +198,9 @@ class CheckOptions:
     tiers: list[str] | None = None
     progress: Progress | None = None
     confine_to: Path | None = None
+    online: bool = False
+    email: str = ""
+    offline: bool = False
 
 
 BANDS: dict[Verdict, int] = {
@@ -216,7 +222,7 @@ def attention_rank(f: Finding) -> tuple:
     tagged findings before untagged ones in the same band; within a band, the
     more confident verdict first, then document order.
     """
-    band = -1 if "unknown_citekey" in f.flags else BANDS[f.verdict]
+    band = -1 if "unknown_citekey" in f.flags or any(t.name == "retracted_source" for t in f.tags) else BANDS[f.verdict]
     return (band, 0 if f.tags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
 
 
@@ -610,6 +616,12 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             sources[key] = resolver.resolve(key, ref)
         if opts.progress:
             opts.progress("sources", n, len(cited))
+    online = None
+    if opts.online or opts.offline:  # the only door to the network (issue 12)
+        from citeproof.sources.online import OnlineSession, OnlineSettings
+
+        online = OnlineSession(OnlineSettings(email=opts.email, offline=opts.offline), cache.folder, cache)
+        online.complete({k: r for k in cited if (r := reference(k)) is not None}, sources, opts.progress)
     t_sources = time.perf_counter()
 
     tiers = Tiers(opts.tiers, cache.folder)
@@ -624,10 +636,13 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             if opts.progress:
                 opts.progress("citations", done, total)
     _tag_joint_citations(findings)
+    if online is not None:
+        online.annotate(findings)
+        online.close()
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
     notes = list(tiers.notes)
-    diagnostics = list(bib.diagnostics)
+    diagnostics = list(bib.diagnostics) + (online.diagnostics() if online is not None else [])
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
     return Report(
@@ -648,6 +663,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
                 "total": round(t_end - t0, 3),
             },
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            **({"online": online.metadata()} if online is not None else {}),
         },
         references={k: v for k, v in bib.entries.items() if k in set(cited)},
         sources=sources,

@@ -113,6 +113,11 @@ def render_markdown(report: Report) -> str:
     if not report.findings:
         lines += ["## Findings", "", "_No citation was found in the document._ citeproof looks for pandoc citations such as `[@key]`, `[see @key, p. 3]` and `@key`, LaTeX `\\cite`-family commands, and a PDF's markers (`[12]`, superscripts, `(Smith et al., 2020)`).", ""]
         return "\n".join(lines)
+    flagged = {f.citation.citekey: f for f in report.findings if any(t.name in ("retracted_source", "corrected_source") for t in f.tags)}
+    if flagged:  # retractions open the report, whatever the verdicts (issue 12)
+        lines += ["## Retracted or corrected sources", ""]
+        lines += [f"- `{k}`: " + "; ".join(f"**{t.name}**: {t.message}" for t in f.tags if t.name in ("retracted_source", "corrected_source")) for k, f in flagged.items()]
+        lines.append("")
     rank = 0
     for band, title in _BAND_TITLES:
         group = [f for f in report.findings if _band(f) == band]
@@ -131,7 +136,8 @@ def render_markdown(report: Report) -> str:
                 rank += len(fs)
                 nums = ", ".join(str(f.citation.line or f.claim.line) for f in fs)
                 span = f"{first}" if len(fs) == 1 else f"{first}–{rank}"
-                lines.append(f"| {span} | `{key}` | {nums} | {fs[0].reasons[0].replace('|', '/') if fs[0].reasons else ''} |")
+                marks = "".join(f"`{t.name}` " for t in fs[0].tags)
+                lines.append(f"| {span} | `{key}` | {nums} | {marks}{fs[0].reasons[0].replace('|', '/') if fs[0].reasons else ''} |")
             lines.append("")
             continue
         for f in group:

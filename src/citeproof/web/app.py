@@ -119,6 +119,7 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
         sources: list[UploadFile] = File([], description="source files"),
         bib: list[UploadFile] = File([], description="bibliography files"),
         document_path: str = Form("", max_length=500),
+        online: bool = Form(False),
     ) -> Response:
         wants_json = "application/json" in request.headers.get("accept", "")
         try:
@@ -127,6 +128,7 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
                 [(f.filename or "", f.file) for f in sources if f.filename],
                 [(f.filename or "", f.file) for f in bib if f.filename],
                 document_path.strip(),
+                online=online,
             )
         except UploadError as exc:
             if wants_json:

@@ -468,8 +468,9 @@ class JobStore:
         sources: list[tuple[str, BinaryIO]] = (),  # type: ignore[assignment]
         bibs: list[tuple[str, BinaryIO]] = (),  # type: ignore[assignment]
         document_path: str = "",
+        online: bool = False,
     ) -> str:
-        """Store the uploads of a new job and queue it.
+        """Store the uploads of a new job and queue it (``online``: look the cited works up online, issue 12).
 
         A document uploaded directly is read by its suffix: Markdown,
         LaTeX (``.tex``), an arXiv ``.tar.gz``/``.tgz`` bundle, or a PDF. A
@@ -586,6 +587,7 @@ class JobStore:
             "error": None,
             "summary": None,
             "reports": {},
+            "online": bool(online),
         }
         with self._lock:
             self._write_state(folder, state)
@@ -616,6 +618,8 @@ class JobStore:
                 cache_dir=self.cache_dir,
                 progress=progress,
                 confine_to=inp,  # a .bib's file field cannot reach outside the job folder
+                online=bool(state.get("online")),
+                email=os.environ.get("CITEPROOF_EMAIL", ""),
             )
             with confine_reads(inp):  # a LaTeX upload's \input and \bibliography stay in the job folder
                 report = check(inp / state["document"], [inp / b for b in state["bibliographies"]], opts)

@@ -1,0 +1,153 @@
+"""Loopback stand-ins for the online services (issue 12's test contract).
+
+Each service is a real ``ThreadingHTTPServer`` on 127.0.0.1 with its own port,
+serving responses written from the services' public documentation (Crossref
+works, OpenAlex Work, Unpaywall v2, arXiv Atom, Europe PMC search and
+fullTextXML). Routes map a path (and, for searches, a query parameter) to a
+handler; faults are handlers too (429 with Retry-After, 500, a stall past the
+client's timeout, malformed JSON, an HTML login page for a PDF, a truncated
+PDF, a redirect loop, an oversize body). Every request is recorded with its
+headers, so tests can inspect what left citeproof.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Callable
+from urllib.parse import parse_qs, urlsplit
+
+Handler = Callable[["Request"], tuple[int, dict, bytes]]
+
+
+class Request:
+    """One recorded request: ``path``, ``query`` (dict of first values), ``headers``, ``url``."""
+
+    def __init__(self, path: str, query: dict, headers: dict, url: str) -> None:
+        self.path, self.query, self.headers, self.url = path, query, headers, url
+
+
+def json_reply(data, status: int = 200) -> Handler:
+    body = json.dumps(data).encode()
+    return lambda req: (status, {"Content-Type": "application/json;charset=utf-8"}, body)
+
+
+def bytes_reply(body: bytes, ctype: str, status: int = 200) -> Handler:
+    return lambda req: (status, {"Content-Type": ctype}, body)
+
+
+def sequence(*handlers: Handler) -> Handler:
+    """Each call answers with the next handler; the last one repeats."""
+    state = {"i": 0}
+    lock = threading.Lock()
+
+    def h(req: Request):
+        with lock:
+            i = min(state["i"], len(handlers) - 1)
+            state["i"] += 1
+        return handlers[i](req)
+
+    return h
+
+
+class Service:
+    """A loopback HTTP server with routes ``{path: handler}`` (``path?param=value`` routes match a query parameter)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.routes: dict[str, Handler] = {}
+        self.requests: list[Request] = []
+        self.delay_s = 0.0
+        service = self
+
+        class H(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *a):  # quiet
+                pass
+
+            def do_GET(self):  # noqa: N802
+                parts = urlsplit(self.path)
+                query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+                req = Request(parts.path, query, dict(self.headers), self.path)
+                service.requests.append(req)
+                if service.delay_s:
+                    time.sleep(service.delay_s)
+                handler = None
+                for key, h in service.routes.items():
+                    path, _, cond = key.partition("?")
+                    if path != parts.path:
+                        continue
+                    if cond:
+                        k, _, v = cond.partition("=")
+                        if v.lower() not in query.get(k, "").lower():
+                            continue
+                    handler = h
+                    break
+                if handler is None:
+                    status, headers, body = 404, {"Content-Type": "application/json"}, b'{"status":"error","message":"Resource not found."}'
+                else:
+                    status, headers, body = handler(req)
+                omit_length = bool(headers.pop("X-Omit-Length", None))
+                try:
+                    self.send_response(status)
+                    for k, v in headers.items():
+                        self.send_header(k, v)
+                    if omit_length:  # a body whose size is known only by reading it all
+                        self.send_header("Connection", "close")
+                        self.close_connection = True
+                    elif "Content-Length" not in headers:
+                        self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), H)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def reset(self) -> None:
+        """Forget routes, recorded requests and the delay."""
+        self.routes.clear()
+        self.requests.clear()
+        self.delay_s = 0.0
+
+
+class FakeWeb:
+    """The five services plus a file host, started together; ``env`` points citeproof at them."""
+
+    NAMES = ("crossref", "openalex", "unpaywall", "arxiv", "europepmc", "files")
+
+    def __init__(self) -> None:
+        self.services = {n: Service(n) for n in self.NAMES}
+
+    def __getitem__(self, name: str) -> Service:
+        return self.services[name]
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The ``CITEPROOF_*_URL`` variables and fast rate limits for tests."""
+        env = {f"CITEPROOF_{n.upper()}_URL": s.url for n, s in self.services.items() if n != "files"}
+        env["CITEPROOF_EUROPEPMC_URL"] = self.services["europepmc"].url + "/europepmc/webservices/rest"
+        env["CITEPROOF_ONLINE_RATES"] = "crossref=200,openalex=200,unpaywall=200,arxiv=200,europepmc=200,download=200"
+        return env
+
+    def all_requests(self) -> list[Request]:
+        return [r for s in self.services.values() for r in s.requests]
+
+    def reset(self) -> None:
+        for s in self.services.values():
+            s.reset()
+
+    def stop(self) -> None:
+        for s in self.services.values():
+            s.stop()
