@@ -626,6 +626,9 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     diagnostics = list(bib.diagnostics)
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
+    vectors = getattr(tiers.dense, "cache", None)
+    for w in getattr(vectors, "warnings", []):
+        diagnostics.append(Diagnostic("cache-reset", "warning", w, str(cache.folder)))
     diagnostics.extend(error_diagnostics(findings))
     return Report(
         document=str(document),
