@@ -356,3 +356,49 @@ def test_check_with_a_locked_or_damaged_cache_exits_0(tmp_path):
     r = runner.invoke(app, ["check", str(doc), "--bib", str(bib), "--cache-dir", str(cache), "-q", "--out", str(tmp_path / "o")])
     assert 0 == r.exit_code, r.output
     assert "is a folder" in r.output
+
+
+# --- citing PDFs -------------------------------------------------------------------------
+
+
+def _citing_pdf_bytes() -> bytes:
+    import pymupdf
+
+    doc = pymupdf.open()
+    body = [
+        "Introduction",
+        "Mortality fell by a third in the treated group [1].",
+        "The effect held in older adults as well [2].",
+        "References",
+        "[1] Doe J. A trial of statins. Lancet. 2001;357:1-9.",
+        "[2] Roe K. Statins in the elderly. BMJ. 2003;326:2-8.",
+    ]
+    for page_text in (body[:3], body[3:]):
+        page = doc.new_page()
+        for i, line in enumerate(page_text):
+            page.insert_text((72, 100 + 18 * i), line, fontsize=11)
+    return doc.tobytes()
+
+
+def test_truncated_citing_pdf_is_read_with_a_repair_diagnostic(tmp_path):
+    from citeproof.readers.pdf import read_pdf
+
+    full = _citing_pdf_bytes()
+    p = tmp_path / "cut.pdf"
+    p.write_bytes(full[: int(len(full) * 0.85)])  # the xref table and trailer are gone
+    doc = read_pdf(p)
+    assert doc.pages >= 1 and doc.claims
+    repaired = [d for d in doc.diagnostics if d.code == "pdf-repaired"]
+    assert 1 == len(repaired) and "MuPDF repaired it" in repaired[0].message and str(p) in repaired[0].message
+    whole = tmp_path / "whole.pdf"
+    whole.write_bytes(full)
+    assert [] == [d for d in read_pdf(whole).diagnostics if d.code == "pdf-repaired"]
+
+
+def test_pdf_with_no_pages_says_so(tmp_path):
+    """Bug: a 0-page PDF was reported as 'no text layer (scanned?)'."""
+    p = tmp_path / "empty.pdf"
+    p.write_bytes(b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")
+    r = runner.invoke(app, ["check", str(p), "--no-cache", "-q"])
+    assert 2 == r.exit_code
+    assert "has no pages" in r.output and "scanned" not in r.output
