@@ -183,6 +183,8 @@ class CheckOptions:
         progress: optional progress callback.
         confine_to: read bibliography-named source files only inside this
             folder (None: anywhere). The web page confines each job.
+        settings: config-file settings this version has no field for
+            (``llm``...), passed through unchanged (:mod:`citeproof.config`).
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -191,6 +193,7 @@ class CheckOptions:
     tiers: list[str] | None = None
     progress: Progress | None = None
     confine_to: Path | None = None
+    settings: dict = field(default_factory=dict)
 
 
 BANDS: dict[Verdict, int] = {

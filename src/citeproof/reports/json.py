@@ -2,7 +2,7 @@
 
 Layout (names are a contract; issue 2)::
 
-    {"schema_version": 1, "document": str, "metadata": {...},
+    {"$schema": "urn:citeproof:schema:report:1", "schema_version": 1, "document": str, "metadata": {...},
      "summary": {...},                       # citeproof.pipeline.summarise
      "findings": [{"id", "document", "line", "column", "citekey", "claim",
                    "claim_raw", "unit", "locator", "signal", "mode",
@@ -22,20 +22,28 @@ not trusted): the page still says where to look. ``line`` is from 1;
 ``page`` from 1; ``id`` is :func:`citeproof.reports.diff.finding_id` (stable across runs while
 the claim text and the source bytes are unchanged); for a citing PDF ``line`` is the page of the citing PDF
 (from 1) and ``location`` gives that page and the claim's box; ``bbox`` in PDF points, top-left origin; ``char_start``/
-``char_end`` index the source's extracted text.
+``char_end`` index the source's extracted text. The JSON Schema is
+``reports/schema.json`` (:data:`REPORT_SCHEMA_PATH`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 from typing import Any, TextIO
 
 from citeproof.model import SCHEMA_VERSION, Finding, Report
 from citeproof.pipeline import summarise
 from citeproof.reports.diff import finding_id
 
-__all__ = ["report_to_dict", "finding_to_dict", "JsonWriter"]
+__all__ = ["report_to_dict", "finding_to_dict", "JsonWriter", "REPORT_SCHEMA_ID", "REPORT_SCHEMA_PATH"]
+
+REPORT_SCHEMA_PATH = Path(__file__).with_name("schema.json")
+"""The report's JSON Schema (draft 2020-12), shipped in the package."""
+
+REPORT_SCHEMA_ID = "urn:citeproof:schema:report:1"
+"""The schema's ``$id``; every report names it in ``$schema``."""
 
 
 def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
@@ -94,6 +102,7 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
 def report_to_dict(report: Report) -> dict[str, Any]:
     """The whole report as plain JSON data (see module docstring)."""
     return {
+        "$schema": REPORT_SCHEMA_ID,
         "schema_version": SCHEMA_VERSION,
         "document": report.document,
         "metadata": report.metadata,

@@ -136,7 +136,7 @@ class Store:
     def _disable(self, why: str) -> None:
         self.enabled = False
         self.warnings.append(why)
-        log.warning(why)
+        log.info(why)  # the caller reports ``warnings`` (a cache-reset diagnostic)
 
     def _quarantine(self) -> None:
         """Move the damaged database (and its -wal/-shm) aside to ``.broken``, then make a new one."""
