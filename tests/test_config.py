@@ -345,7 +345,7 @@ class TestGitHubAction:
         assert "${{ inputs.out }}" == upload["with"]["sarif_file"] and upload["if"].startswith("always()")
 
     def test_action_check_step_runs(self, tmp_path):
-        _project(tmp_path)
+        _project(tmp_path, 'tiers = ["lexical"]\n')
         step = next(s for s in self._action()["runs"]["steps"] if s.get("name") == "Check the citations")
         bindir = tmp_path / "bin"
         bindir.mkdir()

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from citeproof import __version__
+from citeproof.config import apply_settings, settings_for
 from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
 from citeproof.model import Report, Verdict
 
@@ -43,7 +44,7 @@ out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
 DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
-DocsArg = Annotated[list[Path], typer.Argument(help="The citing documents (one or more): pandoc Markdown (.md), LaTeX (.tex), arXiv source bundles (.tar.gz) or PDFs.", show_default=False)]
+DocsArg = Annotated[list[Path], typer.Argument(metavar="DOCUMENT", help="The citing documents (one or more): pandoc Markdown (.md), LaTeX (.tex), arXiv source bundles (.tar.gz) or PDFs.", show_default=False)]
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="Settings file (.citeproof.toml, or a pyproject.toml with [tool.citeproof]). Default: the nearest one above the document.")]
 BibOpt = Annotated[
     Optional[list[Path]],
@@ -76,29 +77,6 @@ def _has_own_bibliography(document: Path) -> bool:
 def _n(count: int, noun: str) -> str:
     """``1 page``, ``2 pages``."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _settings(document: Path, config: Path | None):
-    """The :class:`citeproof.config.Config` for ``document``: ``--config``, else the nearest config file, else empty."""
-    from citeproof.config import Config, find_config, load_config
-
-    path = config or find_config(document)
-    return load_config(path) if path else Config()
-
-
-def _pass_through(opts, settings) -> None:
-    """Hand config settings the command line has no option for (``online``, ``email``, ``llm``...) to the run's options.
-
-    A setting lands on a :class:`~citeproof.pipeline.CheckOptions` field of
-    the same name when this version has one, else in ``opts.settings``.
-    """
-    for key, value in settings.extra.items():
-        name = key.replace("-", "_")
-        if hasattr(opts, name) and not callable(getattr(opts, name)):
-            if not getattr(opts, name):  # the command line wins over the file
-                setattr(opts, name, value)
-        else:
-            opts.settings[key] = value
 
 
 def _fail(exc: Exception) -> None:
@@ -211,7 +189,7 @@ def check(
         citeproof check draft.md --bib refs.bib --out - | jq .summary
     """
     try:
-        settings = _settings(documents[0], config)
+        settings = settings_for(documents[0], config)
     except CiteproofError as exc:
         _fail(exc)
         return
@@ -264,7 +242,7 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
             base = load_report(baseline)
         cb, ctx = _progress_runner(quiet)
         opts = CheckOptions(source_dirs=list(sources), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb)
-        _pass_through(opts, settings)
+        apply_settings(opts, settings)
         with ctx:
             report = run_check(document, list(bib), opts)
         if to_stdout:
@@ -335,7 +313,7 @@ def gate(
     codes = []
     for document in documents:
         try:
-            bibs = list(bib or _settings(document, config).bibliographies)
+            bibs = list(bib or settings_for(document, config).bibliographies)
             if not bibs and not _has_own_bibliography(document):
                 raise CiteproofError("give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
             claims, own = read_document(document)

@@ -35,7 +35,7 @@ from typing import Any
 
 from citeproof.errors import InputError
 
-__all__ = ["Config", "CONFIG_NAMES", "find_config", "load_config"]
+__all__ = ["Config", "CONFIG_NAMES", "apply_settings", "find_config", "load_config", "settings_for"]
 
 CONFIG_NAMES = (".citeproof.toml", "pyproject.toml")
 """Files looked for, in this order, in each folder from the document's up to the root."""
@@ -172,3 +172,41 @@ def load_config(path: Path) -> Config:
         else:
             cfg.extra[key] = value
     return cfg
+
+
+def settings_for(document: Path, config: Path | None = None) -> Config:
+    """The settings that apply to ``document``.
+
+    Args:
+        document: the citing document.
+        config: a config file named on the command line (``--config``), or None.
+
+    Returns:
+        ``config`` loaded, else the nearest config file's (:func:`find_config`),
+        else an empty :class:`Config`.
+
+    Raises:
+        InputError: the file cannot be read or holds a bad value (see :func:`load_config`).
+    """
+    path = config or find_config(document)
+    return load_config(path) if path else Config()
+
+
+def apply_settings(options: Any, cfg: Config) -> None:
+    """Hand the settings the command line has no option for (``online``, ``email``, ``llm``...) to a run's options.
+
+    A setting lands on the attribute of the same name (``-`` read as ``_``)
+    when ``options`` has one and it is still empty (the command line wins),
+    else in ``options.settings`` (a dict), unchanged.
+
+    Args:
+        options: a :class:`citeproof.pipeline.CheckOptions` (changed in place).
+        cfg: the settings.
+    """
+    for key, value in cfg.extra.items():
+        name = key.replace("-", "_")
+        if name != "settings" and hasattr(options, name) and not callable(getattr(options, name)):
+            if not getattr(options, name):
+                setattr(options, name, value)
+        else:
+            options.settings[key] = value
