@@ -396,6 +396,8 @@ def audit(
         table.add_row(key, str(counts[key]), status, detail)
         if quiet and status != "ok":
             out.print(f"{document}:{first_line[key]}: {key}: {status}: {detail}", highlight=False)
+    if cache.warning:
+        err.print(f"warning: {cache.warning}", highlight=False)
     if not quiet:
         out.print(table)
         out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
