@@ -104,6 +104,7 @@ class Store:
         conn = sqlite3.connect(str(self.path), timeout=self.busy_timeout_s, check_same_thread=False)
         try:
             conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")  # a cache: a lost last write after a power cut costs a re-parse
         except sqlite3.Error:
             conn.close()
             raise
