@@ -535,7 +535,9 @@ def _root(
     if log_level is not None and log_level.lower() not in LOG_LEVELS:
         _fail(CiteproofError(f"--log-level: choose from {', '.join(LOG_LEVELS)}, not {log_level!r}"))
     level = log_level.upper() if log_level else "DEBUG" if verbose >= 2 else "INFO" if verbose == 1 else "WARNING"
-    logging.basicConfig(level=getattr(logging, level), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s", force=True)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(getattr(logging, level))  # also holds back libraries that set their own loggers to DEBUG (bm25s)
+    logging.basicConfig(level=getattr(logging, level), format="%(levelname)s %(name)s: %(message)s", handlers=[handler], force=True)
 
 
 cache_app = typer.Typer(help="The cache of parsed sources and passage vectors.", no_args_is_help=True, rich_markup_mode=None)
