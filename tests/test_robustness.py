@@ -402,3 +402,14 @@ def test_pdf_with_no_pages_says_so(tmp_path):
     r = runner.invoke(app, ["check", str(p), "--no-cache", "-q"])
     assert 2 == r.exit_code
     assert "has no pages" in r.output and "scanned" not in r.output
+
+
+def test_pdf_with_a_broken_page_tree_is_an_input_error(tmp_path):
+    """Found by make fuzz: FzErrorFormat 'malformed page tree' escaped read_pdf (10 of 800 mutated citing PDFs)."""
+    from citeproof.errors import InputError
+    from citeproof.readers.pdf import read_pdf
+
+    p = tmp_path / "tree.pdf"
+    p.write_bytes(_citing_pdf_bytes().replace(b"/Kids", b"/Xids"))
+    with pytest.raises(InputError, match="MuPDF cannot read its pages"):
+        read_pdf(p)

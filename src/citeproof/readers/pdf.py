@@ -666,8 +666,11 @@ def read_pdf(path: str | Path) -> PdfDocument:
     n_pages = doc.page_count
     if n_pages == 0:
         raise InputError(f"{p}: the PDF has no pages{' (it is damaged: truncated or a broken cross-reference table)' if doc.is_repaired else ''}; check the file")
-    page_h = {i + 1: pg.rect.height for i, pg in enumerate(doc)}
-    lines = _extract_lines(doc)
+    try:
+        page_h = {i + 1: pg.rect.height for i, pg in enumerate(doc)}
+        lines = _extract_lines(doc)
+    except pymupdf.mupdf.FzErrorBase as exc:  # a page tree MuPDF cannot repair (malformed, a cycle)
+        raise InputError(f"{p}: the PDF is damaged and MuPDF cannot read its pages ({str(exc).split(': ', 1)[-1]}); check the file or export it again") from None
     if not lines:
         raise InputError(f"{p}: the PDF has no text layer (scanned?); run OCR first (e.g. ocrmypdf)")
     diags: list[Diagnostic] = []
