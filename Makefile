@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 OUT ?= out/demo
 DEMO := examples/manubot
 
-.PHONY: install demo test test-jitter bench clean train-judge lock
+.PHONY: install demo test test-jitter bench clean train-judge lock fuzz
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -26,6 +26,13 @@ demo: install
 
 test: install
 	$(BIN)/python -m pytest -q
+
+# The bad-input campaign, long run (issue 18): 10,000 generated inputs over the readers plus the hostile corpus
+# (tests/hostile_inputs.py); prints inputs tried, crashes, hangs and citations lost against pandoc; exit 1 on a
+# crash or hang. `make test` runs the short version (tests/test_fuzz.py). FUZZ_EXAMPLES=... to change the count.
+FUZZ_EXAMPLES ?= 10000
+fuzz: install
+	$(BIN)/python tests/fuzz_campaign.py --examples $(FUZZ_EXAMPLES)
 
 # The model-dependent tests again with every model output perturbed (tests/conftest.py: --model-jitter):
 # a test that fails here asserts a model output near a decision boundary, which flips across CPUs.

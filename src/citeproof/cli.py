@@ -8,6 +8,8 @@ Reports go to files, the summary to stdout, diagnostics to stderr.
 
 from __future__ import annotations
 
+import json
+import logging
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -17,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from citeproof import __version__
+from citeproof.config import apply_settings, settings_for
 from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
 from citeproof.model import Report, Verdict
 from citeproof.reports import report_stem as _stem
@@ -43,6 +46,8 @@ out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
 DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
+DocsArg = Annotated[list[Path], typer.Argument(metavar="DOCUMENT", help="The citing documents (one or more): pandoc Markdown (.md), LaTeX (.tex), arXiv source bundles (.tar.gz) or PDFs.", show_default=False)]
+ConfigOpt = Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="Settings file (.citeproof.toml, or a pyproject.toml with [tool.citeproof]). Default: the nearest one above the document.")]
 BibOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--bib", "-b", metavar="FILE", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
@@ -121,12 +126,12 @@ def _summary_table(report: Report) -> Table:
 
 @app.command()
 def check(
-    document: DocArg,
+    documents: DocsArg,
     bib: BibOpt = None,
     sources: SourcesOpt = None,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document).")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX).")] = "md,json",
-    fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = "",
+    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document); '-' writes the JSON report to stdout (one line per document when several).")] = None,
+    fmt: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX). Default: md,json.")] = None,
+    fail_on: Annotated[Optional[str], typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = None,
     tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment (default: all available). The lexical tier always runs.")] = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
@@ -136,6 +141,7 @@ def check(
     quiet: QuietOpt = False,
     baseline: Annotated[Optional[Path], typer.Option("--baseline", metavar="REPORT.json", help="A previous JSON report: --fail-on then counts only findings that are new or changed since it.")] = None,
     review: Annotated[Optional[Path], typer.Option("--review", metavar="FILE", help="Review decisions to carry over (default: <stem>.citeproof.review.json in the report folder, when it exists); --fail-on skips findings marked false alarm or accepted.")] = None,
+    config: ConfigOpt = None,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -143,15 +149,50 @@ def check(
     (or in --out); --format html,sarif adds a self-contained HTML page and a
     SARIF 2.1.0 log for code scanning. A LaTeX file or arXiv bundle brings its
     own .bib/.bbl and a PDF its printed reference list, so --bib is optional
-    for them. Examples:
+    for them. Several documents are checked one after the other; the exit
+    code is the worst of theirs. Settings missing from the command line come
+    from .citeproof.toml or [tool.citeproof] in pyproject.toml. Examples:
 
         citeproof check draft.md --bib refs.bib --sources pdfs/ --format md,html,sarif --fail-on unsupported,contradicted
         citeproof check paper.pdf --sources pdfs/
+        citeproof check draft.md --bib refs.bib --out - | jq .summary
     """
+    try:
+        settings = settings_for(documents[0], config)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    run = dict(
+        bib=list(bib or settings.bibliographies),
+        sources=list(sources or settings.sources),
+        out_dir=out_dir or settings.out,
+        fmt=fmt or settings.format or "md,json",
+        fail_on=fail_on if fail_on is not None else settings.fail_on,
+        tier=tier or settings.tiers,
+        cache_dir=cache_dir or settings.cache_dir,
+        no_cache=no_cache,
+        quiet=quiet,
+        baseline=baseline,
+        review=review,
+        online=online,
+        email=email,
+        offline=offline,
+        settings=settings,
+    )
+    codes = [_check_one(doc, **run) for doc in documents]
+    raise typer.Exit(max(codes))
+
+
+def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir: Path | None, fmt: str, fail_on: str, tier: list[str] | None,
+               cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
+               online: bool, email: str, offline: bool, settings) -> int:
+    """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
     from citeproof.reports import get_writer
 
+    to_stdout = out_dir is not None and str(out_dir) == "-"
+    say = err if to_stdout else out  # with --out -, stdout carries the JSON alone
     try:
         writers = [get_writer(f) for f in fmt.split(",") if f.strip()]
         wanted_fail = {x.strip().lower() for x in fail_on.split(",") if x.strip()}
@@ -159,14 +200,14 @@ def check(
         if bad:
             raise CiteproofError(f"--fail-on: unknown verdict(s) {', '.join(sorted(bad))}; choose from {', '.join(v.value for v in Verdict)}, unknown")
         if not bib and not sources and not _has_own_bibliography(document):
-            raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
+            raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR (or name them in .citeproof.toml)")
         from citeproof.pipeline import KNOWN_TIERS
 
         unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
         if unknown_tiers:
             raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
-        target = out_dir or document.parent
-        if target.exists() and not target.is_dir():
+        target = document.parent if out_dir is None or to_stdout else out_dir
+        if not to_stdout and target.exists() and not target.is_dir():
             raise CiteproofError(f"{target}: --out must be a folder, and this is a file")
         base = None
         if baseline is not None:
@@ -174,8 +215,12 @@ def check(
 
             base = load_report(baseline)
         cb, ctx = _progress_runner(quiet)
+        opts = CheckOptions(source_dirs=list(sources), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb)
+        apply_settings(opts, settings)
+        if online or offline or email:  # the command line wins over the config file
+            opts.online, opts.offline, opts.email = online or opts.online, offline or opts.offline, email or opts.email
         with ctx:
-            report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb, online=online, email=email, offline=offline))
+            report = run_check(document, list(bib), opts)
         from citeproof.reports.review import attach_review, load_review, review_path
 
         sidecar = review or review_path(target, _stem(document))
@@ -184,14 +229,21 @@ def check(
             if not quiet and any(counts.values()):
                 err.print(f"review {sidecar}: {counts['carried']} decisions carried over, {counts['stale']} stale (claim or source changed), "
                           f"{counts['orphaned']} without a matching citation", markup=False, highlight=False)
-        try:
-            target.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CiteproofError(f"{exc.filename or target}: cannot write the report there ({exc.strerror}); choose another --out folder") from None
-        written, skipped = _write_reports(report, writers, target, _stem(document))
+        if to_stdout:
+            from citeproof.reports.json import report_to_dict
+
+            sys.stdout.write(json.dumps(report_to_dict(report), ensure_ascii=False, separators=(",", ":")) + "\n")
+            sys.stdout.flush()
+            written, skipped = [], []
+        else:
+            try:
+                target.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise CiteproofError(f"{exc.filename or target}: cannot write the report there ({exc.strerror}); choose another --out folder") from None
+            written, skipped = _write_reports(report, writers, target, _stem(document))
     except CiteproofError as exc:
-        _fail(exc)
-        return
+        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        return getattr(exc, "exit_code", EXIT_USAGE)
     if report.metadata.get("cache"):
         from citeproof.history import record_run
         from citeproof.pipeline import summarise
@@ -204,9 +256,9 @@ def check(
     for name, why in skipped:
         err.print(f"warning: {name} report not written: {why}", highlight=False)
     if not quiet:
-        out.print(_summary_table(report))
+        say.print(_summary_table(report))
         for p in written:
-            out.print(f"report: {p}", highlight=False)
+            say.print(f"report: {p}", highlight=False)
     from citeproof.reports.review import dismissed
 
     failing = [f for f in report.findings if (f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags))
@@ -225,42 +277,50 @@ def check(
 
         counts = Counter("unknown citekey" if "unknown_citekey" in f.flags and "unknown" in wanted_fail else f.verdict.value for f in failing)
         err.print(f"failing (--fail-on {fail_on}): " + ", ".join(f"{n} {v}" for v, n in counts.items()), highlight=False)
-    raise typer.Exit(EXIT_FINDINGS if failing else EXIT_OK)
+    return EXIT_FINDINGS if failing else EXIT_OK
 
 
 @app.command()
 def gate(
-    document: DocArg,
+    documents: DocsArg,
     bib: BibOpt = None,
     quiet: QuietOpt = False,
+    config: ConfigOpt = None,
 ) -> None:
-    """Exit 1 when a citekey of the document is not in the bibliography.
+    """Exit 1 when a citekey of a document is not in the bibliography.
 
-    Reads no source; fast enough for a pre-commit hook:
+    Reads no source; fast enough for a pre-commit hook (several documents at
+    once; the bibliography may come from .citeproof.toml):
 
         citeproof gate draft.md --bib refs.bib
     """
     from citeproof.bibliography import load_bibliographies
     from citeproof.pipeline import read_document
 
-    try:
-        if not bib and not _has_own_bibliography(document):
-            raise CiteproofError("give the bibliography with --bib refs.bib")
-        claims, own = read_document(document)
-        lib = load_bibliographies(list(bib)) if bib else own
-    except CiteproofError as exc:
-        _fail(exc)
-        return
-    missing = [(c.line, c.citekey) for cl in claims for c in cl.citations if lib.get(c.citekey) is None]
-    total = sum(len(cl.citations) for cl in claims)
-    for d in lib.diagnostics:
-        err.print(f"{d.severity}: {d.message}", highlight=False)
-    for line, key in missing:
-        out.print(f"{document}:{line}: unknown citekey '{key}'", highlight=False)
-    if not quiet:
-        keys = {k for _, k in missing}
-        out.print(f"{total} citations, {len(missing)} with unknown citekeys ({len(keys)} distinct)" if missing else f"{total} citations, every citekey is in the bibliography", highlight=False)
-    raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
+    codes = []
+    for document in documents:
+        try:
+            bibs = list(bib or settings_for(document, config).bibliographies)
+            if not bibs and not _has_own_bibliography(document):
+                raise CiteproofError("give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
+            claims, own = read_document(document)
+            lib = load_bibliographies(bibs) if bibs else own
+        except CiteproofError as exc:
+            err.print(f"[bold red]error:[/] {exc}", highlight=False)
+            codes.append(getattr(exc, "exit_code", EXIT_USAGE))
+            continue
+        missing = [(c.line, c.citekey) for cl in claims for c in cl.citations if lib.get(c.citekey) is None]
+        total = sum(len(cl.citations) for cl in claims)
+        for d in lib.diagnostics:
+            err.print(f"{d.severity}: {d.message}", highlight=False)
+        for line, key in missing:
+            out.print(f"{document}:{line}: unknown citekey '{key}'", highlight=False)
+        if not quiet:
+            keys = {k for _, k in missing}
+            where = f"{document}: " if len(documents) > 1 else ""
+            out.print(where + (f"{total} citations, {len(missing)} with unknown citekeys ({len(keys)} distinct)" if missing else f"{total} citations, every citekey is in the bibliography"), highlight=False)
+        codes.append(EXIT_FINDINGS if missing else EXIT_OK)
+    raise typer.Exit(max(codes))
 
 
 @app.command()
@@ -342,6 +402,8 @@ def audit(
         table.add_row(key, str(counts[key]), status, detail)
         if quiet and status != "ok":
             out.print(f"{document}:{first_line[key]}: {key}: {status}: {detail}", highlight=False)
+    if cache.warning:
+        err.print(f"warning: {cache.warning}", highlight=False)
     if not quiet:
         out.print(table)
         if session is not None:
@@ -554,11 +616,50 @@ def _version_flag(value: bool) -> None:
         raise typer.Exit(EXIT_OK)
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
 @app.callback()
 def _root(
     show_version: Annotated[bool, typer.Option("--version", callback=_version_flag, is_eager=True, help="Print the version and exit.")] = False,
+    verbose: Annotated[int, typer.Option("--verbose", "-v", count=True, help="Log more on stderr: -v info, -vv debug (before the command: citeproof -v check ...).")] = 0,
+    log_level: Annotated[Optional[str], typer.Option("--log-level", metavar="LEVEL", help="Log level on stderr: debug, info, warning (default) or error.")] = None,
 ) -> None:
     """Does the cited source actually say this?"""
+    if log_level is not None and log_level.lower() not in LOG_LEVELS:
+        _fail(CiteproofError(f"--log-level: choose from {', '.join(LOG_LEVELS)}, not {log_level!r}"))
+    level = log_level.upper() if log_level else "DEBUG" if verbose >= 2 else "INFO" if verbose == 1 else "WARNING"
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(getattr(logging, level))  # also holds back libraries that set their own loggers to DEBUG (bm25s)
+    logging.basicConfig(level=getattr(logging, level), format="%(levelname)s %(name)s: %(message)s", handlers=[handler], force=True)
+
+
+cache_app = typer.Typer(help="The cache of parsed sources and passage vectors.", no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(cache_app, name="cache")
+
+
+@cache_app.command("prune")
+def cache_prune(
+    cache_dir: CacheOpt = None,
+    older_than: Annotated[Optional[float], typer.Option("--older-than", metavar="DAYS", help="Delete only entries not used for this many days (default: every entry).")] = None,
+) -> None:
+    """Delete cached entries (all, or those unused for --older-than DAYS) and damaged databases moved aside (.broken).
+
+        citeproof cache prune --older-than 30
+    """
+    from citeproof.sources.cache import default_cache_dir, prune
+
+    folder = cache_dir or default_cache_dir()
+    try:
+        res = prune(folder, older_than)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    out.print(
+        f"{folder}: deleted {_n(res['parsed'], 'parsed source')}, {_n(res['vectors'], 'passage vector')}, {_n(res['broken_files'], 'damaged file')}; "
+        f"{res['bytes_before'] / 1e6:.1f} MB -> {res['bytes_after'] / 1e6:.1f} MB",
+        highlight=False,
+    )
 
 
 eval_app = typer.Typer(

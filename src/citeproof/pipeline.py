@@ -9,6 +9,8 @@ Writers live in :mod:`citeproof.reports`; the CLI and the web page call
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import math
 import re
 import time
@@ -135,7 +137,6 @@ def merge_printed_references(printed: Bibliography, given: Bibliography) -> Bibl
     entry, so relative paths resolve against the .bib's folder) and any
     identifier it lacked. One ``info`` diagnostic counts the matches by kind.
     """
-    import dataclasses
 
     from citeproof.bibliography import normalise_doi
     from citeproof.model import Diagnostic
@@ -190,6 +191,8 @@ class CheckOptions:
         online: look references up online (``--online``; issue 12).
         email: contact e-mail for the services' polite pools (``--email``).
         offline: online lookups from the cache alone (``--offline``; implies ``online``).
+        settings: config-file settings this version has no field for
+            (``llm``...), passed through unchanged (:mod:`citeproof.config`).
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -201,6 +204,7 @@ class CheckOptions:
     online: bool = False
     email: str = ""
     offline: bool = False
+    settings: dict = field(default_factory=dict)
 
 
 BANDS: dict[Verdict, int] = {
@@ -419,7 +423,9 @@ def _judge_citation(
         cands = tiers.candidates(text, source, pages or None, exclude)
         j: Judgement = tiers.judge(dataclasses.replace(claim, text=text) if text != claim.text else claim, cands, cite.signal)
     except Exception as exc:  # one citation's failure is one finding, never the run
+        logging.getLogger(__name__).error("judging %s at %s:%s failed", cite.citekey, claim.document, claim.line, exc_info=True)
         f.verdict = Verdict.ERROR
+        f.flags.append("internal_error")
         f.reasons.insert(0, f"internal error while judging: {type(exc).__name__}: {exc}; please report it")
         return f
     f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
@@ -645,6 +651,10 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     diagnostics = list(bib.diagnostics) + (online.diagnostics() if online is not None else [])
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
+    vectors = getattr(tiers.dense, "cache", None)
+    for w in getattr(vectors, "warnings", []):
+        diagnostics.append(Diagnostic("cache-reset", "warning", w, str(cache.folder)))
+    diagnostics.extend(error_diagnostics(findings))
     return Report(
         document=str(document),
         findings=findings,
@@ -668,6 +678,24 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         references={k: v for k, v in bib.entries.items() if k in set(cited)},
         sources=sources,
     )
+
+
+def error_diagnostics(findings: list[Finding]) -> list[Diagnostic]:
+    """One ``internal-error`` diagnostic per finding whose verdict is ``error``, so none passes silently.
+
+    Args:
+        findings: the run's findings.
+
+    Returns:
+        Diagnostics (severity ``error``) naming the document, line, citekey
+        and the exception text the finding's first reason carries.
+    """
+    out = []
+    for f in findings:
+        if f.verdict == Verdict.ERROR:
+            why = f.reasons[0] if f.reasons else "internal error"
+            out.append(Diagnostic("internal-error", "error", f"{f.claim.document}:{f.claim.line}: citation '{f.citation.citekey}': {why}", f.claim.document, f.claim.line))
+    return out
 
 
 _TIERS_CACHE: dict[tuple[str, ...], Tiers] = {}

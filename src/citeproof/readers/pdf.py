@@ -650,7 +650,8 @@ def read_pdf(path: str | Path) -> PdfDocument:
         pages from 1.
 
     Raises:
-        InputError: the file is missing, not a PDF, encrypted or has no text layer.
+        InputError: the file is missing, not a PDF, encrypted, has no pages or no text layer.
+            A damaged PDF MuPDF repairs is read, with a ``pdf-repaired`` diagnostic.
     """
     import pymupdf
 
@@ -662,12 +663,20 @@ def read_pdf(path: str | Path) -> PdfDocument:
         raise InputError(f"{p}: not a readable PDF ({exc}); check the file") from None
     if doc.needs_pass:
         raise InputError(f"{p}: the PDF is encrypted; save an unprotected copy")
-    page_h = {i + 1: pg.rect.height for i, pg in enumerate(doc)}
     n_pages = doc.page_count
-    lines = _extract_lines(doc)
+    if n_pages == 0:
+        raise InputError(f"{p}: the PDF has no pages{' (it is damaged: truncated or a broken cross-reference table)' if doc.is_repaired else ''}; check the file")
+    try:
+        page_h = {i + 1: pg.rect.height for i, pg in enumerate(doc)}
+        lines = _extract_lines(doc)
+    except pymupdf.mupdf.FzErrorBase as exc:  # a page tree MuPDF cannot repair (malformed, a cycle)
+        raise InputError(f"{p}: the PDF is damaged and MuPDF cannot read its pages ({str(exc).split(': ', 1)[-1]}); check the file or export it again") from None
     if not lines:
         raise InputError(f"{p}: the PDF has no text layer (scanned?); run OCR first (e.g. ocrmypdf)")
     diags: list[Diagnostic] = []
+    if doc.is_repaired:
+        diags.append(Diagnostic("pdf-repaired", "warning", f"{p}: the PDF is damaged (truncated or a broken cross-reference table) and MuPDF repaired it; "
+                                f"{n_pages} page(s) read, text may be missing; check the file or export it again", str(p)))
     segments, how = _find_reference_region(lines)
     rs = segments[0][0] if segments else len(lines)
     in_list = {j for s_, e_ in segments for j in range(s_, e_)}

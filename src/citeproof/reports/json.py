@@ -2,7 +2,7 @@
 
 Layout (names are a contract; issue 2)::
 
-    {"schema_version": 1, "document": str, "metadata": {...},
+    {"$schema": "urn:citeproof:schema:report:1", "schema_version": 1, "document": str, "metadata": {...},
      "summary": {...},                       # citeproof.pipeline.summarise
      "findings": [{"id", "document", "line", "column", "citekey", "claim",
                    "claim_raw", "unit", "locator", "signal", "mode",
@@ -30,12 +30,15 @@ the claim text and the source bytes are unchanged); for a citing PDF ``line`` is
 ``sources_considered`` lists every file the entry names (and the ``--sources``
 file used when none of them could be), ``chosen`` true for the one read, each
 with the reason it was read or passed over; empty when no file was named.
+``char_end`` index the source's extracted text. The JSON Schema is
+``reports/schema.json`` (:data:`REPORT_SCHEMA_PATH`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 from typing import Any, TextIO
 
 from citeproof.integrity import passage_proof, source_tree
@@ -43,7 +46,13 @@ from citeproof.model import SCHEMA_VERSION, Finding, Report
 from citeproof.pipeline import summarise
 from citeproof.reports.diff import finding_id
 
-__all__ = ["report_to_dict", "finding_to_dict", "JsonWriter"]
+__all__ = ["report_to_dict", "finding_to_dict", "JsonWriter", "REPORT_SCHEMA_ID", "REPORT_SCHEMA_PATH"]
+
+REPORT_SCHEMA_PATH = Path(__file__).with_name("schema.json")
+"""The report's JSON Schema (draft 2020-12), shipped in the package."""
+
+REPORT_SCHEMA_ID = "urn:citeproof:schema:report:1"
+"""The schema's ``$id``; every report names it in ``$schema``."""
 
 
 def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
@@ -116,6 +125,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
     """The whole report as plain JSON data (see module docstring)."""
     review = report.metadata.get("review") or {}
     return {
+        "$schema": REPORT_SCHEMA_ID,
         "schema_version": SCHEMA_VERSION,
         "document": report.document,
         "metadata": {k: v for k, v in report.metadata.items() if k != "review"},

@@ -21,7 +21,6 @@ pipeline keeps to the lexical tier.
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -149,20 +148,32 @@ class Embedder:
 class VectorCache:
     """SQLite store of passage vectors keyed by (source sha256, model version, text sha256).
 
+    Built on :class:`citeproof.sources.cache.Store`: a damaged file is moved
+    aside and rebuilt, a locked or unwritable one leaves the vectors in
+    memory only; ``warnings`` says which. A stored vector of the wrong width
+    is a miss (:meth:`DenseRetriever.passage_vectors` checks the width).
+
     Args:
-        path: the SQLite file (created with its folder if missing).
+        path: the SQLite file (its folder is created if missing).
+        busy_timeout_s: how long to wait for another process's lock (seconds).
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, busy_timeout_s: float | None = None) -> None:
+        from citeproof.sources.cache import BUSY_TIMEOUT_S, Store
+
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False)
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS vectors (source_sha TEXT, model TEXT, idx INTEGER, text_sha TEXT,"
-            " vec BLOB, PRIMARY KEY (source_sha, model, idx))"
+        self.warnings: list[str] = []
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.warnings.append(f"{path.parent}: cannot create the cache folder ({exc.strerror}); vectors are kept in memory only")
+        self._store = Store(
+            path,
+            {"vectors": "source_sha TEXT, model TEXT, idx INTEGER, text_sha TEXT, vec BLOB, PRIMARY KEY (source_sha, model, idx)"},
+            1,
+            BUSY_TIMEOUT_S if busy_timeout_s is None else busy_timeout_s,
         )
-        self._db.commit()
-        self._lock = threading.Lock()
+        self.warnings = self._store.warnings if not self.warnings else self.warnings + self._store.warnings
 
     def get(self, source_sha: str, model: str, texts: Sequence[str]) -> list[np.ndarray | None]:
         """Cached vectors for ``texts`` (None where absent), looked up by the text's SHA-256.
@@ -170,11 +181,8 @@ class VectorCache:
         Keyed by text rather than position, so a subset of a source's passages
         (the BM25 pool of one claim) finds what another claim stored.
         """
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT idx, text_sha, vec FROM vectors WHERE source_sha=? AND model=?", (source_sha, model)
-            ).fetchall()
-        have = {t: v for _i, t, v in rows}
+        rows = self._store.query("SELECT idx, text_sha, vec FROM vectors WHERE source_sha=? AND model=?", (source_sha, model)) or []
+        have = {t: v for _i, t, v in rows if isinstance(v, bytes) and len(v) % 4 == 0}
         out: list[np.ndarray | None] = []
         for text in texts:
             hit = have.get(_sha(text))
@@ -182,18 +190,16 @@ class VectorCache:
         return out
 
     def put(self, source_sha: str, model: str, items: Sequence[tuple[int, str, np.ndarray]]) -> None:
-        """Store ``(passage index, passage text, vector)`` items."""
-        with self._lock:
-            self._db.executemany(
-                "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?, ?)",
-                # idx is derived from the text hash: a subset's positions would collide.
-                [(source_sha, model, int(_sha(t)[:15], 16), _sha(t), np.asarray(v, dtype=np.float32).tobytes()) for _i, t, v in items],
-            )
-            self._db.commit()
+        """Store ``(passage index, passage text, vector)`` items (skipped when the store is off)."""
+        # idx is derived from the text hash: a subset's positions would collide.
+        self._store.write(
+            "INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?, ?)",
+            [(source_sha, model, int(_sha(t)[:15], 16), _sha(t), np.asarray(v, dtype=np.float32).tobytes()) for _i, t, v in items],
+        )
 
     def close(self) -> None:
         """Close the database."""
-        self._db.close()
+        self._store.close()
 
 
 def _sha(text: str) -> str:
@@ -233,7 +239,7 @@ class DenseRetriever:
         cached: list[np.ndarray | None] = [None] * len(texts)
         if self.cache is not None and source_sha:
             cached = self.cache.get(source_sha, MODEL_VERSION, texts)
-        missing = [i for i, v in enumerate(cached) if v is None]
+        missing = [i for i, v in enumerate(cached) if v is None or v.shape != (DIM,)]
         if missing:
             vecs = self.embedder.embed([texts[i] for i in missing])
             for j, i in enumerate(missing):

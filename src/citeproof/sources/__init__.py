@@ -115,9 +115,12 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
     parser = PARSER_VERSION if src.media_type == "application/pdf" else TEXT_PARSER_VERSION + ":" + src.media_type
     hit = cache.get(src.sha256, parser)
     if hit is not None:
-        src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None}) for p in hit["passages"]]
-        src.text, src.title, src.pages, src.error = hit["text"], hit["title"], hit["pages"], hit["error"]
-        return src
+        try:  # a payload of another layout (an extra or missing key) is a miss, parsed again below
+            src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None}) for p in hit["passages"]]
+            src.text, src.title, src.pages, src.error = hit["text"], hit["title"], hit["pages"], hit["error"]
+            return src
+        except (TypeError, KeyError, ValueError, AttributeError):
+            src.passages, src.text, src.title, src.pages, src.error = [], "", "", 0, None
     if src.media_type == "application/pdf":
         parsed = parse_pdf(data)
         src.passages, src.text, src.pages, src.title, src.error = parsed.passages, parsed.text, parsed.pages, parsed.title, parsed.error
