@@ -402,6 +402,7 @@ def read_csl_json(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
         authors = _csl_names(path, f"{at}.author", item.get("author"))
         for name_field in _CSL_NAME_FIELDS[1:]:
             _csl_names(path, f"{at}.{name_field}", item.get(name_field))
+        files = _csl_files(path, at, item)
         refs.append(
             Reference(
                 citekey=key,
@@ -414,10 +415,10 @@ def read_csl_json(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
                 url=_csl_text(path, f"{at}.URL", item.get("URL")),
                 pmid=_csl_text(path, f"{at}.PMID", item.get("PMID")),
                 pmcid=_csl_text(path, f"{at}.PMCID", item.get("PMCID")),
-                files=_csl_files(path, at, item),
+                files=files,
                 origin=f"{path}:item {n + 1}",
-                attachments=tuple(Attachment(unicodedata.normalize("NFC", str(f))) for f in files),
-                pages=str(item.get("page", "")),
+                attachments=tuple(Attachment(unicodedata.normalize("NFC", f)) for f in files),
+                pages=_csl_text(path, f"{at}.page", item.get("page")),
             )
         )
     return refs, diags
