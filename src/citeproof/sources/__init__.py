@@ -237,6 +237,15 @@ def _key_variants(citekey: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _plain_name(name: str) -> bool:
+    """True when ``name`` is one file name: no folder separator, not ``.``/``..``, no NUL.
+
+    Citekeys come from the document (an upload, on the web page), so
+    ``<sources>/<citekey>.pdf`` must never be a path that leaves the folder.
+    """
+    return bool(name) and name not in (".", "..") and not any(ch in name for ch in "/\\\0") and not re.match(r"^[A-Za-z]:", name)
+
+
 class SourceResolver:
     """Finds and loads the source file of each reference.
 
@@ -402,9 +411,14 @@ class SourceResolver:
                     return c, how, tried
         for d in self.source_dirs:
             for v in _key_variants(ref.citekey):
+                if not _plain_name(v):
+                    continue  # a citekey is a name, never a path: '../x', '/etc/x' are not looked up
                 for suf in (".pdf", ".md", ".txt", ".html"):
                     c = d / (v + suf)
                     tried.append(str(c))
+                    if not self._allowed(c):
+                        tried[-1] += " (outside the allowed folder; not read)"
+                        continue
                     if c.is_file():
                         return c, f"--sources {c.name} (citekey)", tried
         if ref.doi and self.source_dirs:
