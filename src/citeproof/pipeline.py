@@ -583,7 +583,11 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         if not Path(d).is_dir():
             raise InputError(f"{d}: --sources must be a folder of PDF/Markdown/text/HTML files")
     cache = Cache((opts.cache_dir or default_cache_dir()) if opts.use_cache else None)
-    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache, confine=opts.confine_to)
+    confine = None
+    if opts.confine_to is not None:
+        # the document's own .bib (in an unpacked bundle, say) was read from inside the allowed folders: its own folder counts
+        confine = [Path(opts.confine_to)] + ([p.parent for p in own_bib.files] if own_bib is not None and not bib_paths else [])
+    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache, confine=confine)
     duplicate_keys = {d.message.split("'")[1] for d in bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
 
     cited = list(dict.fromkeys(c.citekey for cl in claims for c in cl.citations))
