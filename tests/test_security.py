@@ -168,3 +168,24 @@ def test_parse_worker_returns_results_and_reasons(monkeypatch):
     assert ["lol lol lol lol"] == [p.text for p in parsed.passages]  # 2 ** (3 - 1) strings
     with pytest.raises(ParseLimitError, match="ZeroDivisionError"):
         run_limited(divmod, 1, 0, limits=ParseLimits(seconds=60, memory_mb=4096))
+
+
+@pytest.mark.parametrize("fmt", ["json", "md", "html", "sarif"])
+def test_reports_clip_runaway_claims(tmp_path, fmt):
+    """A 100,000-character claim cited 50 times is shown clipped in each finding (the 109 KB draft wrote 2.1 GB of JSON)."""
+    import dataclasses
+
+    from citeproof.reports import get_writer
+    from citeproof.reports.clip import MAX_CLAIM_CHARS
+    from report_samples import small_report
+
+    report = small_report(tmp_path)
+    long_text = "word " * 20_000
+    f = report.findings[1]
+    f.claim = dataclasses.replace(f.claim, text=long_text, raw=long_text + " [@smith]")
+    report.findings = [f] * 50
+    buf = io.StringIO()
+    get_writer(fmt).write(report, buf)
+    out = buf.getvalue()
+    assert len(out) < 50 * 3 * (MAX_CLAIM_CHARS + 2000)
+    assert f"{100_000 - MAX_CLAIM_CHARS} more characters" in out

@@ -231,3 +231,57 @@ def test_report_size_is_capped(tmp_path):
         state = app.state.jobs.wait(job_id, timeout=120)
     assert "failed" == state["status"] and "larger than the limit" in state["error"]
     assert all(p.stat().st_size <= 2000 for p in (tmp_path / "jobs" / job_id / "out").iterdir())
+
+
+@pytest.mark.slow
+def test_sigterm_stops_a_busy_server_and_marks_jobs_interrupted(tmp_path):
+    """While a billion-laughs PDF is being parsed the status page still answers; SIGTERM then ends the server
+    within seconds (a bound, not a timing) and the job says it was interrupted."""
+    import json
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    from report_samples import ROOT
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CITEPROOF_CACHE_DIR": str(shared_cache()), "CITEPROOF_PARSE_TIMEOUT": "600"}
+    proc = subprocess.Popen([sys.executable, "-m", "citeproof.cli", "serve", "--port", str(port), "--jobs-dir", str(tmp_path / "jobs")],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            assert proc.poll() is None, proc.stdout.read()
+            try:
+                if 200 == httpx.get(base + "/", timeout=1).status_code:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        files = [("document", ("draft.md", b"Laughter is contagious [@laughs].\n", "text/markdown")),
+                 ("sources", ("laughs.pdf", hostile.billion_laughs_pdf(), "application/pdf"))]
+        r = httpx.post(base + "/jobs", files=files, headers={"Accept": "application/json"}, timeout=30)
+        assert 201 == r.status_code, r.text
+        job_id = r.json()["id"]
+        for _ in range(600):
+            s = httpx.get(f"{base}/jobs/{job_id}/status", timeout=10).json()
+            if s["status"] == "running":
+                break
+            time.sleep(0.1)
+        time.sleep(3)  # MuPDF is expanding the page now, in the worker
+        assert 200 == httpx.get(f"{base}/jobs/{job_id}/status", timeout=10).status_code
+        assert 200 == httpx.get(base + "/", timeout=10).status_code
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    state = json.loads((tmp_path / "jobs" / job_id / "state.json").read_text())
+    assert "failed" == state["status"] and "interrupted" in state["error"], state
