@@ -189,3 +189,22 @@ def test_reports_clip_runaway_claims(tmp_path, fmt):
     out = buf.getvalue()
     assert len(out) < 50 * 3 * (MAX_CLAIM_CHARS + 2000)
     assert f"{100_000 - MAX_CLAIM_CHARS} more characters" in out
+
+
+@pytest.mark.slow
+def test_citing_pdf_billion_laughs_is_a_clear_error(tmp_path):
+    """A citing PDF that expands without end stops at the parse limit: exit 2 with the reason, not minutes and gigabytes."""
+    import os
+    import subprocess
+    import sys
+
+    from hostile import billion_laughs_pdf
+
+    (tmp_path / "paper.pdf").write_bytes(billion_laughs_pdf())
+    (tmp_path / "srcs").mkdir()
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root / "src"), "CITEPROOF_PARSE_TIMEOUT": "10", "CITEPROOF_PARSE_MEMORY_MB": "1024"}
+    r = subprocess.run([sys.executable, "-m", "citeproof.cli", "check", "paper.pdf", "--sources", "srcs", "--no-cache", "-q"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env)
+    assert 2 == r.returncode, r.stderr
+    assert "paper.pdf" in r.stderr and "limit" in r.stderr and "CITEPROOF_PARSE_" in r.stderr

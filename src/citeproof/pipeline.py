@@ -19,7 +19,7 @@ from typing import Callable
 
 from citeproof import __version__
 from citeproof.bibliography import Bibliography, load_bibliographies
-from citeproof.errors import InputError, UnknownFormatError
+from citeproof.errors import CiteproofError, InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
@@ -104,10 +104,30 @@ def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give the citing document itself (e.g. {path}/draft.md)")
     reader = reader_for(path)
+    if isinstance(reader, PdfReader):
+        # an untrusted PDF: parsed in a worker with a time and memory limit (citeproof.sources.sandbox)
+        from citeproof.sources.sandbox import ParseLimitError, run_limited
+
+        try:
+            kind, *rest = run_limited(_read_pdf_document, path)
+        except ParseLimitError as exc:
+            raise InputError(f"{path}: {exc}") from None
+        if kind == "error":
+            raise InputError(rest[0])
+        return rest[0], rest[1]
     if hasattr(reader, "read_document"):
         doc = reader.read_document(path)
         return doc.claims, doc.bibliography()
     return reader.read(path), None  # type: ignore[attr-defined]
+
+
+def _read_pdf_document(path: Path) -> tuple:
+    """``("ok", claims, bibliography)`` of a citing PDF, or ``("error", message)`` (run in a parse worker)."""
+    try:
+        doc = PdfReader().read_document(path)
+    except CiteproofError as exc:
+        return ("error", str(exc))
+    return ("ok", doc.claims, doc.bibliography())
 
 
 def read_claims(path: Path) -> list[Claim]:
