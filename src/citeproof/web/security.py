@@ -7,8 +7,8 @@ One ASGI middleware (:class:`GuardMiddleware`) in front of the whole app:
   listens on) gets ``400``. A page on ``evil.example`` that re-points its DNS
   name at 127.0.0.1 still sends ``Host: evil.example``.
 - **Origin** (CSRF): a ``POST`` (any method but GET/HEAD/OPTIONS) whose
-  ``Origin`` header is present and is not this server's own origin, or is
-  ``null``, or whose ``Sec-Fetch-Site`` is ``cross-site``, gets ``403``.
+  ``Origin`` header is present and names another ``host[:port]`` than the
+  ``Host`` header, or is ``null``, or whose ``Sec-Fetch-Site`` is ``cross-site``, gets ``403``.
   Browsers send ``Origin`` on every cross-origin POST, so a form on another
   site cannot start jobs here (OWASP CSRF cheat sheet, "Verifying origin
   with standard headers").
@@ -96,8 +96,8 @@ class GuardMiddleware:
             return
         if scope["method"] not in _SAFE_METHODS:
             origin = headers.get("origin")
-            own = f"{scope.get('scheme', 'http')}://{host_header}".lower()
-            if origin is not None and (origin == "null" or origin.lower().rstrip("/") != own):
+            # the origin's host[:port] must be the Host asked for (the scheme may differ behind a TLS proxy)
+            if origin is not None and (origin == "null" or _netloc(origin) != host_header.lower()):
                 await _answer(send, 403, f"a request from another site ({origin}) is refused; upload from this server's own page")
                 return
             if headers.get("sec-fetch-site") == "cross-site":
@@ -140,6 +140,14 @@ class GuardMiddleware:
             if not started:
                 started = True
                 await _answer(send, 413, too_large)
+
+
+def _netloc(origin: str) -> str:
+    """``host[:port]`` of an origin, lower-case ('' if it is not a URL)."""
+    try:
+        return urlsplit(origin).netloc.lower()
+    except ValueError:
+        return ""
 
 
 async def _answer(send: Any, status: int, message: str) -> None:
