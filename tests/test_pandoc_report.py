@@ -79,3 +79,24 @@ def test_tex_without_pandoc_names_the_package(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "pypandoc", None)
     with pytest.raises(MissingToolError, match="pypandoc-binary"):
         get_writer("tex").write(small_report(tmp_path), io.StringIO())
+
+
+@pytest.mark.skipif(not _has_pandoc(), reason="pandoc (PyPI pypandoc-binary) is not installed")
+def test_raw_tex_in_sources_is_quoted_as_text(tmp_path):
+    """Issue 18: TeX a source or claim carries (``\\directlua``, ``{=latex}``) is typeset as text, never as markup."""
+    import io
+
+    from report_samples import small_report
+
+    report = small_report(tmp_path)
+    import dataclasses
+
+    f = report.findings[1]
+    passage = dataclasses.replace(f.evidence.passage, text=r"Mortality fell \directlua{os.execute('touch /tmp/pwned')} and \input{/etc/passwd} here.")
+    f.evidence = dataclasses.replace(f.evidence, passage=passage)
+    f.claim = dataclasses.replace(f.claim, text=r"Mortality fell `\write18{rm -rf ~}`{=latex} by 75%.")
+    buf = io.StringIO()
+    get_writer("tex").write(report, buf)
+    tex = buf.getvalue()
+    assert "\\directlua{" not in tex and "\\input{/etc/passwd}" not in tex and "\\write18{" not in tex
+    assert "\\textbackslash{}directlua" in tex or "\\textbackslash directlua" in tex

@@ -19,6 +19,8 @@ from citeproof.web.jobs import Limits, UploadError, safe_join, safe_name  # noqa
 from report_samples import DEMO, demo_zip_bytes, shared_cache  # noqa: E402
 
 ZIP = "application/zip"
+LOCAL = "http://127.0.0.1"
+"""The test client's address: the server answers only to loopback Host names (DNS rebinding)."""
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +41,7 @@ def app(jobs_dir, cache_dir):
 
 @pytest.fixture()
 def client(app):
-    with TestClient(app) as c:
+    with TestClient(app, base_url=LOCAL) as c:
         yield c
 
 
@@ -47,7 +49,7 @@ def client(app):
 def demo(tmp_path_factory, cache_dir):
     """(client, app, job id, final state) of one demo upload, shared by the tests that only read it."""
     app = create_app(jobs_dir=tmp_path_factory.mktemp("demo-jobs"), cache_dir=cache_dir)
-    with TestClient(app) as c:
+    with TestClient(app, base_url=LOCAL) as c:
         r = c.post("/jobs", files={"document": ("demo.zip", demo_zip_bytes(), ZIP)}, follow_redirects=False)
         assert 303 == r.status_code, r.text
         job_id = r.headers["location"].rsplit("/", 1)[1]
@@ -124,10 +126,10 @@ class TestDemoUpload:
     def test_survives_a_restart(self, demo, cache_dir):
         """A new app on the same jobs folder still serves the job (state on disk)."""
         _, app, job_id, _ = demo
-        with TestClient(create_app(jobs_dir=app.state.jobs.root, cache_dir=cache_dir)) as c2:
+        with TestClient(create_app(jobs_dir=app.state.jobs.root, cache_dir=cache_dir, single_user=True), base_url=LOCAL) as c2:
             assert "done" == c2.get(f"/jobs/{job_id}/status").json()["status"]
             assert 200 == c2.get(f"/jobs/{job_id}").status_code
-            assert job_id in c2.get("/").text
+            assert job_id in c2.get("/").text  # listed: the server says it is single-user
 
 
 def test_markdown_with_bib_and_sources_as_files(client, app, tmp_path):
@@ -239,7 +241,7 @@ class TestRefusals:
     def test_too_big(self, jobs_dir, cache_dir):
         """Files over the size limit get 413 and leave nothing behind."""
         app = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir, limits=Limits(max_file_bytes=1000, max_total_bytes=5000, max_files=10))
-        with TestClient(app) as c:
+        with TestClient(app, base_url=LOCAL) as c:
             r = _post(c, {"document": ("d.md", b"x" * 2000, "text/markdown")})
             assert 413 == r.status_code
             # a zip bomb-ish member: small compressed, large uncompressed
@@ -257,7 +259,7 @@ class TestRefusals:
     def test_declared_size_over_limit(self, jobs_dir, cache_dir):
         """A request whose Content-Length is over the job limit is refused before it is read."""
         app = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir, limits=Limits(max_file_bytes=1000, max_total_bytes=1000, max_files=10))
-        with TestClient(app) as c:
+        with TestClient(app, base_url=LOCAL) as c:
             r = _post(c, {"document": ("d.md", b"x" * (2 * 1024 * 1024), "text/markdown")})
             assert 413 == r.status_code and "limit" in r.json()["error"]
 
@@ -467,7 +469,7 @@ def test_bundle_limits(jobs_dir, cache_dir):
         info.size = 200_000
         tar.addfile(info, io.BytesIO(b"%" * 200_000))
     assert len(buf.getvalue()) < 20_000  # small compressed, large unpacked
-    with TestClient(app) as c:
+    with TestClient(app, base_url=LOCAL) as c:
         r = _post(c, {"document": ("b.tar.gz", buf.getvalue(), "application/gzip")})
         assert 413 == r.status_code and "unpacked" in r.json()["error"]
         r = _post(c, {"document": ("b.tgz", b"\\documentclass{article}", "application/gzip")})

@@ -70,6 +70,29 @@ def _has_own_bibliography(document: Path) -> bool:
     return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json"))
 
 
+def _latex_confinement(document: Path, has_bib: bool, allow_outside: bool):
+    """``(confine_to, context)`` for reading ``document``: a LaTeX file or bundle reads only inside its own folder tree.
+
+    An arXiv bundle or a downloaded .tex is untrusted: ``\\input{/proc/self/environ}``
+    or a .bib ``file = {/home/me/.ssh/id_rsa}`` must not land in a report.
+    ``--allow-outside`` lifts it; bibliographies given with ``--bib`` are the
+    user's own, so their file fields are not confined.
+    """
+    from contextlib import nullcontext
+
+    from citeproof.readers.latex import allow_outside_reads, confine_reads
+
+    if not document.name.lower().endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".tar")):
+        return None, nullcontext()
+    if allow_outside:
+        return None, allow_outside_reads()
+    folder = document.resolve().parent
+    if document.name.lower().endswith((".tar.gz", ".tgz", ".tar")):
+        # a bundle: nothing beside it; the pipeline adds the unpacked bundle's own .bib folders
+        return (None if has_bib else document.resolve()), confine_reads(folder)
+    return (None if has_bib else folder), confine_reads(folder)
+
+
 def _n(count: int, noun: str) -> str:
     """``1 page``, ``2 pages``."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
@@ -142,6 +165,7 @@ def check(
     baseline: Annotated[Optional[Path], typer.Option("--baseline", metavar="REPORT.json", help="A previous JSON report: --fail-on then counts only findings that are new or changed since it.")] = None,
     review: Annotated[Optional[Path], typer.Option("--review", metavar="FILE", help="Review decisions to carry over (default: <stem>.citeproof.review.json in the report folder, when it exists); --fail-on skips findings marked false alarm or accepted.")] = None,
     config: ConfigOpt = None,
+    allow_outside: Annotated[bool, typer.Option("--allow-outside", help="Let a LaTeX document (\\input, \\bibliography, its .bib's file fields) read files outside its own folder, or outside the bundle for an arXiv .tar.gz.")] = False,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -174,6 +198,7 @@ def check(
         quiet=quiet,
         baseline=baseline,
         review=review,
+        allow_outside=allow_outside,
         online=online,
         email=email,
         offline=offline,
@@ -185,7 +210,7 @@ def check(
 
 def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir: Path | None, fmt: str, fail_on: str, tier: list[str] | None,
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
-               online: bool, email: str, offline: bool, settings) -> int:
+               allow_outside: bool, online: bool, email: str, offline: bool, settings) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -217,9 +242,11 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
         cb, ctx = _progress_runner(quiet)
         opts = CheckOptions(source_dirs=list(sources), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb)
         apply_settings(opts, settings)
+        confine, reads = _latex_confinement(document, bool(bib), allow_outside)
+        opts.confine_to = confine
         if online or offline or email:  # the command line wins over the config file
             opts.online, opts.offline, opts.email = online or opts.online, offline or opts.offline, email or opts.email
-        with ctx:
+        with ctx, reads:
             report = run_check(document, list(bib), opts)
         from citeproof.reports.review import attach_review, load_review, review_path
 
@@ -587,6 +614,8 @@ def serve(
     port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
     jobs_dir: Annotated[Optional[Path], typer.Option("--jobs-dir", help="Folder holding one sub-folder per job. Default: $CITEPROOF_JOBS_DIR or ~/.cache/citeproof/jobs.")] = None,
     cache_dir: CacheOpt = None,
+    single_user: Annotated[bool, typer.Option("--single-user", help="List recent jobs on the start page (only when you alone use this server: otherwise a job is reachable only by its own link).")] = False,
+    allowed_host: Annotated[Optional[list[str]], typer.Option("--allowed-host", metavar="NAME", help="Host name the page may be opened by, repeatable (default: localhost, 127.0.0.1, ::1 and --host). Requests naming another Host are refused (DNS rebinding).")] = None,
 ) -> None:
     """Serve the web page: upload a draft and its sources, read the report.
 
@@ -599,7 +628,10 @@ def serve(
     except ImportError as exc:
         err.print(f"error: the web page needs FastAPI and uvicorn ({exc.name} is missing): pip install 'citeproof[web]'", highlight=False)
         raise typer.Exit(EXIT_USAGE)
-    application = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir)
+    from citeproof.web.security import LOOPBACK_HOSTS
+
+    hosts = list(LOOPBACK_HOSTS) + ([host] if host not in ("0.0.0.0", "::", "") else []) + list(allowed_host or [])
+    application = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir, single_user=single_user, allowed_hosts=hosts)
     out.print(f"citeproof web page on http://{host}:{port}/ (jobs in {application.state.jobs.root}); Ctrl+C stops it", highlight=False)
     uvicorn.run(application, host=host, port=port, log_level="warning")
 

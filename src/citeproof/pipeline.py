@@ -21,7 +21,7 @@ from typing import Callable
 
 from citeproof import __version__
 from citeproof.bibliography import Bibliography, load_bibliographies
-from citeproof.errors import InputError, UnknownFormatError
+from citeproof.errors import CiteproofError, InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
@@ -111,10 +111,30 @@ def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give the citing document itself (e.g. {path}/draft.md)")
     reader = reader_for(path)
+    if isinstance(reader, PdfReader):
+        # an untrusted PDF: parsed in a worker with a time and memory limit (citeproof.sources.sandbox)
+        from citeproof.sources.sandbox import ParseLimitError, run_limited
+
+        try:
+            kind, *rest = run_limited(_read_pdf_document, path)
+        except ParseLimitError as exc:
+            raise InputError(f"{path}: {exc}") from None
+        if kind == "error":
+            raise InputError(rest[0])
+        return rest[0], rest[1]
     if hasattr(reader, "read_document"):
         doc = reader.read_document(path)
         return doc.claims, doc.bibliography()
     return reader.read(path), None  # type: ignore[attr-defined]
+
+
+def _read_pdf_document(path: Path) -> tuple:
+    """``("ok", claims, bibliography)`` of a citing PDF, or ``("error", message)`` (run in a parse worker)."""
+    try:
+        doc = PdfReader().read_document(path)
+    except CiteproofError as exc:
+        return ("error", str(exc))
+    return ("ok", doc.claims, doc.bibliography())
 
 
 def read_claims(path: Path) -> list[Claim]:
@@ -602,7 +622,11 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         if not Path(d).is_dir():
             raise InputError(f"{d}: --sources must be a folder of PDF/Markdown/text/HTML files")
     cache = Cache((opts.cache_dir or default_cache_dir()) if opts.use_cache else None)
-    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache, confine=opts.confine_to)
+    confine = None
+    if opts.confine_to is not None:
+        # the document's own .bib (in an unpacked bundle, say) was read from inside the allowed folders: its own folder counts
+        confine = [Path(opts.confine_to)] + ([p.parent for p in own_bib.files] if own_bib is not None and not bib_paths else [])
+    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache, confine=confine)
     duplicate_keys = {d.message.split("'")[1] for d in bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
 
     cited = list(dict.fromkeys(c.citekey for cl in claims for c in cl.citations))

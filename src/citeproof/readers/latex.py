@@ -30,7 +30,9 @@ when no named .bib exists, the ``.bbl`` beside the main file (natbib
 
 Reading uploads (the web page): inside ``with confine_reads(folder):`` an
 ``\\input`` or ``\\bibliography`` naming a file outside ``folder`` (an
-absolute path, ``..``, a link) is not read; a diagnostic says so.
+absolute path, ``..``, a link) is not read; a diagnostic says so. An arXiv
+bundle is always read only from inside itself, unless within
+``with allow_outside_reads():`` (the CLI's ``--allow-outside``).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 
-__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "CITE_COMMANDS"]
+__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "allow_outside_reads", "CITE_COMMANDS"]
 
 _CONFINE: contextvars.ContextVar[Path | None] = contextvars.ContextVar("citeproof_latex_confine", default=None)
 
@@ -72,6 +74,24 @@ def confine_reads(folder: Path) -> Iterator[None]:
         yield
     finally:
         _CONFINE.reset(token)
+
+
+_ALLOW_OUTSIDE: contextvars.ContextVar[bool] = contextvars.ContextVar("citeproof_latex_allow_outside", default=False)
+
+
+@contextlib.contextmanager
+def allow_outside_reads() -> Iterator[None]:
+    """Within the block, an arXiv bundle's ``\\input`` and ``\\bibliography`` may name files outside the bundle.
+
+    By default a bundle (an untrusted download) is read only from inside
+    itself: ``\\input{/proc/self/environ}`` is skipped with a diagnostic. The
+    CLI's ``--allow-outside`` lifts that.
+    """
+    token = _ALLOW_OUTSIDE.set(True)
+    try:
+        yield
+    finally:
+        _ALLOW_OUTSIDE.reset(token)
 
 
 def _allowed(path: Path) -> bool:
@@ -183,7 +203,7 @@ def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list
             cands = [base / name, base / (name + ".tex"), path.parent / name, path.parent / (name + ".tex")]
             target = next((c for c in cands if c.is_file()), None)
             if target is not None and not _allowed(target):
-                diags.append(Diagnostic("tex-include-outside", "warning", f"{path}:{n}: \\input{{{name}}} is outside the uploaded files; its text is skipped", str(path), n))
+                diags.append(Diagnostic("tex-include-outside", "warning", f"{path}:{n}: \\input{{{name}}} is outside the files allowed to be read (the upload, the bundle, or the document's folder; citeproof check --allow-outside reads it); its text is skipped", str(path), n))
             elif target is None:
                 diags.append(Diagnostic("tex-missing-include", "warning", f"{path}:{n}: \\input{{{name}}} not found; its text is skipped", str(path), n))
             elif target.resolve() in seen or depth > 20:
@@ -468,7 +488,7 @@ def read_latex(path: str | Path) -> LatexDocument:
     diags: list[Diagnostic] = []
     lines: list[tuple[str, str, int]] = []
     # a bundle unpacks to a temporary folder: confined reads stay inside that one
-    token = _CONFINE.set(shown_root[0].resolve()) if shown_root is not None and _CONFINE.get() is not None else None
+    token = _CONFINE.set(shown_root[0].resolve()) if shown_root is not None and not _ALLOW_OUTSIDE.get() else None
     try:
         _expand(main, main.parent, lines, diags)
     except OSError as exc:
@@ -495,7 +515,7 @@ def read_latex(path: str | Path) -> LatexDocument:
         _ln, f, n = lines[k] if lines else ("", str(main), 1)
         return shown(f), n, pos - starts[k] + 1
 
-    token = _CONFINE.set(shown_root[0].resolve()) if shown_root is not None and _CONFINE.get() is not None else None
+    token = _CONFINE.set(shown_root[0].resolve()) if shown_root is not None and not _ALLOW_OUTSIDE.get() else None
     try:
         bib_files, missing = _bib_files(text, main)
     finally:

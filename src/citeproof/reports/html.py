@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from citeproof.model import Finding, Report, Verdict
 from citeproof.pipeline import summarise
+from citeproof.reports.clip import clip_claim
 from citeproof.retrieval.text import terms
 
 __all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href"]
@@ -158,8 +159,8 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
         "page": f.claim.page,  # citing PDFs: line is the page
         "column": c.column,
         "unit": f.claim.kind.value.replace("_", " "),
-        "claim": f.claim.text or f.claim.raw,
-        "claim_raw": f.claim.raw,
+        "claim": clip_claim(f.claim.text or f.claim.raw),
+        "claim_raw": clip_claim(f.claim.raw),
         "locator": c.locator.raw if c.locator else "",
         "signal": c.signal or "",
         "score": f.score,

@@ -45,6 +45,7 @@ from citeproof.integrity import passage_proof, source_tree
 from citeproof.model import SCHEMA_VERSION, Finding, Report
 from citeproof.pipeline import summarise
 from citeproof.reports.diff import finding_id
+from citeproof.reports.clip import clip_claim
 
 __all__ = ["report_to_dict", "finding_to_dict", "JsonWriter", "REPORT_SCHEMA_ID", "REPORT_SCHEMA_PATH"]
 
@@ -84,8 +85,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         "line": c.line or f.claim.line,
         "column": c.column,
         "citekey": c.citekey,
-        "claim": f.claim.text,
-        "claim_raw": f.claim.raw,
+        "claim": clip_claim(f.claim.text),
+        "claim_raw": clip_claim(f.claim.raw),
         "unit": f.claim.kind.value,
         "locator": ({"label": c.locator.label, "value": c.locator.value, "raw": c.locator.raw} if c.locator else None),
         "signal": c.signal,

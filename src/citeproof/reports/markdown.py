@@ -14,6 +14,7 @@ from typing import TextIO
 
 from citeproof.model import Finding, Report, Verdict
 from citeproof.pipeline import summarise
+from citeproof.reports.clip import clip_claim
 
 __all__ = ["MarkdownWriter", "render_markdown"]
 
@@ -150,7 +151,7 @@ def render_markdown(report: Report) -> str:
             lines.append("")
             lines.append(f"{f.claim.document}:{'p' if f.claim.page is not None else ''}{c.line or f.claim.line} · {f.claim.kind.value.replace('_', ' ')} · tier {f.tier.value} · score {f.score:.2f} · confidence {f.confidence:.2f}")
             lines.append("")
-            lines.append(_quote(f.claim.text or f.claim.raw))
+            lines.append(_quote(clip_claim(f.claim.text or f.claim.raw)))
             lines.append("")
             lines += _evidence_block(f)
             lines += _considered_block(f)

@@ -24,8 +24,12 @@ from citeproof.reports.markdown import render_markdown
 
 __all__ = ["TexWriter", "PdfWriter", "find_pandoc", "find_lualatex"]
 
-_FROM = "markdown+lists_without_preceding_blankline"
-"""The report's Markdown starts lists right under "Why:" and "Tags:" lines."""
+_FROM = "markdown+lists_without_preceding_blankline-raw_tex-raw_attribute-raw_html"
+"""The report's Markdown starts lists right under "Why:" and "Tags:" lines.
+
+Raw TeX, raw attributes (`` `x`{=latex} ``) and raw HTML are off: the report
+quotes claims and source passages, which are untrusted text, and a
+``\\directlua{...}`` passage must be typeset as text, never run by LuaLaTeX."""
 
 _PANDOC_HINT = "pandoc is not installed: pip install pypandoc-binary (it ships pandoc), or install pandoc and pypandoc"
 _LUALATEX_HINT = "LuaLaTeX is not installed: apt-get install texlive-luatex texlive-latex-recommended (or install TeX Live)"

@@ -37,6 +37,7 @@ from urllib.parse import quote
 
 from citeproof import __version__
 from citeproof.model import Finding, Report, Verdict
+from citeproof.reports.clip import clip_claim
 
 __all__ = ["SarifWriter", "report_to_sarif", "LEVELS", "SARIF_SCHEMA_URI"]
 
@@ -98,7 +99,7 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
     text += f" (tier {f.tier.value}, confidence {f.confidence:.2f})"
     if reason:
         text += f": {reason}"
-    claim = f.claim.text or f.claim.raw
+    claim = clip_claim(f.claim.text or f.claim.raw)
     text += f"\nClaim: {claim}"
     for t in f.tags:
         spans = "; ".join(f"claim '{e.claim_span}'" + (f" vs source '{e.evidence_span}'" if e.evidence_span else "") for e in t.evidence)

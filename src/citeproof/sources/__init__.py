@@ -35,6 +35,7 @@ from citeproof.bibliography import normalise_doi
 from citeproof.model import Attachment, Passage, Reference, Source, SourceCandidate
 from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, parse_pdf, pdf_metadata
+from citeproof.sources.sandbox import ParseLimitError, run_limited
 from citeproof.sources.text import TEXT_PARSER_VERSION, parse_html, parse_markdown_source, parse_text
 
 # After the names above: attachments.py imports title_score/authors_agree lazily.
@@ -122,7 +123,11 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
         except (TypeError, KeyError, ValueError, AttributeError):
             src.passages, src.text, src.title, src.pages, src.error = [], "", "", 0, None
     if src.media_type == "application/pdf":
-        parsed = parse_pdf(data)
+        try:
+            parsed = run_limited(parse_pdf, data)  # untrusted bytes: a worker process with a time and memory limit
+        except ParseLimitError as exc:
+            src.error = f"{path}: {exc}"
+            return src  # not cached: a higher limit may read it
         src.passages, src.text, src.pages, src.title, src.error = parsed.passages, parsed.text, parsed.pages, parsed.title, parsed.error
         if src.error:
             src.error = f"{path}: {src.error}"
@@ -263,6 +268,15 @@ def _key_variants(citekey: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _plain_name(name: str) -> bool:
+    """True when ``name`` is one file name: no folder separator, not ``.``/``..``, no NUL.
+
+    Citekeys come from the document (an upload, on the web page), so
+    ``<sources>/<citekey>.pdf`` must never be a path that leaves the folder.
+    """
+    return bool(name) and name not in (".", "..") and not any(ch in name for ch in "/\\\0") and not re.match(r"^[A-Za-z]:", name)
+
+
 class SourceResolver:
     """Finds and loads the source file of each reference.
 
@@ -271,15 +285,18 @@ class SourceResolver:
         source_dirs: ``--sources`` folders.
         cache: parsed-source cache.
         confine: when set, a file a bibliography names is read only if it
-            resolves inside this folder (the web page sets it to the job's
-            folder, so an uploaded .bib cannot pull in a server file).
+            resolves inside this folder, one of these folders, or a
+            ``source_dirs`` folder (the web page sets it to the job's folder,
+            so an uploaded .bib cannot pull in a server file; the CLI to a
+            LaTeX document's folder and its bundle).
 
     Loaded sources are memoised by file path, so two citekeys naming the
     same PDF parse it once.
     """
 
-    def __init__(self, bib_dirs: list[Path], source_dirs: list[Path], cache: Cache, confine: Path | None = None) -> None:
-        self.confine = Path(confine).resolve() if confine is not None else None
+    def __init__(self, bib_dirs: list[Path], source_dirs: list[Path], cache: Cache, confine: Path | list[Path] | None = None) -> None:
+        roots = [confine] if isinstance(confine, (str, Path)) else list(confine or [])
+        self.confine = [Path(r).resolve() for r in roots + list(source_dirs)] if confine is not None else None
         self.bib_dirs = [Path(d) for d in bib_dirs]
         self.source_dirs = [Path(d) for d in source_dirs]
         self.cache = cache
@@ -301,7 +318,10 @@ class SourceResolver:
                     sha = hashlib.sha256(data).hexdigest()
                     meta = self.cache.get(sha, "meta-1")
                     if meta is None:
-                        title, doi, err = pdf_metadata(data)
+                        try:
+                            title, doi, err = run_limited(pdf_metadata, data)
+                        except ParseLimitError as exc:
+                            title, doi, err = "", "", str(exc)
                         meta = {"title": title, "doi": doi, "error": err}
                         self.cache.put(sha, "meta-1", meta)
                     if meta.get("doi"):
@@ -324,7 +344,10 @@ class SourceResolver:
                     sha = hashlib.sha256(data).hexdigest()
                     meta = self.cache.get(sha, "ident-2:" + f.suffix.lower())
                     if meta is None:
-                        meta = source_identity(f, data)
+                        try:
+                            meta = run_limited(source_identity, f, data) if media_type_of(f, data[:5]) == "application/pdf" else source_identity(f, data)
+                        except ParseLimitError:
+                            meta = {"title": "", "doi": "", "arxiv": "", "head": ""}
                         self.cache.put(sha, "ident-2:" + f.suffix.lower(), meta)
                     ids.append((f, meta))
             self._ids = ids
@@ -372,14 +395,14 @@ class SourceResolver:
         return None, "", notes
 
     def _allowed(self, path: Path) -> bool:
-        """False when a ``confine`` folder is set and ``path`` resolves outside it."""
+        """False when ``confine`` folders are set and ``path`` resolves outside all of them."""
         if self.confine is None:
             return True
         try:
-            path.resolve().relative_to(self.confine)
-        except ValueError:
+            target = path.resolve()
+        except (OSError, ValueError):
             return False
-        return True
+        return any(target.is_relative_to(root) for root in self.confine)
 
     def locate(self, att: Attachment, ref: Reference) -> tuple[Path | None, str, list[str]]:
         """Find one attachment of ``ref``'s ``file`` field on disk.
@@ -449,9 +472,14 @@ class SourceResolver:
                 return hit, how, tried
         for d in self.source_dirs:
             for v in _key_variants(ref.citekey):
+                if not _plain_name(v):
+                    continue  # a citekey is a name, never a path: '../x', '/etc/x' are not looked up
                 for suf in (".pdf", ".md", ".txt", ".html"):
                     c = d / (v + suf)
                     tried.append(str(c))
+                    if not self._allowed(c):
+                        tried[-1] += " (outside the allowed folder; not read)"
+                        continue
                     if c.is_file():
                         return c, f"--sources {c.name} (citekey)", tried
         if ref.doi and self.source_dirs:

@@ -3,7 +3,10 @@
 Routes:
 
 ``GET /``
-    the upload form and the recent jobs.
+    the upload form; the recent jobs only when the server is single-user
+    (``create_app(single_user=True)``, ``citeproof serve --single-user``).
+    Otherwise a job is reachable only by its link, which holds its
+    unguessable id (128 random bits) and is shown to its creator alone.
 ``POST /jobs``
     multipart form: ``document`` (Markdown, LaTeX ``.tex``, an arXiv
     ``.tar.gz`` bundle or a PDF, or a zip holding the document with its .bib
@@ -23,8 +26,15 @@ Routes:
 ``GET /jobs/{id}/report.{html,json,sarif,md}``
     the reports (JSON, SARIF and Markdown as downloads).
 ``GET /jobs/{id}/files/{path}``
-    files of the job folder (the report's links to the source PDFs resolve
-    here); nothing outside the job folder is served.
+    the job's uploads (``input/``) and reports (``out/``): the report's
+    links to the source PDFs resolve here; nothing else (no state file, no
+    log, nothing outside the job folder) is served.
+
+Every request passes :class:`citeproof.web.security.GuardMiddleware`: Host
+and Origin checks (DNS rebinding, CSRF), the upload size counted as it
+streams, and the security headers. An internal error's traceback goes to the
+server's log (logger ``citeproof.web``) and the job folder's ``error.log``,
+which is never served.
 
 The page holds no logic of its own: jobs run :func:`citeproof.pipeline.check`
 through :class:`citeproof.web.jobs.JobStore`.
@@ -42,6 +52,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 
 from citeproof import __version__
 from citeproof.web.jobs import JobStore, Limits, UploadError
+from citeproof.web.security import LOOPBACK_HOSTS, GuardMiddleware
 
 __all__ = ["create_app", "default_jobs_dir"]
 
@@ -65,7 +76,14 @@ def _templates():
     return Environment(loader=PackageLoader("citeproof.web", "templates"), autoescape=select_autoescape(default=True), trim_blocks=True, lstrip_blocks=True)
 
 
-def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limits: Limits | None = None, workers: int = 2) -> FastAPI:
+def create_app(
+    jobs_dir: Path | None = None,
+    cache_dir: Path | None = None,
+    limits: Limits | None = None,
+    workers: int = 2,
+    single_user: bool = False,
+    allowed_hosts: list[str] | None = None,
+) -> FastAPI:
     """The FastAPI application.
 
     Args:
@@ -73,6 +91,11 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
         cache_dir: parse cache handed to the pipeline (None: its default).
         limits: upload limits (None: :class:`citeproof.web.jobs.Limits` defaults).
         workers: jobs run at once.
+        single_user: list the recent jobs on ``/`` (only for a server one
+            person uses; otherwise anyone could open anyone's job).
+        allowed_hosts: host names the server answers to (None: the loopback
+            names :data:`citeproof.web.security.LOOPBACK_HOSTS`); ``["*"]``
+            turns the check off.
 
     Returns:
         The app; ``app.state.jobs`` is its :class:`JobStore`.
@@ -86,6 +109,7 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
 
     app = FastAPI(title="citeproof", version=__version__, docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.jobs = store
+    app.add_middleware(GuardMiddleware, allowed_hosts=list(allowed_hosts or LOOPBACK_HOSTS), max_body_bytes=store.limits.max_total_bytes + 1024 * 1024)
 
     @app.middleware("http")
     async def refuse_oversized(request: Request, call_next):
@@ -110,7 +134,7 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
 
     @app.get("/", response_class=HTMLResponse)
     def index() -> HTMLResponse:
-        return page("index.html.j2", jobs=store.recent())
+        return page("index.html.j2", jobs=store.recent() if single_user else None)
 
     @app.post("/jobs")
     async def create_job(
@@ -133,7 +157,7 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
         except UploadError as exc:
             if wants_json:
                 return JSONResponse({"error": str(exc)}, status_code=exc.status_code)
-            return page("index.html.j2", status_code=exc.status_code, jobs=store.recent(), error=str(exc))
+            return page("index.html.j2", status_code=exc.status_code, jobs=store.recent() if single_user else None, error=str(exc))
         url = f"/jobs/{job_id}"
         if wants_json:
             return JSONResponse({"id": job_id, "url": url}, status_code=201)
@@ -162,8 +186,12 @@ def create_app(jobs_dir: Path | None = None, cache_dir: Path | None = None, limi
     def job_file(job_id: str, rel: str) -> FileResponse:
         job_state(job_id)
         base = store.folder(job_id).resolve()
-        target = (base / rel).resolve()
-        if not target.is_relative_to(base) or target.name == "state.json" or not target.is_file():
+        try:
+            target = (base / rel).resolve()
+            shown = target.is_file() and any(target.is_relative_to(base / sub) for sub in ("input", "out"))
+        except (OSError, ValueError):  # a NUL byte, a name too long
+            shown = False
+        if not shown:
             raise HTTPException(404, "no such file in this job")
         headers = {"X-Content-Type-Options": "nosniff"}
         if target.suffix.lower() in (".html", ".htm", ".svg", ".xhtml") and target.parent != base / "out":

@@ -25,7 +25,9 @@ The work itself is :func:`citeproof.pipeline.check`; nothing here judges.
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 import os
 import re
 import secrets
@@ -36,12 +38,15 @@ import threading
 import time
 import traceback
 import zipfile
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, BinaryIO
 
 from citeproof.errors import CiteproofError
+
+_log = logging.getLogger("citeproof.web")
 
 __all__ = [
     "Limits",
@@ -56,6 +61,9 @@ __all__ = [
     "DOC_SUFFIXES",
     "JOB_ID",
 ]
+
+MAX_NAME_BYTES = 200
+"""Longest file or folder name (UTF-8 bytes) an upload may use; file systems stop at 255."""
 
 JOB_ID = re.compile(r"^[0-9a-f]{32}$")
 """What a job id looks like (``secrets.token_hex(16)``)."""
@@ -78,6 +86,27 @@ ZIP_MEMBER_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + SOURCE_SUFFIXES + BIB
 """Zip members that are extracted; others are skipped (and listed in the job state)."""
 
 
+class _Interrupted(Exception):
+    """The server is stopping: the job ends where it is."""
+
+
+class _ReportTooLarge(Exception):
+    """A report passed ``Limits.max_report_bytes``."""
+
+
+class _CappedStream(io.TextIOBase):
+    """A text stream that raises :class:`_ReportTooLarge` once more than ``limit`` characters were written."""
+
+    def __init__(self, inner: Any, limit: int) -> None:
+        self.inner, self.limit, self.count = inner, limit, 0
+
+    def write(self, text: str) -> int:
+        self.count += len(text)
+        if self.count > self.limit:
+            raise _ReportTooLarge()
+        return self.inner.write(text)
+
+
 class UploadError(CiteproofError, ValueError):
     """An upload was refused: wrong type, too big, or a path that escapes its folder.
 
@@ -98,11 +127,14 @@ class Limits:
         max_total_bytes: all uploads of one job together, zip members
             counted uncompressed.
         max_files: files in one job, zip members included.
+        max_report_bytes: largest report of one format a job may write;
+            past it the job fails with the reason (the disk is not filled).
     """
 
     max_file_bytes: int = 50 * 1024 * 1024
     max_total_bytes: int = 200 * 1024 * 1024
     max_files: int = 500
+    max_report_bytes: int = 100 * 1024 * 1024
 
 
 def safe_name(filename: str) -> str:
@@ -139,6 +171,10 @@ def safe_join(root: Path, relative: str) -> Path:
     parts = PurePosixPath(name).parts
     if not parts or name.startswith("/") or re.match(r"^[A-Za-z]:", name) or any(p == ".." for p in parts):
         raise UploadError(f"path {relative!r} would leave the job folder")
+    if "\0" in name or any(ord(ch) < 32 for ch in name):
+        raise UploadError(f"path {relative!r} holds a control character (a NUL byte?); rename the file")
+    if any(len(p.encode("utf-8")) > MAX_NAME_BYTES for p in parts):
+        raise UploadError(f"path {relative[:60]!r}... has a name longer than {MAX_NAME_BYTES} bytes; shorten it")
     base = root.resolve()
     target = (base / PurePosixPath(*[p for p in parts if p not in (".", "")])).resolve()
     if target != base and not target.is_relative_to(base):
@@ -205,6 +241,8 @@ def extract_zip(zip_path: Path, dest: Path, limits: Limits, budget: int) -> tupl
         zf = zipfile.ZipFile(zip_path)
     except zipfile.BadZipFile as exc:
         raise UploadError("the uploaded .zip is not a zip file", 415) from exc
+    except (OSError, ValueError, EOFError, NotImplementedError) as exc:
+        raise UploadError(f"the uploaded .zip cannot be read ({exc}); zip the files again") from exc
     written: list[Path] = []
     skipped: list[str] = []
     with zf:
@@ -227,10 +265,21 @@ def extract_zip(zip_path: Path, dest: Path, limits: Limits, budget: int) -> tupl
         if sum(i.file_size for i, _ in plan) > budget:
             raise UploadError(f"the zip is larger than the limit of {limits.max_total_bytes // (1024 * 1024)} MiB once uncompressed", 413)
         for info, target in plan:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with zf.open(info) as src:
-                # the header's size can lie: count what is really written
-                n = _copy_limited(src, target, min(limits.max_file_bytes, budget), f"zip member {info.filename!r}")
+            if info.flag_bits & 0x1:
+                raise UploadError(f"zip member {info.filename!r} is encrypted; upload a zip without a password")
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with zf.open(info) as src:
+                    # the header's size can lie: count what is really written
+                    n = _copy_limited(src, target, min(limits.max_file_bytes, budget), f"zip member {info.filename!r}")
+            except NotImplementedError as exc:  # Deflate64, LZMA variants zipfile cannot read
+                raise UploadError(f"zip member {info.filename!r} uses a compression this server cannot read ({exc}); zip it again with plain Deflate") from None
+            except (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as exc:
+                raise UploadError(f"zip member {info.filename!r} is damaged ({exc}); zip the files again") from None
+            except (FileExistsError, NotADirectoryError, IsADirectoryError) as exc:
+                raise UploadError(f"zip member {info.filename!r} clashes with another member of the same name used as a file and as a folder ({exc.strerror})") from None
+            except OSError as exc:
+                raise UploadError(f"zip member {info.filename!r} cannot be written ({exc.strerror}); rename it") from None
             budget -= n
             _check_content(target, f"zip member {info.filename!r}")
             written.append(target)
@@ -399,6 +448,7 @@ class JobStore:
         self.limits = limits or Limits()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="citeproof-job")
         self._lock = threading.Lock()
+        self._stopping = threading.Event()
         self._recover()
 
     # -- state on disk -------------------------------------------------
@@ -455,11 +505,11 @@ class JobStore:
         states.sort(key=lambda s: s.get("created", ""), reverse=True)
         return states[:limit]
 
-    def _recover(self) -> None:
-        """Jobs left queued or running by a stopped server are marked failed."""
+    def _recover(self, reason: str = "interrupted: the server stopped before this job finished; upload again") -> None:
+        """Jobs left queued or running (by a stopped server) are marked failed with ``reason``."""
         for s in self.recent(limit=10_000):
             if s.get("status") in ("queued", "running"):
-                self._update(s["id"], status="failed", error="interrupted: the server stopped before this job finished; upload again")
+                self._update(s["id"], status="failed", stage="failed", error=reason, finished=_now())
 
     # -- creating and running ------------------------------------------
     def create(
@@ -570,6 +620,10 @@ class JobStore:
                 src_dirs += [d for d in _source_dirs(inp, doc) if d.resolve() != (inp / "sources").resolve()]
             if not bib_files and not src_dirs and not doc.name.lower().endswith(OWN_BIBLIOGRAPHY_SUFFIXES):
                 raise UploadError("give a bibliography (.bib, in the zip or as a file) or source files: without either a Markdown document cannot be checked")
+        except OSError as exc:  # a name the file system refuses, a full disk: the upload's fault or not, never a 500
+            shutil.rmtree(folder, ignore_errors=True)
+            _log.warning("upload refused: %s", exc)
+            raise UploadError(f"the upload could not be stored ({exc.strerror or exc}); check the file names") from None
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
@@ -607,6 +661,8 @@ class JobStore:
         last = [0.0]
 
         def progress(stage: str, done: int, total: int) -> None:
+            if self._stopping.is_set():
+                raise _Interrupted()
             now = time.monotonic()
             if done == total or now - last[0] > 0.2:
                 last[0] = now
@@ -633,15 +689,30 @@ class JobStore:
                 if hasattr(w, "root"):
                     w.root = inp
                 path = out / f"{stem}.citeproof{w.suffix}"
-                with path.open("w", encoding="utf-8") as fh:
-                    w.write(report, fh)
+                try:
+                    with path.open("w", encoding="utf-8") as fh:
+                        w.write(report, _CappedStream(fh, self.limits.max_report_bytes))
+                except _ReportTooLarge:
+                    path.unlink(missing_ok=True)
+                    raise CiteproofError(
+                        f"the {fmt} report is larger than the limit of {self.limits.max_report_bytes // (1024 * 1024)} MiB "
+                        f"({len(report.findings)} findings); split the document, or check it with the command line"
+                    ) from None
                 reports[fmt] = path.name
+            if self._stopping.is_set():
+                return
             self._update(job_id, status="done", stage="done", finished=_now(), reports=reports, summary=summarise(report.findings))
+        except _Interrupted:
+            return  # shutdown() has marked it
         except CiteproofError as exc:
-            self._update(job_id, status="failed", stage="failed", error=str(exc), finished=_now())
+            if not self._stopping.is_set():
+                self._update(job_id, status="failed", stage="failed", error=str(exc), finished=_now())
         except Exception as exc:  # noqa: BLE001 - a job must never die silently
+            # the traceback goes to the server's log and error.log (never served); the page shows the reason only
+            _log.exception("job %s failed", job_id)
             (folder / "error.log").write_text(traceback.format_exc(), "utf-8")
-            self._update(job_id, status="failed", stage="failed", error=f"internal error ({type(exc).__name__}: {exc}); please report it", finished=_now())
+            if not self._stopping.is_set():
+                self._update(job_id, status="failed", stage="failed", error=f"internal error ({type(exc).__name__}); please report it with the server's log", finished=_now())
 
     def wait(self, job_id: str, timeout: float = 60.0) -> dict[str, Any]:
         """Block until the job is done or failed (for tests and scripts).
@@ -657,7 +728,23 @@ class JobStore:
             time.sleep(0.05)
         raise TimeoutError(f"job {job_id} still {self.state(job_id)['status']} after {timeout} s")
 
-    def shutdown(self) -> None:
-        """Stop taking jobs; wait for the running ones."""
-        self._pool.shutdown(wait=True)
+    def shutdown(self, wait: bool = False) -> None:
+        """Stop: queued jobs are dropped and running ones stopped, all marked interrupted.
+
+        A running job stops at its next progress step (a source parsed, a
+        citation judged); a PDF parse in progress is killed
+        (:func:`citeproof.sources.sandbox.stop_all`). So SIGTERM ends the
+        server within seconds, not after the longest job.
+
+        Args:
+            wait: also wait for the job threads to end (tests).
+        """
+        from citeproof.sources.sandbox import stop_all
+
+        self._stopping.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._recover("interrupted: the server stopped before this job finished; upload again")
+        stop_all()
+        if wait:
+            self._pool.shutdown(wait=True)
 
