@@ -9,7 +9,6 @@ Writers live in :mod:`citeproof.reports`; the CLI and the web page call
 
 from __future__ import annotations
 
-import math
 import re
 import time
 from collections import Counter
@@ -22,6 +21,7 @@ from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
+from citeproof.judges.policy import POLICY, apply_contrary_signal, decide, is_contrary
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
 from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
@@ -217,29 +217,12 @@ def attention_rank(f: Finding) -> tuple:
 
 DENSE_POOL = 60
 """Passages per claim the dense tier re-ranks (the BM25 best, plus the abstract)."""
-ENTAILMENT_SUPPORT_AT = 0.6
-"""Least calibrated confidence with which the entailment tier says *supported*."""
-ENTAILMENT_DECIDE_AT = 0.7
-"""Least calibrated confidence with which the entailment tier says *unsupported* (or *partial*)."""
-ENTAILMENT_CONTRADICT_AT = 0.8
-"""Least calibrated confidence with which the entailment tier says *contradicted*."""
-FALLBACK_SUPPORTED_AT = 0.35
-"""Coverage at which the lexical tier says *supported* after the entailment tier abstained."""
-FALLBACK_PARTIAL_AT = 0.20
-"""Coverage at which the lexical tier says *partial* after the entailment tier abstained.
-
-The last four numbers above were chosen together on the planted-error
-benchmark (``citeproof eval planted``: 200 SciFact and Citation-Integrity
-items, seed 13, SciFact items judged by fold models that never saw them): the
-setting with the best balanced precision among those catching at least 90 %
-of planted errors (``docs/detectors.md`` has the held-out figures).
-:data:`ENTAILMENT_SUPPORT_AT` stayed at its earlier 0.6, which moves no
-figure by more than 0.01 against 0.7 and lets the entailment tier itself
-vouch for a citation it is sure of. The lexical tier alone keeps its own thresholds
-(:data:`citeproof.judges.lexical.SUPPORTED_AT`, ``PARTIAL_AT``): once the
-network has declined to call the pair unsupported or contradicted with
-confidence, a claim whose distinctive words are mostly in the passage is
-more often right than not, and the detectors still run on it."""
+ENTAILMENT_SUPPORT_AT = POLICY.support_at
+ENTAILMENT_DECIDE_AT = POLICY.decide_at
+ENTAILMENT_CONTRADICT_AT = POLICY.contradict_at
+FALLBACK_SUPPORTED_AT = POLICY.fallback_supported_at
+FALLBACK_PARTIAL_AT = POLICY.fallback_partial_at
+"""The verdict policy's thresholds, kept under their old names: :mod:`citeproof.judges.policy` is their home."""
 
 
 class Tiers:
@@ -327,32 +310,20 @@ class Tiers:
         return out
 
     def judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
-        """The deciding judge's verdict.
+        """The verdict of the tiers that ran, by the verdict policy (:func:`citeproof.judges.policy.decide`).
 
-        The entailment tier decides when it is confident: its calibrated
-        probability for the verdict is at least :data:`ENTAILMENT_SUPPORT_AT`
-        for *supported*, :data:`ENTAILMENT_DECIDE_AT` for *unsupported*
-        (:data:`ENTAILMENT_CONTRADICT_AT` for *contradicted*, its least
-        precise class: 0.45 precision cross-validated on SciFact, see the
-        model card). Otherwise it abstains and the lexical tier decides with
-        the fallback thresholds (:data:`FALLBACK_SUPPORTED_AT`,
-        :data:`FALLBACK_PARTIAL_AT`); the finding says so and keeps the
-        entailment scores on its evidence.
-        This is selective prediction with a reject option (Chow 1970).
+        A contrary signal (*but see*, *contra*, *but cf.*) is not a relaxed
+        *see*: the claim is judged as written and the judgement then mapped by
+        :func:`citeproof.judges.policy.apply_contrary_signal`.
         """
+        contrary = is_contrary(signal)
+        sig = None if contrary else signal
         by_coverage = sorted(cands, key=lambda e: -e.scores.get("lexical", 0.0))
         if self.entailment is None or not cands:
-            return self.lexical_judge.judge(claim, by_coverage, signal)
-        ej = self.entailment.judge(claim, cands, signal)
-        need = {Verdict.CONTRADICTED: ENTAILMENT_CONTRADICT_AT, Verdict.SUPPORTED: ENTAILMENT_SUPPORT_AT}.get(ej.verdict, ENTAILMENT_DECIDE_AT)
-        if ej.confidence >= need:
-            return ej
-        lj = self.fallback_judge.judge(claim, by_coverage, signal)
-        lj.reasons.append(
-            f"the entailment tier abstained: it leaned '{ej.verdict.value}' with confidence {math.floor(ej.confidence * 100) / 100:.2f}, "
-            f"below the {need:.2f} it needs to decide; the lexical tier decided"
-        )
-        return lj
+            j = decide(None, self.lexical_judge.judge(claim, by_coverage, sig))
+        else:
+            j = decide(self.entailment.judge(claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
+        return apply_contrary_signal(j, signal) if contrary else j
 
 
 def _judge_citation(
@@ -413,6 +384,7 @@ def _judge_citation(
         return f
     f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
     f.reasons = j.reasons + f.reasons
+    f.flags.extend(x for x in j.flags if x not in f.flags)
     if page_missing and f.verdict == Verdict.SUPPORTED:
         # The words are there, but not where the citation points: a wrong pinpoint is a citation problem.
         f.verdict = Verdict.PARTIAL
@@ -422,7 +394,7 @@ def _judge_citation(
         f.reasons.append(f"searched page(s) {', '.join(map(str, pages))} only, as the locator {cite.locator.raw!r} says")
     if f.evidence is not None and not f.evidence.passage.quotable:
         f.flags.append("not_quotable")
-    if cite.signal:
+    if cite.signal and not is_contrary(cite.signal):
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
     _apply_detectors(f, claim, cite, source)
     return f
