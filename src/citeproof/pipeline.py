@@ -9,6 +9,7 @@ Writers live in :mod:`citeproof.reports`; the CLI and the web page call
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from collections import Counter
@@ -21,7 +22,7 @@ from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.lexical import LexicalJudge
-from citeproof.judges.policy import POLICY, apply_contrary_signal, decide, is_contrary
+from citeproof.judges.policy import POLICY, apply_contrary_signal, apply_detectors, decide, explanatory_parenthetical, is_contrary
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
 from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
@@ -360,10 +361,16 @@ def _judge_citation(
         f.reasons.insert(0, (source.error if source and source.error else "no local source"))
         return f
     text = claim.text
+    held = explanatory_parenthetical(claim.raw, cite.raw)
+    if held is not None:
+        text = held[0]
+        f.flags.append("claim_from_parenthetical")
+        f.reasons.append(f"the citation's parenthetical ({held[1]} ...) states what the source is cited for; that was judged")
     if not terms(text) and claim.context:
         text = claim.context
         f.flags.append("claim_from_context")
         f.reasons.append("the claim unit holds no words of its own; the preceding sentence was judged")
+    judged = dataclasses.replace(claim, text=text) if text != claim.text else claim
     pages = cite.locator.pages() if cite.locator else []
     page_missing = bool(pages) and source.pages > 0 and not any(p.page in pages for p in source.passages)
     if page_missing:
@@ -377,7 +384,7 @@ def _judge_citation(
     exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
     try:
         cands = tiers.candidates(text, source, pages or None, exclude)
-        j: Judgement = tiers.judge(dataclasses.replace(claim, text=text) if text != claim.text else claim, cands, cite.signal)
+        j: Judgement = tiers.judge(judged, cands, cite.signal)
     except Exception as exc:  # one citation's failure is one finding, never the run
         f.verdict = Verdict.ERROR
         f.reasons.insert(0, f"internal error while judging: {type(exc).__name__}: {exc}; please report it")
@@ -396,64 +403,46 @@ def _judge_citation(
         f.flags.append("not_quotable")
     if cite.signal and not is_contrary(cite.signal):
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
-    _apply_detectors(f, claim, cite, source)
+    apply_detectors(f, judged, cite, source)
     return f
 
 
-TAG_REPORT_FLOOR = 0.5
-"""Tags less confident than this are not reported: a weak hint on every
-citation (a hedge word somewhere in a long passage) buries the real ones."""
+def _judge_joint_citations(findings: list[Finding], tiers: "Tiers") -> None:
+    """Judge each citation group such as ``[@a; @b]`` as a set (:mod:`citeproof.judges.joint`).
 
-
-def _apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source) -> None:
-    """Tag ``f`` with failure modes; a confident one turns *supported* into *partial*.
-
-    Detectors run after the judge, on the best evidence (``DESIGN.md``:
-    detectors are checked by code, not taken from a model's say-so). Tags in
-    :data:`~citeproof.detectors.INFORMATIONAL_TAGS` never change the verdict
-    but mark the finding ``needs_review``.
+    For a claim with several parts, every part is judged against every work of
+    the group whose source was read, with the same tiers and verdict policy;
+    the findings then say which work supports which part, and the group is
+    supported when all its parts are. A group with one part or one readable
+    work keeps its per-work verdicts.
     """
-    from citeproof.detectors import INFORMATIONAL_TAGS, run_detectors, should_downgrade
-
-    try:
-        tags = run_detectors(claim, f.evidence, source, citekey=cite.citekey)
-    except Exception as exc:  # a detector bug must not cost the finding
-        f.reasons.append(f"failure-mode detectors failed: {type(exc).__name__}: {exc}; please report it")
-        return
-    tags = [t for t in tags if t.confidence >= TAG_REPORT_FLOOR]
-    f.tags.extend(tags)
-    if f.verdict == Verdict.SUPPORTED and should_downgrade(tags):
-        f.verdict = Verdict.PARTIAL
-        names = ", ".join(sorted({t.name for t in tags if t.name not in INFORMATIONAL_TAGS}))
-        f.reasons.insert(0, f"downgraded from supported: {names}")
-    if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:
-        f.flags.append("needs_review")
-
-
-def _tag_joint_citations(findings: list[Finding]) -> None:
-    """``joint_citation``: for a group such as ``[@a; @b]``, say which work supports which part.
-
-    Judges the group together (:func:`citeproof.detectors.detect_joint_citation`)
-    and adds its tags to every finding of the group.
-    """
-    from citeproof.detectors import detect_joint_citation
+    from citeproof.judges.joint import apply_group, judge_group
 
     groups: dict[tuple[str, str, int], list[Finding]] = {}
     for f in findings:
         if f.citation.group_size > 1:
             groups.setdefault((f.claim.id, f.citation.raw, f.citation.line), []).append(f)
     for group in groups.values():
-        with_ev = {f.citation.citekey: f.evidence for f in group if f.evidence is not None}
-        if len(with_ev) < 2:
-            continue
+        judged = [f for f in group if f.source is not None and f.source.usable and f.verdict != Verdict.ERROR]
+
+        def judge_for(f: Finding) -> Callable[[str], Finding]:
+            def judge(part: str) -> Finding:
+                claim = dataclasses.replace(f.claim, text=part)
+                j = tiers.judge(claim, tiers.candidates(part, f.source, None, set()), f.citation.signal)
+                out = Finding(claim=claim, citation=f.citation, verdict=j.verdict, score=j.score, confidence=j.confidence,
+                              tier=j.tier, evidence=j.evidence, reasons=list(j.reasons), source=f.source)
+                apply_detectors(out, claim, f.citation, f.source)
+                return out
+            return judge
+
         try:
-            tags = detect_joint_citation(group[0].claim.text, with_ev)
-        except Exception:  # noqa: BLE001 - an explanation tag is never worth a crash
+            outcome = judge_group(group[0].claim.text, {f.citation.citekey: judge_for(f) for f in judged})
+        except Exception as exc:  # noqa: BLE001 - the per-work findings stand on their own
+            for f in judged:
+                f.reasons.append(f"judging the citation group as a set failed: {type(exc).__name__}: {exc}; please report it")
             continue
-        for f in group:
-            f.tags.extend(tags)
-            if tags and "needs_review" not in f.flags:
-                f.flags.append("needs_review")
+        if outcome is not None:
+            apply_group(outcome, group)
 
 
 _COMPARED = re.compile(
@@ -588,7 +577,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             done += 1
             if opts.progress:
                 opts.progress("citations", done, total)
-    _tag_joint_citations(findings)
+    _judge_joint_citations(findings, tiers)
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
     notes = list(tiers.notes)

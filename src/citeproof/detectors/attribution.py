@@ -77,6 +77,9 @@ def _checked_marker(raw: str, markers, context) -> tuple[str, int, int] | None:
 def _names_checked_work(who: str, checked_marker: str, citekey: str | None) -> bool:
     """Whether the author phrase ``who`` names the checked work's own authors.
 
+    (A sentence with a single marker, "Menin et al. found that ... <|cit|>", is
+    also primary: the caller checks that.)
+
     True for a suppress-author citation (``[-@smith2020]``: pandoc's form for
     "the authors are already named in the text") and for a first surname that
     begins the citekey (``Smith et al.`` with ``smith2020``/``Smith2020a``).
@@ -123,7 +126,7 @@ def detect_secondary_citation(claim_text: str, evidence_text: str | None, **cont
             continue  # a plain capitalised word is not an author
         if re.match(r"(?:We|Our|This|These|Here|It|They|He|She|In|The|A|An)\b", who):
             continue
-        if not MARKER_RE.fullmatch(who) and _names_checked_work(who, checked[0], context.get("citekey")):
+        if not MARKER_RE.fullmatch(who) and (len(markers) == 1 or _names_checked_work(who, checked[0], context.get("citekey"))):
             continue  # "Smith and Doe found ... [-@smith2020]": the checked work's own authors, named in the text
         if checked[1] < ws and not re.search(r"<\|", checked[0]):
             # checked marker before the attribution: "DPM [8] was extended by [24]": still secondary

@@ -57,6 +57,7 @@ DISCLAIMER = re.compile(
     r"|\b(?:cannot|could not|can't|did not|does not|do not|unable to|not possible to)\s+(?:establish|infer|determine|prove|"
     r"demonstrate|show|conclude|assess|address)\w*\s+(?:a\s+|any\s+|the\s+)?(?:causa\w+|cause)"
     r"|\bno\s+causal\s+(?:conclusions?|inferences?|claims?|relationship)"
+    r"|\bwhether\b[^.;]{0,60}?\bcausal\b[^.;]{0,40}?\b(?:is|remains?|was|are)\s+(?:not\s+(?:clear|known|established)|unclear|unknown|uncertain)"
     r"|\b(?:does|do) not (?:imply|prove|establish) caus\w+|\bnot necessarily causal",
     re.I)
 """A source sentence disclaiming causality ("associated ..., but causality was not established")."""

@@ -255,7 +255,7 @@ def _best_overlap(claim: str, source_text: str) -> float:
 # --------------------------------------------------------------------------- harness
 
 def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge: Judge | None = None,
-                *, ci_max: int = 150, kinds: tuple[str, ...] = KINDS) -> dict[str, Any]:
+                *, ci_max: int = 150, kinds: tuple[str, ...] = KINDS, sf_max: int | None = None) -> dict[str, Any]:
     """Run the planted-error benchmark.
 
     Args:
@@ -268,6 +268,7 @@ def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge:
             ``citeproof.pipeline.judge_text``; default :func:`lexical_judge`.
         ci_max: at most this many Citation-Integrity items (their sources are
             full articles, so they cost more).
+        sf_max: at most this many SciFact items (a seeded sample; None: all 370).
         kinds: the kinds to plant (default all of :data:`~citeproof.eval.planting.KINDS`).
 
     Returns:
@@ -286,7 +287,11 @@ def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge:
     rng = random.Random(seed)
     pools: list[list[dict[str, Any]]] = []
     if (data_dir / "scifact" / "claims_train.jsonl").exists():
-        pools.append(load_scifact(data_dir))
+        sf = load_scifact(data_dir)
+        if sf_max is not None:
+            random.Random(seed).shuffle(sf)
+            sf = sf[:sf_max]
+        pools.append(sf)
     if (data_dir / "citation-integrity" / "claims_train.jsonl").exists():
         ci = load_citation_integrity(data_dir)
         random.Random(seed).shuffle(ci)

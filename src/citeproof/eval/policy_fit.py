@@ -18,7 +18,7 @@ Caveat printed with the figures: the shipped network was fine-tuned on
 SciFact train, so on SciFact items the entailment tier is in-sample (its
 confidences optimistic); Citation-Integrity items are out-of-sample for it.
 
-``python -m citeproof.eval.policy_fit [--data DIR] [--seed N] [--limit N] [--ci-max N] [--rows FILE]``
+``python -m citeproof.eval.policy_fit [--data DIR] [--seed N] [--limit N] [--ci-max N] [--sf-max N] [--rows FILE]``
 """
 
 from __future__ import annotations
@@ -55,12 +55,13 @@ def _downgrading(tags) -> list[str]:
     return sorted({t.name for t in tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD})
 
 
-def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None, ci_max: int = 150) -> list[dict[str, Any]]:
+def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None, ci_max: int = 150,
+                    sf_max: int | None = None) -> list[dict[str, Any]]:
     """Judge every planted-harness version once and keep both tiers' raw judgements.
 
     Args:
         data_dir: the shared data folder (``scifact/``, ``citation-integrity/``).
-        seed, limit, ci_max: as :func:`citeproof.eval.planted.run_planted`.
+        seed, limit, ci_max, sf_max: as :func:`citeproof.eval.planted.run_planted`.
 
     Returns:
         One dict per judged version: the harness record (``item``, ``dataset``,
@@ -96,13 +97,15 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
         side.append({"e_verdict": ej.verdict.value if ej else None, "e_conf": round(ej.confidence, 4) if ej else 0.0,
                      "coverage": round(by_cov[0].scores.get("lexical", 0.0), 4) if by_cov else 0.0,
                      "tags_e": _downgrading(tags_e), "tags_l": _downgrading(tags_l)})
+        if len(side) % 20 == 0:
+            print(f"policy_fit: {len(side)} versions judged", file=sys.stderr, flush=True)
         j = decide(ej, lj)
         used = tags_e if ej is not None and j.tier == Tier.ENTAILMENT else tags_l
         return Finding(claim, cite, j.verdict, score=j.score, confidence=j.confidence, tier=j.tier, evidence=j.evidence,
                        reasons=j.reasons, tags=used, source=src, reference=Reference(citekey=citekey))
 
     judge.__qualname__ = "policy_fit.recorder"
-    res = run_planted(Path(data_dir), seed=seed, limit=limit, judge=judge, ci_max=ci_max)
+    res = run_planted(Path(data_dir), seed=seed, limit=limit, judge=judge, ci_max=ci_max, sf_max=sf_max)
     rows = []
     for rec, extra in zip(res["records"], side, strict=True):
         rows.append({k: rec[k] for k in ("item", "dataset", "kind", "template", "half")} | extra)
@@ -206,12 +209,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--ci-max", type=int, default=150)
+    ap.add_argument("--sf-max", type=int, default=None)
     ap.add_argument("--rows", type=Path, default=None, help="JSON file of recorded rows: read if it exists, else written")
     a = ap.parse_args(argv)
     if a.rows is not None and a.rows.exists():
         rows = json.loads(a.rows.read_text())
     else:
-        rows = record_versions(Path(a.data), seed=a.seed, limit=a.limit, ci_max=a.ci_max)
+        rows = record_versions(Path(a.data), seed=a.seed, limit=a.limit, ci_max=a.ci_max, sf_max=a.sf_max)
         if a.rows is not None:
             a.rows.write_text(json.dumps(rows))
     res = cross_validate(rows)

@@ -47,7 +47,7 @@ MODEL_PATH = MODELS_DIR / "entailment-minilm-l6-int8.onnx"
 CONFIG_PATH = MODELS_DIR / "entailment.json"
 TOKENIZER_PATH = Path(__file__).parents[1] / "retrieval" / "models" / "tokenizer.json"
 
-RELAXING_SIGNALS = frozenset({"see", "cf.", "cf", "e.g.", "eg", "see also", "see generally", "see, e.g.", "compare"})
+RELAXING_SIGNALS = frozenset({"see", "cf.", "cf", "e.g.", "eg", "see also", "see generally", "see, e.g.", "see e.g.", "compare"})
 CONTRARY_SIGNALS = frozenset({"but see", "contra", "but cf.", "but cf"})
 SIGNAL_BONUS = 1.0
 """Added to the supported log-odds under a relaxing signal (about x2.7 odds)."""

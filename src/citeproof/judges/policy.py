@@ -37,16 +37,20 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass
 
 from citeproof.judges.base import Judgement
-from citeproof.model import Tier, Verdict
+from citeproof.model import Citation, Claim, Finding, Source, Tier, Verdict
 
 __all__ = [
     "CONTRARY_SIGNALS",
+    "explanatory_parenthetical",
     "POLICY",
     "Policy",
+    "TAG_REPORT_FLOOR",
     "apply_contrary_signal",
+    "apply_detectors",
     "decide",
     "is_contrary",
 ]
@@ -186,3 +190,69 @@ def apply_contrary_signal(j: Judgement, signal: str) -> Judgement:
         out.reasons.insert(0, f"signal '{signal}' says the source cuts against the claim; the source neither supports "
                               f"nor clearly contradicts it ({j.verdict.value})")
     return out
+
+
+_PARENTHETICAL_RE = re.compile(
+    r"\s*[,;]?\s*\(\s*(?P<verb>holding|finding|concluding|noting|explaining|stating|reasoning|recognizing|recognising|"
+    r"ruling|observing|suggesting|reporting|showing|describing|arguing|rejecting|affirming|reversing)\s+(?:that\s+)?"
+    r"(?P<what>(?:[^()]|\([^()]*\))+?)\s*\)")
+
+
+def explanatory_parenthetical(claim_raw: str, cite_raw: str) -> tuple[str, str] | None:
+    """The Bluebook explanatory parenthetical right after a citation: what the source is cited *for*.
+
+    ``... [@smith2019] (holding that a landlord owes no duty to trespassers).``
+    -> ``("A landlord owes no duty to trespassers.", "holding")``. The
+    parenthetical, not the sentence around it, is then the claim checked
+    against the source (Bluebook rule 1.5: it explains the proposition for
+    which the source is cited).
+
+    Args:
+        claim_raw: the sentence as written, with its citation markup.
+        cite_raw: the citation group as written (``[@smith2019]``), found in ``claim_raw``.
+
+    Returns:
+        ``(claim text, verb)``, or None when no parenthetical follows the citation.
+    """
+    if not cite_raw:
+        return None
+    at = claim_raw.find(cite_raw)
+    if at < 0:
+        return None
+    m = _PARENTHETICAL_RE.match(claim_raw, at + len(cite_raw))
+    if not m:
+        return None
+    what = m.group("what").strip().rstrip(".;, ")
+    if len(what.split()) < 3:
+        return None
+    return what[0].upper() + what[1:] + ".", m.group("verb")
+
+
+TAG_REPORT_FLOOR = 0.5
+"""Tags less confident than this are not reported: a weak hint on every
+citation (a hedge word somewhere in a long passage) buries the real ones."""
+
+
+def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | None) -> None:
+    """Tag ``f`` with failure modes; a confident one turns *supported* into *partial*.
+
+    Detectors run after the judge, on the best evidence (``DESIGN.md``:
+    detectors are checked by code, not taken from a model's say-so). Tags in
+    :data:`~citeproof.detectors.INFORMATIONAL_TAGS` never change the verdict
+    but mark the finding ``needs_review``.
+    """
+    from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS, INFORMATIONAL_TAGS, run_detectors, should_downgrade
+
+    try:
+        tags = run_detectors(claim, f.evidence, source, citekey=cite.citekey)
+    except Exception as exc:  # a detector bug must not cost the finding
+        f.reasons.append(f"failure-mode detectors failed: {type(exc).__name__}: {exc}; please report it")
+        return
+    tags = [t for t in tags if t.confidence >= TAG_REPORT_FLOOR]
+    f.tags.extend(tags)
+    if f.verdict == Verdict.SUPPORTED and should_downgrade(tags):
+        f.verdict = Verdict.PARTIAL
+        names = ", ".join(sorted({t.name for t in tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD}))
+        f.reasons.insert(0, f"downgraded from supported: {names}")
+    if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:
+        f.flags.append("needs_review")
