@@ -18,7 +18,8 @@ Caveat printed with the figures: the shipped network was fine-tuned on
 SciFact train, so on SciFact items the entailment tier is in-sample (its
 confidences optimistic); Citation-Integrity items are out-of-sample for it.
 
-``python -m citeproof.eval.policy_fit [--data DIR] [--seed N] [--limit N] [--ci-max N] [--sf-max N] [--rows FILE]``
+``python -m citeproof.eval.policy_fit [--data DIR] [--seed N] [--limit N] [--ci-max N] [--sf-max N] [--shard I/N] --rows FILE``
+then ``python -m citeproof.eval.policy_fit --fit-only --rows FILE`` (the rows of several shards concatenated).
 """
 
 from __future__ import annotations
@@ -56,12 +57,14 @@ def _downgrading(tags) -> list[str]:
 
 
 def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None, ci_max: int = 150,
-                    sf_max: int | None = None) -> list[dict[str, Any]]:
+                    sf_max: int | None = None, shard: tuple[int, int] | None = None,
+                    stream: Path | None = None) -> list[dict[str, Any]]:
     """Judge every planted-harness version once and keep both tiers' raw judgements.
 
     Args:
         data_dir: the shared data folder (``scifact/``, ``citation-integrity/``).
-        seed, limit, ci_max, sf_max: as :func:`citeproof.eval.planted.run_planted`.
+        seed, limit, ci_max, sf_max, shard: as :func:`citeproof.eval.planted.run_planted`.
+        stream: a JSON-lines file each row is appended to as soon as it is judged (None: none).
 
     Returns:
         One dict per judged version: the harness record (``item``, ``dataset``,
@@ -105,10 +108,16 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
                        reasons=j.reasons, tags=used, source=src, reference=Reference(citekey=citekey))
 
     judge.__qualname__ = "policy_fit.recorder"
-    res = run_planted(Path(data_dir), seed=seed, limit=limit, judge=judge, ci_max=ci_max, sf_max=sf_max)
-    rows = []
-    for rec, extra in zip(res["records"], side, strict=True):
-        rows.append({k: rec[k] for k in ("item", "dataset", "kind", "template", "half")} | extra)
+    rows: list[dict[str, Any]] = []
+
+    def on_record(rec: dict[str, Any]) -> None:
+        rows.append({k: rec[k] for k in ("item", "dataset", "kind", "template", "half")} | side[len(rows)])
+        if stream is not None:
+            with open(stream, "a", encoding="utf-8") as f:
+                f.write(json.dumps(rows[-1]) + "\n")
+
+    run_planted(Path(data_dir), seed=seed, limit=limit, judge=judge, ci_max=ci_max, sf_max=sf_max, shard=shard,
+                on_record=on_record)
     return rows
 
 
@@ -210,14 +219,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--ci-max", type=int, default=150)
     ap.add_argument("--sf-max", type=int, default=None)
-    ap.add_argument("--rows", type=Path, default=None, help="JSON file of recorded rows: read if it exists, else written")
+    ap.add_argument("--shard", default=None, help="I/N: judge every N-th item from the I-th (split a run over processes)")
+    ap.add_argument("--rows", type=Path, default=None,
+                    help="JSON-lines file of recorded rows: read (with --fit-only), else appended to as versions are judged")
+    ap.add_argument("--fit-only", action="store_true", help="fit on the rows already in --rows (any number of files joined)")
     a = ap.parse_args(argv)
-    if a.rows is not None and a.rows.exists():
-        rows = json.loads(a.rows.read_text())
+    if a.fit_only:
+        if a.rows is None:
+            ap.error("--fit-only needs --rows")
+        rows = [json.loads(line) for line in a.rows.read_text().splitlines() if line.strip()]
     else:
-        rows = record_versions(Path(a.data), seed=a.seed, limit=a.limit, ci_max=a.ci_max, sf_max=a.sf_max)
-        if a.rows is not None:
-            a.rows.write_text(json.dumps(rows))
+        shard = tuple(int(x) for x in a.shard.split("/")) if a.shard else None
+        rows = record_versions(Path(a.data), seed=a.seed, limit=a.limit, ci_max=a.ci_max, sf_max=a.sf_max, shard=shard,
+                               stream=a.rows)
     res = cross_validate(rows)
     res["caveat"] = ("SciFact items are in-sample for the shipped entailment network (fine-tuned on SciFact train); "
                      "Citation-Integrity items are out-of-sample for it. Policy figures are 5-fold cross-validated by item.")
