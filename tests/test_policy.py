@@ -180,3 +180,27 @@ class TestPipeline:
         see = _run(tmp_path, "Inhibiting A20 expression decreased glioma stem cell growth and survival "
                              "[*See, e.g.*, @hjelmeland].\n", {"hjelmeland": 33370}).findings[0]
         assert see.citation.signal == "see e.g." and see.verdict == Verdict.SUPPORTED
+
+
+class TestReadingOrder:
+    def test_naming_phrase_mid_sentence_only(self):
+        from citeproof.detectors.attribution import naming_phrase
+
+        raw = ("After releasing the first version of the Deep Review [@doi:10.1101/142760], 14 new contributors updated "
+               "the manuscript (Figure @fig:contrib).")
+        assert naming_phrase(raw, "[@doi:10.1101/142760]") == "version of the Deep Review"
+        end = ("The preprint was updated in January 2018, and the article was accepted by the journal in March 2018 "
+               "[@doi:10.1098/rsif.2017.0387].")
+        assert naming_phrase(end, "[@doi:10.1098/rsif.2017.0387]") == ""
+
+    @needs_scifact
+    def test_table_row_of_names_ranks_after_real_statements(self, tmp_path):
+        """A row naming a tool and its identifier claims nothing; a sentence the source does not hold leads."""
+        draft = ("| Tool | Identifier |\n| --- | --- |\n| Gpr124 antibody | RRID:AB_2721867 [@hjelmeland] |\n\n"
+                 "Galaxy rotation curves flatten at large orbital radii in spiral galaxies [@hjelmeland].\n")
+        r = _run(tmp_path, draft, {"hjelmeland": 33370})
+        row = next(f for f in r.findings if f.claim.kind.value == "table_row")
+        assert "no_claim" in row.flags and "no statement to check" in row.reasons[-1]
+        assert row.verdict == Verdict.UNSUPPORTED  # its band alone would put it first (line 3, before line 5)
+        assert r.findings[0].claim.kind.value == "sentence" and r.findings[0].verdict == Verdict.UNSUPPORTED
+        assert r.findings.index(row) == 1

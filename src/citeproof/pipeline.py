@@ -209,10 +209,16 @@ def attention_rank(f: Finding) -> tuple:
 
     Unknown citekeys lead (a broken reference is certain to need a fix),
     then contradicted, unsupported, partial, error, unverifiable, supported;
+    an unsupported or partial ``naming_citation`` comes after the partial
+    band and a ``no_claim`` unit just before the unverifiable band;
     tagged findings before untagged ones in the same band; within a band, the
     more confident verdict first, then document order.
     """
     band = -1 if "unknown_citekey" in f.flags else BANDS[f.verdict]
+    if "no_claim" in f.flags:
+        band = BANDS[Verdict.UNVERIFIABLE] - 0.5  # names and identifiers only: nothing was claimed
+    elif "naming_citation" in f.flags and f.verdict in (Verdict.UNSUPPORTED, Verdict.PARTIAL):
+        band = BANDS[Verdict.ERROR] - 0.5  # the marker may name a work, not vouch for the whole sentence
     return (band, 0 if f.tags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
 
 
@@ -352,6 +358,7 @@ def _judge_citation(
     if compared:
         f.flags.append("compared_with_cited")
         f.reasons.append(f"the sentence compares the citing work's own result with {compared}; the cited work can say what {compared} is, not how it compares")
+    _mark_naming(f, claim, cite)
     other = _earlier_narrative(claim, cite)
     if other:
         f.flags.append("claim_of_other_citation")
@@ -464,6 +471,26 @@ def _compared_with_cited(claim: Claim, cite: Citation) -> str:
         return ""
     m = _COMPARED.search(claim.raw[:at].rstrip())
     return m.group("name") if m else ""
+
+
+def _mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
+    """Flag ``no_claim`` (a table row of names and identifiers) and ``naming_citation`` (a marker mid-sentence).
+
+    Both change only the reading order (:func:`attention_rank`) and add a
+    reason: the verdict still says whether the source holds the sentence.
+    """
+    from citeproof.detectors.attribution import naming_phrase
+
+    if claim.kind == UnitKind.TABLE_ROW:
+        cells = [c for c in re.split(r"\s*;\s*", claim.text) if c.strip()]
+        if cells and all(len(c.split()) <= 5 for c in cells):
+            f.flags.append("no_claim")
+            f.reasons.append("a table row of names and identifiers: the citation identifies what is named; there is no statement to check")
+            return
+    named = naming_phrase(claim.raw, cite.raw)
+    if named:
+        f.flags.append("naming_citation")
+        f.reasons.append(f"the marker stands mid-sentence after \u201c{named}\u201d: it may name that work rather than vouch for the whole sentence")
 
 
 def _earlier_narrative(claim: Claim, cite: Citation) -> str:

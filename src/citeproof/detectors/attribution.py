@@ -21,6 +21,8 @@ import re
 
 from citeproof.model import Tag, TagEvidence
 
+__all__ = ["MARKER_RE", "detect_comparison_claim", "detect_secondary_citation", "find_markers", "naming_phrase"]
+
 _AUTHOR = r"[A-Z][A-Za-z'\-]+(?:\s+(?:et\s+al\.?|and\s+[A-Z][A-Za-z'\-]+|&\s+[A-Z][A-Za-z'\-]+))?"
 MARKER_RE = re.compile(
     r"\[\s*\d+(?:\s*[,–\-]\s*\d+)*\s*\]"                      # [8], [4, 7], [3-5]
@@ -72,6 +74,33 @@ def _checked_marker(raw: str, markers, context) -> tuple[str, int, int] | None:
         if "<|cit|>" in mk[0] or "<|multi_cit|>" in mk[0]:
             return mk
     return None
+
+
+def naming_phrase(raw: str, cite_raw: str) -> str:
+    """The words a citation marker stands after when it sits mid-sentence ('' when it ends its clause).
+
+    "After releasing the first version of the Deep Review [@x], 14 new
+    contributors updated the manuscript": the marker follows "the first
+    version of the Deep Review" and three or more words of the same sentence
+    follow it, so it may name that work rather than vouch for the whole
+    sentence.
+
+    Args:
+        raw: the sentence as written, with its markers.
+        cite_raw: the citation group as written, found in ``raw``.
+
+    Returns:
+        Up to five words before the marker, or '' (marker not found, or fewer
+        than three words follow it before the sentence or clause ends with ``.;:!?``).
+    """
+    at = raw.find(cite_raw) if cite_raw else -1
+    if at < 0:
+        return ""
+    after = re.split(r"[.;:!?](?:\s|$)", MARKER_RE.sub(" ", raw[at + len(cite_raw):]), maxsplit=1)[0]
+    if len(re.findall(r"[A-Za-z]{2,}", after)) < 3:
+        return ""
+    m = re.search(r"((?:[\w'\u2019\-]+\s+){0,4}[\w'\u2019\-]+)\W*$", raw[:at])
+    return m.group(1) if m else ""
 
 
 def _names_checked_work(who: str, checked_marker: str, citekey: str | None) -> bool:
