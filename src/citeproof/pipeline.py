@@ -210,12 +210,12 @@ def attention_rank(f: Finding) -> tuple:
     Unknown citekeys lead (a broken reference is certain to need a fix),
     then contradicted, unsupported, partial, error, unverifiable, supported;
     an unsupported or partial ``naming_citation`` comes after the partial
-    band and a ``no_claim`` unit just before the unverifiable band;
+    band and a ``no_claim`` unit not supported just before the unverifiable band;
     tagged findings before untagged ones in the same band; within a band, the
     more confident verdict first, then document order.
     """
     band = -1 if "unknown_citekey" in f.flags else BANDS[f.verdict]
-    if "no_claim" in f.flags:
+    if "no_claim" in f.flags and f.verdict != Verdict.SUPPORTED:
         band = BANDS[Verdict.UNVERIFIABLE] - 0.5  # names and identifiers only: nothing was claimed
     elif "naming_citation" in f.flags and f.verdict in (Verdict.UNSUPPORTED, Verdict.PARTIAL):
         band = BANDS[Verdict.ERROR] - 0.5  # the marker may name a work, not vouch for the whole sentence
