@@ -204,3 +204,24 @@ class TestReadingOrder:
         assert row.verdict == Verdict.UNSUPPORTED  # its band alone would put it first (line 3, before line 5)
         assert r.findings[0].claim.kind.value == "sentence" and r.findings[0].verdict == Verdict.UNSUPPORTED
         assert r.findings.index(row) == 1
+
+
+class TestOneStory:
+    def test_downgrade_sets_confidence_and_first_reason(self):
+        """A supported finding downgraded by a tag says so first, with the tag's confidence, not the judge's."""
+        from citeproof.judges.policy import apply_detectors
+        from citeproof.model import Citation, Claim, Finding, UnitKind
+
+        ev_text = "Inhibiting A20 expression decreased GSC growth and survival."
+        src = Source(citekey="k", passages=[Passage(id="p1", text=ev_text)], text=ev_text)
+        cite = Citation(citekey="k", raw="[@k]")
+        claim = Claim(id="c1", text="Inhibiting A20 expression increased GSC growth and survival.",
+                      raw="Inhibiting A20 expression increased GSC growth and survival [@k].", citations=(cite,),
+                      document="d.md", line=1, kind=UnitKind.SENTENCE)
+        f = Finding(claim=claim, citation=cite, verdict=Verdict.SUPPORTED, confidence=0.97,
+                    evidence=Evidence(passage=src.passages[0], source=src, scores={"lexical": 0.9}), reasons=["judge"])
+        apply_detectors(f, claim, cite, src)
+        assert f.verdict == Verdict.PARTIAL and f.confidence == 0.85
+        assert f.reasons[0].startswith("downgraded from supported: polarity_flip (the judge alone said supported); "
+                                       "The claim says 'increased'")
+        assert f.reasons[1] == "judge"

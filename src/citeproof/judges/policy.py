@@ -237,7 +237,10 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
     """Tag ``f`` with failure modes; a confident one turns *supported* into *partial*.
 
     Detectors run after the judge, on the best evidence (``DESIGN.md``:
-    detectors are checked by code, not taken from a model's say-so). Tags in
+    detectors are checked by code, not taken from a model's say-so). A
+    downgraded finding's confidence becomes its surest downgrading tag's, and
+    its first reason names the tags and says the judge alone said supported,
+    so label, confidence and reasons tell one story. Tags in
     :data:`~citeproof.detectors.INFORMATIONAL_TAGS` never change the verdict
     but mark the finding ``needs_review``.
     """
@@ -252,7 +255,9 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
     f.tags.extend(tags)
     if f.verdict == Verdict.SUPPORTED and should_downgrade(tags):
         f.verdict = Verdict.PARTIAL
-        names = ", ".join(sorted({t.name for t in tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD}))
-        f.reasons.insert(0, f"downgraded from supported: {names}")
+        firing = [t for t in tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD]
+        f.confidence = max(t.confidence for t in firing)  # how sure the finding is of *partial*: its surest tag
+        f.reasons.insert(0, f"downgraded from supported: {', '.join(sorted({t.name for t in firing}))} "
+                            f"(the judge alone said supported); {firing[0].message}")
     if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:
         f.flags.append("needs_review")
