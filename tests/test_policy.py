@@ -225,3 +225,38 @@ class TestOneStory:
         assert f.reasons[0].startswith("downgraded from supported: polarity_flip (the judge alone said supported); "
                                        "The claim says 'increased'")
         assert f.reasons[1] == "judge"
+
+
+class TestPolicyFit:
+    """``eval/policy_fit.py`` simulates the policy on recorded judgements; rows here are shaped as it records them."""
+
+    @staticmethod
+    def _row(item, kind, ev, conf, cov, tags_e=(), tags_l=(), ds="scifact"):
+        return {"item": item, "dataset": ds, "kind": kind, "template": "", "half": "", "e_verdict": ev, "e_conf": conf,
+                "coverage": cov, "tags_e": list(tags_e), "tags_l": list(tags_l)}
+
+    def test_simulate_follows_decide(self):
+        from citeproof.eval.policy_fit import simulate
+
+        lean = self._row(1, "untouched", "unsupported", 0.55, 0.5)
+        assert simulate(lean, Policy(lean_against_at=0.5)) is True
+        assert simulate(lean, Policy(lean_against_at=0.6)) is False
+        assert simulate(self._row(1, "untouched", "supported", 0.65, 0.1), POLICY) is False
+        assert simulate(self._row(1, "untouched", "supported", 0.65, 0.1, tags_e=["number_drift"]), POLICY) is True
+        # below 0.8 the entailment tier does not decide, but its lean against a lexical *supported* still flags
+        assert simulate(self._row(1, "untouched", "contradicted", 0.75, 0.5), POLICY) is True
+        assert simulate(self._row(1, "untouched", "contradicted", 0.75, 0.5), Policy(lean_against_at=1.01)) is False
+
+    def test_score_and_cross_validation(self):
+        from citeproof.eval.policy_fit import cross_validate, score
+
+        rows = []
+        for i in range(10):
+            rows.append(self._row(i, "untouched", "supported", 0.55, 0.5))          # clean at any lean line
+            rows.append(self._row(i, "polarity", "contradicted", 0.65, 0.5))        # caught only when the lean counts
+        s = score(rows, Policy(lean_against_at=0.6))
+        assert (s["recall"], s["clean_rate"], s["precision"]) == (1.0, 1.0, 1.0)
+        assert score(rows, Policy(lean_against_at=0.7))["recall"] == 0.0
+        cv = cross_validate(rows, folds=5)
+        assert cv["fitted"]["recall"] == 1.0 and cv["fitted"]["n_planted"] == 10
+        assert all(c["lean_against_at"] <= 0.6 for c in cv["chosen"])
