@@ -141,10 +141,11 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
             f"(below the {need:.2f} it needs to decide) while the lexical tier found too few of the claim's words"
         )
         return out
-    out.reasons.append(
-        f"the entailment tier abstained: it leaned '{lean.value}' with confidence {_floor2(conf)}, "
-        f"below the {need:.2f} it needs to decide; the lexical tier decided"
-    )
+    why = f"below the {need:.2f} it needs to decide"
+    if against and lexical.verdict == Verdict.SUPPORTED:
+        why += f" and the {policy.lean_against_at:.2f} at which a lean against support overrules the lexical tier"
+    out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with confidence {_floor2(conf)}, {why}; "
+                       "the lexical tier decided")
     return out
 
 
