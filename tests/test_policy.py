@@ -55,10 +55,15 @@ class TestDecide:
         assert out.reasons[1] == "43% of words"
 
     def test_weak_lean_leaves_lexical_supported_and_says_so(self):
-        conf = POLICY.lean_against_at - 0.05
+        conf = POLICY.lean_against_at - 0.04
         out = decide(_j(Verdict.CONTRADICTED, conf, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL))
+        assert out.verdict == Verdict.SUPPORTED and out.flags == ["needs_review"]
+        assert out.reasons[-1].startswith("the tiers disagree, weakly: the entailment tier leaned 'contradicted'")
+
+    def test_abstaining_lean_that_agrees_is_plain(self):
+        out = decide(_j(Verdict.SUPPORTED, 0.55, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL))
         assert out.verdict == Verdict.SUPPORTED and out.flags == []
-        assert out.reasons[-1].startswith("the entailment tier abstained: it leaned 'contradicted'")
+        assert out.reasons[-1].startswith("the entailment tier abstained: it leaned 'supported' with confidence 0.55")
 
     def test_lean_for_support_against_lexical_unsupported_is_marked(self):
         out = decide(_j(Verdict.SUPPORTED, 0.55, Tier.ENTAILMENT), _j(Verdict.UNSUPPORTED, 0.7, Tier.LEXICAL))

@@ -162,18 +162,23 @@ def score(rows: Iterable[dict[str, Any]], policy: Policy) -> dict[str, Any]:
             "precision": round(prec, 4), "f1": round(f1, 4)}
 
 
-def _grid() -> list[Policy]:
-    keys = list(GRID)
+def _grid(grid: dict[str, tuple[float, ...]] | None = None) -> list[Policy]:
+    grid = GRID if grid is None else grid
+    keys = list(grid)
     out = []
-    for vals in itertools.product(*(GRID[k] for k in keys)):
-        p = Policy(**dict(zip(keys, vals, strict=True)))
+    for vals in itertools.product(*(grid[k] for k in keys)):
+        p = dataclasses.replace(POLICY, **dict(zip(keys, vals, strict=True)))
         if p.fallback_partial_at < p.fallback_supported_at:
             out.append(p)
     return out
 
 
-def cross_validate(rows: list[dict[str, Any]], folds: int = 5, seed: int = 0) -> dict[str, Any]:
+def cross_validate(rows: list[dict[str, Any]], folds: int = 5, seed: int = 0,
+                   grid: dict[str, tuple[float, ...]] | None = None) -> dict[str, Any]:
     """Choose a policy on ``folds - 1`` folds (grouped by item), score it on the held-out fold; pool.
+
+    ``grid`` names the thresholds to vary (default :data:`GRID`, all six); the
+    others keep :data:`~citeproof.judges.policy.POLICY`'s values.
 
     Returns:
         ``{"shipped": figures, "fitted": figures, "by_dataset": {ds: {"shipped", "fitted"}},
@@ -182,7 +187,7 @@ def cross_validate(rows: list[dict[str, Any]], folds: int = 5, seed: int = 0) ->
     items = sorted({r["item"] for r in rows}, key=str)
     random.Random(seed).shuffle(items)
     fold_of = {it: i % folds for i, it in enumerate(items)}
-    grid = _grid()
+    grid = _grid(grid)
     held: list[tuple[dict[str, Any], bool]] = []
     chosen = []
     for k in range(folds):
@@ -233,6 +238,11 @@ def main(argv: list[str] | None = None) -> int:
         rows = record_versions(Path(a.data), seed=a.seed, limit=a.limit, ci_max=a.ci_max, sf_max=a.sf_max, shard=shard,
                                stream=a.rows)
     res = cross_validate(rows)
+    res["lean_only"] = cross_validate(rows, grid={"lean_against_at": GRID["lean_against_at"]})
+    res["lean_table"] = {str(v): {"all": score(rows, dataclasses.replace(POLICY, lean_against_at=v))}
+                         | {ds: score([r for r in rows if r["dataset"] == ds], dataclasses.replace(POLICY, lean_against_at=v))
+                            for ds in sorted({r["dataset"] for r in rows})}
+                         for v in GRID["lean_against_at"]}
     res["caveat"] = ("SciFact items are in-sample for the shipped entailment network (fine-tuned on SciFact train); "
                      "Citation-Integrity items are out-of-sample for it. Policy figures are 5-fold cross-validated by item.")
     json.dump(res, sys.stdout, indent=2)

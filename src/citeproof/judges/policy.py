@@ -16,7 +16,9 @@ the claim's distinctive words, :mod:`citeproof.judges.lexical`). The policy
    least :attr:`Policy.lean_against_at`, the tiers disagree; the finding is
    ``partial`` with the ``needs_review`` flag and a reason naming both
    tiers' positions, never a silent ``supported`` whose own reasons say the
-   network leaned against it. When the lexical tier finds nothing but the
+   network leaned against it. A weaker lean against support leaves
+   ``supported`` but still marks ``needs_review`` and says the tiers
+   disagree. When the lexical tier finds nothing but the
    entailment tier leaned *supported* at that confidence, the finding keeps
    the lexical verdict and is marked ``needs_review`` the same way.
 
@@ -141,11 +143,15 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
             f"(below the {need:.2f} it needs to decide) while the lexical tier found too few of the claim's words"
         )
         return out
-    why = f"below the {need:.2f} it needs to decide"
     if against and lexical.verdict == Verdict.SUPPORTED:
-        why += f" and the {policy.lean_against_at:.2f} at which a lean against support overrules the lexical tier"
-    out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with confidence {_floor2(conf)}, {why}; "
-                       "the lexical tier decided")
+        out.flags.append("needs_review")
+        out.reasons.append(
+            f"the tiers disagree, weakly: the entailment tier leaned '{lean.value}' with confidence {_floor2(conf)}, below "
+            f"the {policy.lean_against_at:.2f} at which a lean against support overrules the lexical tier's words; "
+            "kept supported on those words — worth a look")
+        return out
+    out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with confidence {_floor2(conf)}, "
+                       f"below the {need:.2f} it needs to decide; the lexical tier decided")
     return out
 
 
