@@ -211,7 +211,7 @@ def attention_rank(f: Finding) -> tuple:
     then contradicted, unsupported, partial, error, unverifiable, supported;
     an unsupported or partial ``naming_citation`` comes after the partial
     band and a ``no_claim`` unit not supported just before the unverifiable band;
-    tagged findings before untagged ones in the same band; within a band, the
+    tagged (or ``needs_review``) findings before the others in the same band; within a band, the
     more confident verdict first, then document order.
     """
     band = -1 if "unknown_citekey" in f.flags else BANDS[f.verdict]
@@ -219,7 +219,7 @@ def attention_rank(f: Finding) -> tuple:
         band = BANDS[Verdict.UNVERIFIABLE] - 0.5  # names and identifiers only: nothing was claimed
     elif "naming_citation" in f.flags and f.verdict in (Verdict.UNSUPPORTED, Verdict.PARTIAL):
         band = BANDS[Verdict.ERROR] - 0.5  # the marker may name a work, not vouch for the whole sentence
-    return (band, 0 if f.tags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
+    return (band, 0 if f.tags or "needs_review" in f.flags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
 
 
 DENSE_POOL = 60
