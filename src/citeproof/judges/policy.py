@@ -19,7 +19,7 @@ the claim's distinctive words, :mod:`citeproof.judges.lexical`). The policy
    network leaned against it. A weaker lean against support leaves
    ``supported`` but still marks ``needs_review`` and says the tiers
    disagree. When the lexical tier finds nothing but the
-   entailment tier leaned *supported* at that confidence, the finding keeps
+   entailment tier leaned *supported* (its most likely class), the finding keeps
    the lexical verdict and is marked ``needs_review`` the same way.
 
 Citation signals: a contrary signal (*but see*, *contra*, *but cf.*, see
@@ -141,7 +141,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
             f"leaned '{lean.value}' with confidence {_floor2(conf)}; not called supported — read the passage"
         ))
         return out
-    if lexical.verdict == Verdict.UNSUPPORTED and lean in (Verdict.SUPPORTED, Verdict.PARTIAL) and conf >= policy.lean_against_at:
+    if lexical.verdict == Verdict.UNSUPPORTED and lean in (Verdict.SUPPORTED, Verdict.PARTIAL) and conf >= 0.5:
         out.flags.append("needs_review")
         out.reasons.append(
             f"the tiers disagree: the entailment tier leaned '{lean.value}' with confidence {_floor2(conf)} "
