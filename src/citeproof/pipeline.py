@@ -21,8 +21,17 @@ from citeproof import __version__
 from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
+from citeproof.judges.joint import judge_joint_citations
 from citeproof.judges.lexical import LexicalJudge
-from citeproof.judges.policy import POLICY, apply_contrary_signal, apply_detectors, decide, explanatory_parenthetical, is_contrary
+from citeproof.judges.policy import (
+    POLICY,
+    apply_contrary_signal,
+    apply_detectors,
+    decide,
+    explanatory_parenthetical,
+    is_contrary,
+    mark_naming,
+)
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
 from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
@@ -358,7 +367,7 @@ def _judge_citation(
     if compared:
         f.flags.append("compared_with_cited")
         f.reasons.append(f"the sentence compares the citing work's own result with {compared}; the cited work can say what {compared} is, not how it compares")
-    _mark_naming(f, claim, cite)
+    mark_naming(f, claim, cite)
     other = _earlier_narrative(claim, cite)
     if other:
         f.flags.append("claim_of_other_citation")
@@ -414,44 +423,6 @@ def _judge_citation(
     return f
 
 
-def _judge_joint_citations(findings: list[Finding], tiers: "Tiers") -> None:
-    """Judge each citation group such as ``[@a; @b]`` as a set (:mod:`citeproof.judges.joint`).
-
-    For a claim with several parts, every part is judged against every work of
-    the group whose source was read, with the same tiers and verdict policy;
-    the findings then say which work supports which part, and the group is
-    supported when all its parts are. A group with one part or one readable
-    work keeps its per-work verdicts.
-    """
-    from citeproof.judges.joint import apply_group, judge_group
-
-    groups: dict[tuple[str, str, int], list[Finding]] = {}
-    for f in findings:
-        if f.citation.group_size > 1:
-            groups.setdefault((f.claim.id, f.citation.raw, f.citation.line), []).append(f)
-    for group in groups.values():
-        judged = [f for f in group if f.source is not None and f.source.usable and f.verdict != Verdict.ERROR]
-
-        def judge_for(f: Finding) -> Callable[[str], Finding]:
-            def judge(part: str) -> Finding:
-                claim = dataclasses.replace(f.claim, text=part)
-                j = tiers.judge(claim, tiers.candidates(part, f.source, None, set()), f.citation.signal)
-                out = Finding(claim=claim, citation=f.citation, verdict=j.verdict, score=j.score, confidence=j.confidence,
-                              tier=j.tier, evidence=j.evidence, reasons=list(j.reasons), source=f.source)
-                apply_detectors(out, claim, f.citation, f.source)
-                return out
-            return judge
-
-        try:
-            outcome = judge_group(group[0].claim.text, {f.citation.citekey: judge_for(f) for f in judged})
-        except Exception as exc:  # noqa: BLE001 - the per-work findings stand on their own
-            for f in judged:
-                f.reasons.append(f"judging the citation group as a set failed: {type(exc).__name__}: {exc}; please report it")
-            continue
-        if outcome is not None:
-            apply_group(outcome, group)
-
-
 _COMPARED = re.compile(
     r"(?:\bthan|\bvs\.?|\bversus|\bcompared (?:to|with)|\boutperform(?:s|ing|ed)?|\bover)\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s[A-Z0-9][\w\-]*)?)\s*$"
 )
@@ -471,26 +442,6 @@ def _compared_with_cited(claim: Claim, cite: Citation) -> str:
         return ""
     m = _COMPARED.search(claim.raw[:at].rstrip())
     return m.group("name") if m else ""
-
-
-def _mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
-    """Flag ``no_claim`` (a table row of names and identifiers) and ``naming_citation`` (a marker mid-sentence).
-
-    Both change only the reading order (:func:`attention_rank`) and add a
-    reason: the verdict still says whether the source holds the sentence.
-    """
-    from citeproof.detectors.attribution import naming_phrase
-
-    if claim.kind == UnitKind.TABLE_ROW:
-        cells = [c for c in re.split(r"\s*;\s*", claim.text) if c.strip()]
-        if cells and all(len(c.split()) <= 5 for c in cells):
-            f.flags.append("no_claim")
-            f.reasons.append("a table row of names and identifiers: the citation identifies what is named; there is no statement to check")
-            return
-    named = naming_phrase(claim.raw, cite.raw)
-    if named:
-        f.flags.append("naming_citation")
-        f.reasons.append(f"the marker stands mid-sentence after \u201c{named}\u201d: it may name that work rather than vouch for the whole sentence")
 
 
 def _earlier_narrative(claim: Claim, cite: Citation) -> str:
@@ -604,7 +555,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             done += 1
             if opts.progress:
                 opts.progress("citations", done, total)
-    _judge_joint_citations(findings, tiers)
+    judge_joint_citations(findings, tiers)
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
     notes = list(tiers.notes)

@@ -21,7 +21,7 @@ from citeproof.detectors.joint import split_parts
 from citeproof.judges.base import Judgement
 from citeproof.model import Finding, Tag, TagEvidence, Verdict
 
-__all__ = ["GroupJudgement", "apply_group", "judge_group"]
+__all__ = ["GroupJudgement", "apply_group", "judge_group", "judge_joint_citations"]
 
 
 @dataclass
@@ -128,3 +128,47 @@ def apply_group(group: GroupJudgement, findings: Sequence[Finding]) -> None:
                                 + "; ".join(chr(8220) + _short(p) + chr(8221) for p in uncovered))
         if "needs_review" not in f.flags:
             f.flags.append("needs_review")
+
+
+def judge_joint_citations(findings: list[Finding], tiers) -> None:
+    """Judge each citation group such as ``[@a; @b]`` as a set (:mod:`citeproof.judges.joint`).
+
+    For a claim with several parts, every part is judged against every work of
+    the group whose source was read, with the same tiers and verdict policy;
+    the findings then say which work supports which part, and the group is
+    supported when all its parts are. A group with one part or one readable
+    work keeps its per-work verdicts.
+
+    Args:
+        findings: every finding of the run (changed in place).
+        tiers: the run's :class:`citeproof.pipeline.Tiers` (``candidates`` and ``judge``).
+    """
+    import dataclasses
+
+    from citeproof.judges.policy import apply_detectors
+
+    groups: dict[tuple[str, str, int], list[Finding]] = {}
+    for f in findings:
+        if f.citation.group_size > 1:
+            groups.setdefault((f.claim.id, f.citation.raw, f.citation.line), []).append(f)
+    for group in groups.values():
+        judged = [f for f in group if f.source is not None and f.source.usable and f.verdict != Verdict.ERROR]
+
+        def judge_for(f: Finding) -> Callable[[str], Finding]:
+            def judge(part: str) -> Finding:
+                claim = dataclasses.replace(f.claim, text=part)
+                j = tiers.judge(claim, tiers.candidates(part, f.source, None, set()), f.citation.signal)
+                out = Finding(claim=claim, citation=f.citation, verdict=j.verdict, score=j.score, confidence=j.confidence,
+                              tier=j.tier, evidence=j.evidence, reasons=list(j.reasons), source=f.source)
+                apply_detectors(out, claim, f.citation, f.source)
+                return out
+            return judge
+
+        try:
+            outcome = judge_group(group[0].claim.text, {f.citation.citekey: judge_for(f) for f in judged})
+        except Exception as exc:  # noqa: BLE001 - the per-work findings stand on their own
+            for f in judged:
+                f.reasons.append(f"judging the citation group as a set failed: {type(exc).__name__}: {exc}; please report it")
+            continue
+        if outcome is not None:
+            apply_group(outcome, group)

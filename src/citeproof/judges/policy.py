@@ -55,6 +55,7 @@ __all__ = [
     "apply_detectors",
     "decide",
     "is_contrary",
+    "mark_naming",
 ]
 
 CONTRARY_SIGNALS = frozenset({"but see", "contra", "but cf.", "but cf", "but compare"})
@@ -273,3 +274,24 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
                             f"(the judge alone said supported); {firing[0].message}")
     if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:
         f.flags.append("needs_review")
+
+
+def mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
+    """Flag ``no_claim`` (a table row of names and identifiers) and ``naming_citation`` (a marker mid-sentence).
+
+    Both change only the reading order (:func:`citeproof.pipeline.attention_rank`) and add a
+    reason: the verdict still says whether the source holds the sentence.
+    """
+    from citeproof.detectors.attribution import naming_phrase
+    from citeproof.model import UnitKind
+
+    if claim.kind == UnitKind.TABLE_ROW:
+        cells = [c for c in re.split(r"\s*;\s*", claim.text) if c.strip()]
+        if cells and all(len(c.split()) <= 5 for c in cells):
+            f.flags.append("no_claim")
+            f.reasons.append("a table row of names and identifiers: the citation identifies what is named; there is no statement to check")
+            return
+    named = naming_phrase(claim.raw, cite.raw)
+    if named:
+        f.flags.append("naming_citation")
+        f.reasons.append(f"the marker stands mid-sentence after \u201c{named}\u201d: it may name that work rather than vouch for the whole sentence")
