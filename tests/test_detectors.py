@@ -412,7 +412,7 @@ def test_exported_members():
     assert all(hasattr(d, n) for n in d.__all__)
     detectors = {n for n in vars(d) if n.startswith("detect_")}
     assert detectors <= set(d.__all__)
-    assert 10 == len(detectors)
+    assert 12 == len(detectors)
     for n in detectors:
         doc = getattr(d, n).__doc__
         assert "Args:" in doc and "Returns:" in doc, n
@@ -427,3 +427,126 @@ def test_numbers_inside_dois_and_dates_are_not_quantities():
     assert ["5 days"] == [q.text for q in extract_quantities("patients may die 5 days after")]
     tags = detect_number_drift("After the first version, 14 new contributors updated the manuscript.", ev)
     assert all("10.1098" not in e.evidence_span and e.evidence_span != "04" for t in tags for e in t.evidence)
+
+
+# --------------------------------------------------------------------------- issue 16: hits and near misses
+
+CI_MENIN = ("In contrary to our results, Menin et al. in a large prospective observational study in the UK found that "
+            "systemic side effects after receiving Pfizer-BioNTech vaccine increased in the second dose<|cit|>")
+"""A real Citation-Integrity citing sentence (training split): the authors named are the cited work's own."""
+
+
+class TestIssue16Attribution:
+    def test_suppress_author_is_primary(self):
+        raw = ("Menin and Doe found that systemic side effects after receiving the Pfizer-BioNTech vaccine increased "
+               "in the second dose [-@menin2021].")
+        assert detect_secondary_citation(raw, None, raw_claim=raw, citekey="menin2021") == []
+
+    def test_named_authors_of_a_single_marker_are_primary(self):
+        assert detect_secondary_citation(CI_MENIN, None, raw_claim=CI_MENIN) == []
+
+    def test_other_work_reporting_is_still_secondary(self):
+        """Near miss: the reporting authors are another work's, cited by their own marker."""
+        raw = ("Menin et al. [@menin2021] found that systemic side effects increased in the second dose, as in "
+               "earlier trials [@polack2020].")
+        tags = detect_secondary_citation(raw, None, raw_claim=raw, citekey="polack2020")
+        assert [t.name for t in tags] == ["secondary_citation"]
+
+    def test_comparison_not_fired_by_an_age_bound(self):
+        raw = "Statin therapy reduced major vascular events in adults over 65 [@ctt2019]."
+        assert detect_comparison_claim(raw, None, raw_claim=raw, citekey="ctt2019") == []
+        raw = "Cardiovascular mortality fell over the past decade [@ctt2019]."
+        assert detect_comparison_claim(raw, None, raw_claim=raw, citekey="ctt2019") == []
+
+    def test_comparison_fired_by_far_more_than(self):
+        raw = "Clopidogrel reduced recurrent ischaemic events far more than aspirin [@caprie1996]."
+        tags = detect_comparison_claim(raw, None, raw_claim=raw, citekey="caprie1996")
+        assert [(t.name, t.confidence) for t in tags] == [("comparison_claim", 0.7)]
+        assert "'far more than'" in tags[0].message
+        raw = "Clopidogrel helped more than half of the patients [@caprie1996]."
+        assert detect_comparison_claim(raw, None, raw_claim=raw, citekey="caprie1996") == []
+
+
+@needs_scifact
+class TestIssue16Hedging:
+    """SciFact doc 33370 hedges its conclusion: "our data suggest A20 may function as a tumor enhancer"."""
+
+    def _abstract(self):
+        return " ".join(_scifact()[1][33370]["abstract"])
+
+    def test_flat_claim_of_a_hedged_statement(self):
+        ab = self._abstract()
+        claim = "A20 functions as a tumor enhancer in glioma through promotion of GSC survival."
+        tags = detect_hedge_removed(claim, ab, source_text=ab)
+        assert [(t.name, t.confidence) for t in tags] == [("hedge_removed", 0.7)]
+        assert tags[0].evidence[0].evidence_span == "suggest"
+        assert should_downgrade(tags)
+
+    def test_claim_keeping_the_hedge(self):
+        ab = self._abstract()
+        claim = "A20 may function as a tumor enhancer in glioma through promotion of GSC survival."
+        assert detect_hedge_removed(claim, ab, source_text=ab) == []
+
+    def test_hedge_on_another_clause_does_not_count(self):
+        """Near miss: "... distinct from the bulk tumor that may be useful therapeutic targets": the claim stops before the hedge."""
+        ab = self._abstract()
+        claim = "GSCs are regulated by molecular pathways distinct from the bulk tumor."
+        assert not should_downgrade(detect_hedge_removed(claim, ab, source_text=ab))
+
+
+@needs_scifact
+class TestIssue16Causal:
+    """SciFact doc 17973161: "... is correlated with a lean, metabolically healthy phenotype, but whether a causal
+    relationship exists is not clear"."""
+
+    def _abstract(self):
+        return " ".join(_scifact()[1][17973161]["abstract"])
+
+    def test_claim_of_effect_against_a_disclaimer(self):
+        ab = self._abstract()
+        sent = next(s for s in _scifact()[1][17973161]["abstract"] if "causal relationship" in s)
+        tags = detect_causal_overclaim("In humans, brite/beige adipocytes promote a lean, metabolically healthy phenotype.",
+                                       sent, source_text=ab)
+        assert [(t.name, t.confidence) for t in tags] == [("causal_overclaim", 0.9)]
+        assert tags[0].evidence[0].evidence_span == "whether a causal relationship exists is not clear"
+
+    def test_associational_claim_is_fine(self):
+        ab = self._abstract()
+        sent = next(s for s in _scifact()[1][17973161]["abstract"] if "causal relationship" in s)
+        claim = "In humans, brite/beige adipocytes are correlated with a lean, metabolically healthy phenotype."
+        assert detect_causal_overclaim(claim, sent, source_text=ab) == []
+
+
+class TestIssue16Direction:
+    def test_increased_vs_reduced_names_the_words(self):
+        ev = "Inhibiting A20 expression decreased GSC growth and survival."
+        tags = detect_polarity_flip("Inhibiting A20 expression increased GSC growth and survival.", ev, source_text=ev)
+        assert tags[0].confidence == 0.85
+        assert tags[0].message == ("The claim says 'increased' about 'expression, GSC, growth, survival' "
+                                   "where the evidence says 'decreased'.")
+
+    def test_rescued_vs_did_not_rescue(self):
+        ev = "Expression of wild-type Gpr124 did not rescue the vascular defects of mutant embryos."
+        tags = detect_polarity_flip("Expression of wild-type Gpr124 rescued the vascular defects of mutant embryos.", ev,
+                                    source_text=ev)
+        assert (tags[0].evidence[0].claim_span, tags[0].evidence[0].evidence_span) == ("rescued", "did not rescue")
+        assert "where the evidence says 'did not rescue'" in tags[0].message
+
+    def test_same_direction_is_quiet(self):
+        ev = "Expression of wild-type Gpr124 rescued the vascular defects of mutant embryos."
+        assert detect_polarity_flip("Wild-type Gpr124 expression rescued the vascular defects in mutant embryos.", ev,
+                                    source_text=ev) == []
+
+
+class TestIssue16Cjk:
+    SRC = "二甲双胍可以降低小鼠的肿瘤生长。本研究还测量了小鼠的体重变化，未见显著差异。"
+
+    def test_quoted_cjk_claim_is_on_topic(self):
+        claim = "二甲双胍可以降低小鼠的肿瘤生长"
+        assert overlap_score(claim, self.SRC) == 1.0
+        assert [t.name for t in run_detectors_text(claim, self.SRC, source_text=self.SRC)] == []
+
+    def test_unrelated_cjk_claim_is_off_topic(self):
+        tags = run_detectors_text("阿司匹林能够预防心脏病发作", self.SRC, source_text=self.SRC)
+        assert [t.name for t in tags] == ["off_topic"]
+        assert "0%" in tags[0].message

@@ -8,7 +8,7 @@ import pytest
 
 from citeproof.eval import folds
 from citeproof.eval.citation_integrity import clean_claim, run_citation_integrity
-from citeproof.eval.metrics import classification_report, format_eval_text
+from citeproof.eval.metrics import classification_report, format_eval_text, in_sample_note
 from citeproof.eval.rank import bm25_scores
 from citeproof.eval.scifact import load_pairs, recall_at, run_scifact, sentence_recall_at
 from citeproof.judges import entailment as ent
@@ -60,6 +60,18 @@ def test_clean_claim():
         "Metformin blocks CI activity [<|multi_cit|>, 48] and p53 tumour suppression [<|cit|>][46].")
 
 
+def test_in_sample_note_names_the_training_split():
+    """The training split is flagged in-sample; another file (a held-out split) is not."""
+    assert in_sample_note("scifact", "data/scifact/claims_train.jsonl").startswith("in-sample: the shipped entailment network")
+    assert in_sample_note("scifact", "data/scifact/claims_dev.jsonl") is None
+    assert in_sample_note("citation-integrity", "claims_train.jsonl").startswith("in-sample: the shipped decision layer")
+    res = {"dataset": "scifact", "n": 2, "macro_f1": 0.5, "accuracy": 0.5, "labels": ["a"], "confusion": [[1]],
+           "per_class": {"a": {"precision": 1.0, "recall": 1.0, "f1": 1.0, "support": 1}}}
+    assert format_eval_text(res).startswith("scifact: 2 pairs")
+    res.update(in_sample=True, in_sample_note="in-sample: x")
+    assert format_eval_text(res).splitlines()[:2] == ["WARNING: in-sample: x", "scifact: 2 pairs"]
+
+
 def test_bm25_prefers_matching_sentence():
     """BM25 scores the sentence sharing rare terms highest."""
     s = bm25_scores("methadone transplantation", ["Liver transplantation required stopping methadone.", "Mice were fed."])
@@ -77,6 +89,8 @@ def test_run_scifact_small():
     assert r["recall_at_3"] is not None and 0.0 <= r["recall_at_3"] <= 1.0
     assert sum(map(sum, r["confusion"])) == r["n"]
     assert "recall@1/3/5" in format_eval_text(r)
+    assert r["in_sample"] is True and "fine-tuned on SciFact's training split" in r["in_sample_note"]
+    assert format_eval_text(r).startswith("WARNING: in-sample: the shipped entailment network")
 
 
 @needs_model
@@ -89,3 +103,4 @@ def test_run_citation_integrity_small():
     assert ["ACCURATE", "NOT_ACCURATE", "IRRELEVANT_OR_NEI"] == r["labels"]
     assert 5 == r["n"] + r["skipped"]
     assert "ACCURATE" == r["mapping"]["supported"]
+    assert r["in_sample"] is True and "citation_integrity profile" in r["in_sample_note"]

@@ -23,7 +23,17 @@ from citeproof import __version__
 from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import CiteproofError, InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
+from citeproof.judges.joint import judge_joint_citations
 from citeproof.judges.lexical import LexicalJudge
+from citeproof.judges.policy import (
+    POLICY,
+    apply_contrary_signal,
+    apply_detectors,
+    decide,
+    explanatory_parenthetical,
+    is_contrary,
+    mark_naming,
+)
 from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
 from citeproof.readers.attributions import AttributionReader
 from citeproof.readers.docx import DocxReader
@@ -243,38 +253,27 @@ def attention_rank(f: Finding) -> tuple:
 
     Unknown citekeys lead (a broken reference is certain to need a fix),
     then contradicted, unsupported, partial, error, unverifiable, supported;
-    tagged findings before untagged ones in the same band; within a band, the
+    an unsupported or partial ``naming_citation`` comes after the partial
+    band and a ``no_claim`` unit not supported just before the unverifiable band;
+    tagged (or ``needs_review``) findings before the others in the same band; within a band, the
     more confident verdict first, then document order.
     """
     band = -1 if "unknown_citekey" in f.flags or any(t.name == "retracted_source" for t in f.tags) else BANDS[f.verdict]
-    return (band, 0 if f.tags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
+    if band >= 0 and "no_claim" in f.flags and f.verdict != Verdict.SUPPORTED:
+        band = BANDS[Verdict.UNVERIFIABLE] - 0.5  # names and identifiers only: nothing was claimed
+    elif band >= 0 and "naming_citation" in f.flags and f.verdict in (Verdict.UNSUPPORTED, Verdict.PARTIAL):
+        band = BANDS[Verdict.ERROR] - 0.5  # the marker may name a work, not vouch for the whole sentence
+    return (band, 0 if f.tags or "needs_review" in f.flags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
 
 
 DENSE_POOL = 60
 """Passages per claim the dense tier re-ranks (the BM25 best, plus the abstract)."""
-ENTAILMENT_SUPPORT_AT = 0.6
-"""Least calibrated confidence with which the entailment tier says *supported*."""
-ENTAILMENT_DECIDE_AT = 0.7
-"""Least calibrated confidence with which the entailment tier says *unsupported* (or *partial*)."""
-ENTAILMENT_CONTRADICT_AT = 0.8
-"""Least calibrated confidence with which the entailment tier says *contradicted*."""
-FALLBACK_SUPPORTED_AT = 0.35
-"""Coverage at which the lexical tier says *supported* after the entailment tier abstained."""
-FALLBACK_PARTIAL_AT = 0.20
-"""Coverage at which the lexical tier says *partial* after the entailment tier abstained.
-
-The last four numbers above were chosen together on the planted-error
-benchmark (``citeproof eval planted``: 200 SciFact and Citation-Integrity
-items, seed 13, SciFact items judged by fold models that never saw them): the
-setting with the best balanced precision among those catching at least 90 %
-of planted errors (``docs/detectors.md`` has the held-out figures).
-:data:`ENTAILMENT_SUPPORT_AT` stayed at its earlier 0.6, which moves no
-figure by more than 0.01 against 0.7 and lets the entailment tier itself
-vouch for a citation it is sure of. The lexical tier alone keeps its own thresholds
-(:data:`citeproof.judges.lexical.SUPPORTED_AT`, ``PARTIAL_AT``): once the
-network has declined to call the pair unsupported or contradicted with
-confidence, a claim whose distinctive words are mostly in the passage is
-more often right than not, and the detectors still run on it."""
+ENTAILMENT_SUPPORT_AT = POLICY.support_at
+ENTAILMENT_DECIDE_AT = POLICY.decide_at
+ENTAILMENT_CONTRADICT_AT = POLICY.contradict_at
+FALLBACK_SUPPORTED_AT = POLICY.fallback_supported_at
+FALLBACK_PARTIAL_AT = POLICY.fallback_partial_at
+"""The verdict policy's thresholds, kept under their old names: :mod:`citeproof.judges.policy` is their home."""
 
 
 class Tiers:
@@ -362,32 +361,20 @@ class Tiers:
         return out
 
     def judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
-        """The deciding judge's verdict.
+        """The verdict of the tiers that ran, by the verdict policy (:func:`citeproof.judges.policy.decide`).
 
-        The entailment tier decides when it is confident: its calibrated
-        probability for the verdict is at least :data:`ENTAILMENT_SUPPORT_AT`
-        for *supported*, :data:`ENTAILMENT_DECIDE_AT` for *unsupported*
-        (:data:`ENTAILMENT_CONTRADICT_AT` for *contradicted*, its least
-        precise class: 0.45 precision cross-validated on SciFact, see the
-        model card). Otherwise it abstains and the lexical tier decides with
-        the fallback thresholds (:data:`FALLBACK_SUPPORTED_AT`,
-        :data:`FALLBACK_PARTIAL_AT`); the finding says so and keeps the
-        entailment scores on its evidence.
-        This is selective prediction with a reject option (Chow 1970).
+        A contrary signal (*but see*, *contra*, *but cf.*) is not a relaxed
+        *see*: the claim is judged as written and the judgement then mapped by
+        :func:`citeproof.judges.policy.apply_contrary_signal`.
         """
+        contrary = is_contrary(signal)
+        sig = None if contrary else signal
         by_coverage = sorted(cands, key=lambda e: -e.scores.get("lexical", 0.0))
         if self.entailment is None or not cands:
-            return self.lexical_judge.judge(claim, by_coverage, signal)
-        ej = self.entailment.judge(claim, cands, signal)
-        need = {Verdict.CONTRADICTED: ENTAILMENT_CONTRADICT_AT, Verdict.SUPPORTED: ENTAILMENT_SUPPORT_AT}.get(ej.verdict, ENTAILMENT_DECIDE_AT)
-        if ej.confidence >= need:
-            return ej
-        lj = self.fallback_judge.judge(claim, by_coverage, signal)
-        lj.reasons.append(
-            f"the entailment tier abstained: it leaned '{ej.verdict.value}' with confidence {math.floor(ej.confidence * 100) / 100:.2f}, "
-            f"below the {need:.2f} it needs to decide; the lexical tier decided"
-        )
-        return lj
+            j = decide(None, self.lexical_judge.judge(claim, by_coverage, sig))
+        else:
+            j = decide(self.entailment.judge(claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
+        return apply_contrary_signal(j, signal) if contrary else j
 
 
 def _judge_citation(
@@ -415,6 +402,7 @@ def _judge_citation(
     if compared:
         f.flags.append("compared_with_cited")
         f.reasons.append(f"the sentence compares the citing work's own result with {compared}; the cited work can say what {compared} is, not how it compares")
+    mark_naming(f, claim, cite)
     other = _earlier_narrative(claim, cite)
     if other:
         f.flags.append("claim_of_other_citation")
@@ -424,10 +412,16 @@ def _judge_citation(
         f.reasons.insert(0, (source.error if source and source.error else "no local source"))
         return f
     text = claim.text
+    held = explanatory_parenthetical(claim.raw, cite.raw)
+    if held is not None:
+        text = held[0]
+        f.flags.append("claim_from_parenthetical")
+        f.reasons.append(f"the citation's parenthetical ({held[1]} ...) states what the source is cited for; that was judged")
     if not terms(text) and claim.context:
         text = claim.context
         f.flags.append("claim_from_context")
         f.reasons.append("the claim unit holds no words of its own; the preceding sentence was judged")
+    judged = dataclasses.replace(claim, text=text) if text != claim.text else claim
     pages = cite.locator.pages() if cite.locator else []
     page_missing = bool(pages) and source.pages > 0 and not any(p.page in pages for p in source.passages)
     if page_missing:
@@ -441,7 +435,7 @@ def _judge_citation(
     exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
     try:
         cands = tiers.candidates(text, source, pages or None, exclude)
-        j: Judgement = tiers.judge(dataclasses.replace(claim, text=text) if text != claim.text else claim, cands, cite.signal)
+        j: Judgement = tiers.judge(judged, cands, cite.signal)
     except Exception as exc:  # one citation's failure is one finding, never the run
         logging.getLogger(__name__).error("judging %s at %s:%s failed", cite.citekey, claim.document, claim.line, exc_info=True)
         f.verdict = Verdict.ERROR
@@ -450,6 +444,7 @@ def _judge_citation(
         return f
     f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
     f.reasons = j.reasons + f.reasons
+    f.flags.extend(x for x in j.flags if x not in f.flags)
     if page_missing and f.verdict == Verdict.SUPPORTED:
         # The words are there, but not where the citation points: a wrong pinpoint is a citation problem.
         f.verdict = Verdict.PARTIAL
@@ -459,66 +454,10 @@ def _judge_citation(
         f.reasons.append(f"searched page(s) {', '.join(map(str, pages))} only, as the locator {cite.locator.raw!r} says")
     if f.evidence is not None and not f.evidence.passage.quotable:
         f.flags.append("not_quotable")
-    if cite.signal:
+    if cite.signal and not is_contrary(cite.signal):
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
-    _apply_detectors(f, claim, cite, source)
+    apply_detectors(f, judged, cite, source)
     return f
-
-
-TAG_REPORT_FLOOR = 0.5
-"""Tags less confident than this are not reported: a weak hint on every
-citation (a hedge word somewhere in a long passage) buries the real ones."""
-
-
-def _apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source) -> None:
-    """Tag ``f`` with failure modes; a confident one turns *supported* into *partial*.
-
-    Detectors run after the judge, on the best evidence (``DESIGN.md``:
-    detectors are checked by code, not taken from a model's say-so). Tags in
-    :data:`~citeproof.detectors.INFORMATIONAL_TAGS` never change the verdict
-    but mark the finding ``needs_review``.
-    """
-    from citeproof.detectors import INFORMATIONAL_TAGS, run_detectors, should_downgrade
-
-    try:
-        tags = run_detectors(claim, f.evidence, source, citekey=cite.citekey)
-    except Exception as exc:  # a detector bug must not cost the finding
-        f.reasons.append(f"failure-mode detectors failed: {type(exc).__name__}: {exc}; please report it")
-        return
-    tags = [t for t in tags if t.confidence >= TAG_REPORT_FLOOR]
-    f.tags.extend(tags)
-    if f.verdict == Verdict.SUPPORTED and should_downgrade(tags):
-        f.verdict = Verdict.PARTIAL
-        names = ", ".join(sorted({t.name for t in tags if t.name not in INFORMATIONAL_TAGS}))
-        f.reasons.insert(0, f"downgraded from supported: {names}")
-    if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:
-        f.flags.append("needs_review")
-
-
-def _tag_joint_citations(findings: list[Finding]) -> None:
-    """``joint_citation``: for a group such as ``[@a; @b]``, say which work supports which part.
-
-    Judges the group together (:func:`citeproof.detectors.detect_joint_citation`)
-    and adds its tags to every finding of the group.
-    """
-    from citeproof.detectors import detect_joint_citation
-
-    groups: dict[tuple[str, str, int], list[Finding]] = {}
-    for f in findings:
-        if f.citation.group_size > 1:
-            groups.setdefault((f.claim.id, f.citation.raw, f.citation.line), []).append(f)
-    for group in groups.values():
-        with_ev = {f.citation.citekey: f.evidence for f in group if f.evidence is not None}
-        if len(with_ev) < 2:
-            continue
-        try:
-            tags = detect_joint_citation(group[0].claim.text, with_ev)
-        except Exception:  # noqa: BLE001 - an explanation tag is never worth a crash
-            continue
-        for f in group:
-            f.tags.extend(tags)
-            if tags and "needs_review" not in f.flags:
-                f.flags.append("needs_review")
 
 
 _COMPARED = re.compile(
@@ -665,7 +604,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             done += 1
             if opts.progress:
                 opts.progress("citations", done, total)
-    _tag_joint_citations(findings)
+    judge_joint_citations(findings, tiers)
     if online is not None:
         online.annotate(findings)
         online.close()

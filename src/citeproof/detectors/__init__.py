@@ -19,6 +19,8 @@ Downgrade rule (documented contract for the pipeline):
   downgrade: they explain *why* a source cannot confirm a claim (the pipeline
   should add the ``needs_review`` flag and say so instead of calling the
   claim unsupported);
+* ``borrowed_wording`` (a long unquoted run of the source's words) is
+  reported and changes nothing;
 * low-confidence tags (e.g. ``hedge_removed`` at 0.4 when only the evidence
   hedges) are reported but never downgrade.
 """
@@ -35,6 +37,7 @@ from citeproof.detectors.joint import detect_joint_citation
 from citeproof.detectors.numbers import detect_number_drift
 from citeproof.detectors.offtopic import detect_off_topic
 from citeproof.detectors.polarity import detect_polarity_flip
+from citeproof.detectors.quotes import detect_borrowed_wording, detect_misquotation
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.significance import detect_significance_inflation
 from citeproof.model import Claim, Evidence, Source, Tag
@@ -44,10 +47,12 @@ __all__ = [
     "DOWNGRADE_THRESHOLD",
     "DOWNGRADING_TAGS",
     "INFORMATIONAL_TAGS",
+    "detect_borrowed_wording",
     "detect_causal_overclaim",
     "detect_comparison_claim",
     "detect_hedge_removed",
     "detect_joint_citation",
+    "detect_misquotation",
     "detect_number_drift",
     "detect_off_topic",
     "detect_polarity_flip",
@@ -64,7 +69,7 @@ DOWNGRADE_THRESHOLD = 0.6
 
 DOWNGRADING_TAGS = frozenset({
     "number_drift", "scope_inflation", "hedge_removed", "causal_overclaim", "significance_inflation",
-    "polarity_flip", "off_topic",
+    "polarity_flip", "off_topic", "misquotation",
 })
 """Tags that, confident enough, mean the evidence does not fully support the claim."""
 
@@ -84,6 +89,8 @@ DETECTORS = (
     detect_polarity_flip,
     detect_secondary_citation,
     detect_comparison_claim,
+    detect_misquotation,
+    detect_borrowed_wording,
 )
 """The per-pair detectors :func:`run_detectors_text` runs, in order (``off_topic`` and ``joint_citation``
 take extra inputs and are called separately)."""

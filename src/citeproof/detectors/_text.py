@@ -48,9 +48,28 @@ def tokens(text: str) -> list[str]:
     return [m.group(0).lower() for m in WORD_RE.finditer(text or "")]
 
 
+CJK_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+"""Runs of Chinese, Japanese (kana, kanji) and Korean (hangul) characters: text with no spaces between words."""
+
+
+def cjk_bigrams(text: str) -> set[str]:
+    """Overlapping character bigrams of the CJK runs of ``text`` (a one-character run stands alone).
+
+    CJK writing puts no spaces between words, so :data:`WORD_RE` finds none;
+    overlapping bigrams are the standard dictionary-free segmentation for
+    matching such text (Lucene's ``CJKBigramFilter``; Kwok, "Comparing
+    representations in Chinese information retrieval", SIGIR 1997).
+    """
+    out: set[str] = set()
+    for m in CJK_RUN_RE.finditer(text or ""):
+        run = m.group(0)
+        out.update(run[i : i + 2] for i in range(max(1, len(run) - 1)))
+    return out
+
+
 def content_stems(text: str) -> set[str]:
-    """Stems of the non-stopword tokens of ``text`` (length >= 3)."""
-    return {stem(t) for t in tokens(text) if t not in STOPWORDS and len(t) >= 3}
+    """Stems of the non-stopword tokens of ``text`` (length >= 3), plus the bigrams of its CJK runs (:func:`cjk_bigrams`)."""
+    return {stem(t) for t in tokens(text) if t not in STOPWORDS and len(t) >= 3} | cjk_bigrams(text)
 
 
 def find_terms(text: str, terms: Iterable[str]) -> list[tuple[str, int, int]]:

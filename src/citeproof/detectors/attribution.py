@@ -21,6 +21,8 @@ import re
 
 from citeproof.model import Tag, TagEvidence
 
+__all__ = ["MARKER_RE", "detect_comparison_claim", "detect_secondary_citation", "find_markers", "naming_phrase"]
+
 _AUTHOR = r"[A-Z][A-Za-z'\-]+(?:\s+(?:et\s+al\.?|and\s+[A-Z][A-Za-z'\-]+|&\s+[A-Z][A-Za-z'\-]+))?"
 MARKER_RE = re.compile(
     r"\[\s*\d+(?:\s*[,–\-]\s*\d+)*\s*\]"                      # [8], [4, 7], [3-5]
@@ -35,6 +37,7 @@ REPORTING = (r"(?:found|find|finds|show(?:s|ed|n)?|report(?:s|ed)?|demonstrat(?:
              r"|introduc(?:e|es|ed)|us(?:e|es|ed)|appl(?:y|ies|ied)|extend(?:s|ed)?|adopt(?:s|ed)?|confirm(?:s|ed)?"
              r"|revealed|reveal(?:s)?|noticed|indicat(?:e|es|ed)|hypothesi[sz]ed|identified|presented|developed)")
 COMPARATIVE = (r"(?:\d+(?:\.\d+)?\s*(?:x|×|times|-fold|fold)\s+)?(?:\w+er|more\s+\w+|less\s+\w+|fewer\s+\w+)\s+than"
+               r"|(?:far\s+|much\s+|even\s+|no\s+)?(?:more|less|fewer)\s+than"
                r"|outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?|improv\w+\s+(?:on|over|upon)|(?:better|worse)\s+than"
                r"|compared\s+(?:to|with)|in\s+comparison\s+(?:to|with)|relative\s+to|versus|vs\.?|over")
 OWN_WORK = r"\b(?:we|our|ours|us|this (?:paper|work|study|method|approach)|the proposed|here(?:in)?|present (?:work|study|method))\b"
@@ -73,6 +76,50 @@ def _checked_marker(raw: str, markers, context) -> tuple[str, int, int] | None:
     return None
 
 
+def naming_phrase(raw: str, cite_raw: str) -> str:
+    """The words a citation marker stands after when it sits mid-sentence ('' when it ends its clause).
+
+    "After releasing the first version of the Deep Review [@x], 14 new
+    contributors updated the manuscript": the marker follows "the first
+    version of the Deep Review" and three or more words of the same sentence
+    follow it, so it may name that work rather than vouch for the whole
+    sentence.
+
+    Args:
+        raw: the sentence as written, with its markers.
+        cite_raw: the citation group as written, found in ``raw``.
+
+    Returns:
+        Up to five words before the marker, or '' (marker not found, or fewer
+        than three words follow it before the sentence or clause ends with ``.;:!?``).
+    """
+    at = raw.find(cite_raw) if cite_raw else -1
+    if at < 0:
+        return ""
+    after = re.split(r"[.;:!?](?:\s|$)", MARKER_RE.sub(" ", raw[at + len(cite_raw):]), maxsplit=1)[0]
+    if len(re.findall(r"[A-Za-z]{2,}", after)) < 3:
+        return ""
+    m = re.search(r"((?:[\w'\u2019\-]+\s+){0,4}[\w'\u2019\-]+)\W*$", raw[:at])
+    return m.group(1) if m else ""
+
+
+def _names_checked_work(who: str, checked_marker: str, citekey: str | None) -> bool:
+    """Whether the author phrase ``who`` names the checked work's own authors.
+
+    (A sentence with a single marker, "Menin et al. found that ... <|cit|>", is
+    also primary: the caller checks that.)
+
+    True for a suppress-author citation (``[-@smith2020]``: pandoc's form for
+    "the authors are already named in the text") and for a first surname that
+    begins the citekey (``Smith et al.`` with ``smith2020``/``Smith2020a``).
+    """
+    if re.search(r"\[\s*-@", checked_marker):
+        return True
+    first = re.match(r"[A-Za-z'\-]+", who)
+    key = (citekey or "").lower()
+    return bool(first and key and len(first.group(0)) >= 3 and key.startswith(first.group(0).lower()))
+
+
 def detect_secondary_citation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``secondary_citation`` when the sentence attributes its statement to another work.
 
@@ -108,6 +155,8 @@ def detect_secondary_citation(claim_text: str, evidence_text: str | None, **cont
             continue  # a plain capitalised word is not an author
         if re.match(r"(?:We|Our|This|These|Here|It|They|He|She|In|The|A|An)\b", who):
             continue
+        if not MARKER_RE.fullmatch(who) and (len(markers) == 1 or _names_checked_work(who, checked[0], context.get("citekey"))):
+            continue  # "Smith and Doe found ... [-@smith2020]": the checked work's own authors, named in the text
         if checked[1] < ws and not re.search(r"<\|", checked[0]):
             # checked marker before the attribution: "DPM [8] was extended by [24]": still secondary
             pass
@@ -147,6 +196,11 @@ def detect_comparison_claim(claim_text: str, evidence_text: str | None, **contex
     if not cues:
         return []
     cue = cues[-1].group(0)
+    after = region[cues[-1].end():].strip()
+    if re.match(r"(?:the\s+)?(?:age|course|past|last|next|period|years?|months?|weeks?|days?|time|\d)", after, re.I) or (
+            re.match(r"(?:far\s+|much\s+)?(?:more|less|fewer)\s+than", cue, re.I)
+            and re.match(r"(?:\d|half|twice|a\s+(?:third|quarter|half|fifth)|one|two|three|ten|a\s+(?:few|dozen))", after, re.I)):
+        return []  # "in adults over 65", "over the past decade", "more than half of patients": no comparison with the cited work
     if cue.lower() == "over" and not re.search(r"\d|improv|gain|advantage|speed", region, re.I):
         return []
     if re.fullmatch(r"(?:\w+er)\s+than", cue, re.I) and re.match(r"(?:other|rather|neither|either|further|whether|never|ever|after|under|order|cancer|tumor|tumour|number|layer|paper|power|water|liver|fever|member|never|matter|filter|latter|former)\b", cue, re.I):

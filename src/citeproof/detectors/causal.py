@@ -45,6 +45,23 @@ EXPLICIT_CAUSAL = [
 ]
 """Words that name causation outright (a subset of the claim cues)."""
 
+EFFECT_VERBS = [r"reduc(?:e|es|ed|ing)", r"increas(?:e|es|ed|ing)", r"lower(?:s|ed|ing)?", r"rais(?:e|es|ed|ing)",
+                r"decreas(?:e|es|ed|ing)", r"improv(?:e|es|ed|ing)", r"worsen(?:s|ed|ing)?", r"protect(?:s|ed|ing)?", r"extend(?:s|ed)?"]
+"""Verbs of effect that state a cause only against a source that disclaims one (they also report associations)."""
+_CAUSAL_NOUN = r"(?:causal(?:ity)?|causation|(?:a |the )?causal (?:relationship|link|role|effect|association|inference)s?)"
+DISCLAIMER = re.compile(
+    r"\b" + _CAUSAL_NOUN + r"\s+(?:(?:has|have|had|was|were|is|are|could|can|may|might)\s+)?"
+    r"(?:not|never|yet\s+to|cannot|can\s+not|could\s+not)\s+(?:be(?:en)?\s+)?"
+    r"(?:established|determined|inferred|proven|proved|shown|demonstrated|confirmed|assessed|addressed)"
+    r"|\b" + _CAUSAL_NOUN + r"\s+(?:is|was|are|were|remains?|remained)\s+(?:unclear|unknown|uncertain|unproven|to be (?:established|determined))"
+    r"|\b(?:cannot|could not|can't|did not|does not|do not|unable to|not possible to)\s+(?:establish|infer|determine|prove|"
+    r"demonstrate|show|conclude|assess|address)\w*\s+(?:a\s+|any\s+|the\s+)?(?:causa\w+|cause)"
+    r"|\bno\s+causal\s+(?:conclusions?|inferences?|claims?|relationship)"
+    r"|\bwhether\b[^.;]{0,60}?\bcausal\b[^.;]{0,40}?\b(?:is|remains?|was|are)\s+(?:not\s+(?:clear|known|established)|unclear|unknown|uncertain)"
+    r"|\b(?:does|do) not (?:imply|prove|establish) caus\w+|\bnot necessarily causal",
+    re.I)
+"""A source sentence disclaiming causality ("associated ..., but causality was not established")."""
+
 ASSOCIATION = [
     r"associat(?:e|es|ed|ion|ions)", r"correlat(?:e|es|ed|ion|ions)", r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
     r"co-?occur\w*", r"risk factors?", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
@@ -66,6 +83,12 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     if the claim names causation outright (:data:`EXPLICIT_CAUSAL`: *causes*,
     *leads to*, *is responsible for*) and the evidence never does.
 
+    Before all that: when the evidence disclaims causality (:data:`DISCLAIMER`:
+    *causality was not established*, *cannot infer causation*) and the claim
+    states an effect with any verb of effect (:data:`CLAIM_CAUSAL`,
+    :data:`STRONG_CAUSAL`, :data:`EFFECT_VERBS`: *reduces*, *prevents*) and no associational
+    wording, the tag fires at 0.9.
+
     Args:
         claim_text: the claim, citation markup removed.
         evidence_text: the best evidence passage, or None (then nothing fires).
@@ -76,11 +99,18 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     """
     if not evidence_text:
         return []
+    pool = [evidence_text] + relevant_sentences(claim_text, context.get("source_text") or "", k=3, floor=0.35)
+    pooled = " ".join(pool)
+    disclaimer = DISCLAIMER.search(pooled)
+    if disclaimer:
+        stated = find_terms(claim_text, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS)
+        if stated and not find_terms(claim_text, ASSOCIATION):
+            return [Tag("causal_overclaim",
+                        f"The claim states an effect ({stated[0][0]!r}) where the source says causality was not shown "
+                        f"(\u201c{disclaimer.group(0)}\u201d).", 0.9, (TagEvidence(stated[0][0], disclaimer.group(0)),))]
     cues = find_terms(claim_text, CLAIM_CAUSAL)
     if not cues:
         return []
-    pool = [evidence_text] + relevant_sentences(claim_text, context.get("source_text") or "", k=3, floor=0.35)
-    pooled = " ".join(pool)
     cue = cues[0][0]
     if find_terms(pooled, [re.escape(cue).replace(r"\ ", r"\s+")]):
         return []  # the source itself uses the claim's causal wording

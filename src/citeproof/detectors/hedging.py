@@ -39,6 +39,43 @@ BOOSTERS = [
 ]
 
 
+STRONG_HEDGES = [
+    r"may", r"might", r"could", r"possibl[ey]", r"perhaps", r"potentially", r"likely", r"suggest(?:s|ed|ing)?",
+    r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
+    r"putative(?:ly)?", r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed",
+]
+"""Speculation cues that, on the sentence stating the claim, hedge the statement itself (a subset of :data:`HEDGES`:
+*indicate*, *consistent with*, *in part*, *pilot* qualify evidence rather than the claim)."""
+STATEMENT_OVERLAP = 0.6
+"""Least share of the claim's content words a source sentence must hold to count as stating the claim."""
+
+
+def _hedged_statement(claim_text: str, sentences: list[str]) -> tuple[str, str] | None:
+    """The source sentence that states the claim under a speculation cue, and that cue, or None.
+
+    A sentence states the claim when it holds at least :data:`STATEMENT_OVERLAP`
+    of the claim's content words (:func:`~citeproof.detectors._text.overlap_score`);
+    it hedges it when one of :data:`STRONG_HEDGES` stands in the sentence before
+    its last claim word (a hedge in a trailing clause about something else does not count).
+    When some sentence states the claim without any hedge, nothing is returned.
+    """
+    from citeproof.detectors._text import content_stems, overlap_score, split_sentences, stem
+
+    cst = content_stems(claim_text)
+    best: tuple[str, str] | None = None
+    for block in sentences:
+        for sent in split_sentences(block):
+            if overlap_score(claim_text, sent) < STATEMENT_OVERLAP:
+                continue
+            cues = find_terms(sent, STRONG_HEDGES)
+            last = max((m.start() for m in re.finditer(r"[A-Za-z][A-Za-z'\-]+", sent) if stem(m.group(0)) in cst), default=-1)
+            cues = [c for c in cues if c[1] < last]
+            if not cues:
+                return None  # the source also states it plainly
+            best = best or (sent, cues[0][0])
+    return best
+
+
 def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``hedge_removed`` when the claim states as a finding what the evidence hedges.
 
@@ -48,7 +85,10 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
         **context: ``source_text`` (str), optional: the whole source.
 
     Returns:
-        ``[]`` or one tag: confidence 0.85 when the claim adds a certainty
+        ``[]`` or one tag: 0.7 when the source sentence that states the claim
+        (:data:`STATEMENT_OVERLAP` of its content words) hedges it with a
+        speculation cue (:data:`STRONG_HEDGES`: *may*, *suggests*, *appears
+        to*...) and no source sentence states it plainly; confidence 0.85 when the claim adds a certainty
         booster absent from the evidence (the best passage plus up to three
         source sentences sharing 35 % of the claim's content words) and that
         evidence hedges, 0.65 when it does not hedge (a hedge the claim keeps
@@ -70,6 +110,12 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
         return [Tag("hedge_removed", msg, conf, (TagEvidence(boosters[0][0], ev),))]
     if claim_hedges:
         return []
+    stated = _hedged_statement(claim_text, [evidence_text] + relevant_sentences(
+        claim_text, context.get("source_text") or "", k=3, floor=STATEMENT_OVERLAP))
+    if stated is not None:
+        sent, cue = stated
+        return [Tag("hedge_removed", f"The source hedges this statement ({cue!r}: \u201c{sent[:160]}\u201d); "
+                    "the claim states it as a finding.", 0.7, (TagEvidence("", cue),))]
     if ev_hedges:
         h = ev_hedges[0][0]
         return [Tag("hedge_removed", f"The evidence hedges ({h!r}) while the claim states the finding without a hedge.",

@@ -50,6 +50,8 @@ _CLAIM_NEG = re.compile(r"\b(?:(?:do|does|did|is|are|was|were|has|have|had|can|c
                         r"|neither|nor|not\s+(?:\w+\s+)?(?:associated|involved|required|necessary|linked|related))\b|\bno\b", re.I)
 _NEG_ANY = re.compile(r"\b(?:" + NEGATION + r"|unaffected|unchanged|independent|absent|lack\w*|failed|fails|neither|nor"
                       r"|dispensable|irrespective|regardless|similar|comparable)\b|n't\b", re.I)
+_AUX = {"do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would", "may", "might",
+        "should"}
 _TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 WINDOW = 5
 
@@ -74,14 +76,25 @@ def _cues(text: str) -> list[tuple[str, str, int, set[str]]]:
             continue
         if t.lower() in ("more", "less", "fewer", "greater") and "than" not in [w.lower() for w in toks[i + 1 : i + 4]]:
             continue  # "more advanced", "less studied": quantity words, not a direction, unless comparing
-        negated = any(w.lower() in _NEG_WORDS for w in toks[max(0, i - 3) : i])
-        if negated:
+        neg_at = next((j for j in range(max(0, i - 3), i) if toks[j].lower() in _NEG_WORDS), None)
+        shown = t
+        if neg_at is not None:
             cls = _OPPOSITE[cls]
-        tgt = {stem(w)[:5] for w in toks[max(0, i - WINDOW) : i] + toks[i + 1 : i + 1 + WINDOW]
-               if w.lower() not in STOPWORDS and len(w) >= 3 and not any(rx.match(w) for rx in _CUE_RES.values())
-               and w.lower() not in _NEG_WORDS}
-        out.append((cls, t, i, tgt))
+            if neg_at > 0 and toks[neg_at - 1].lower() in _AUX:
+                neg_at -= 1
+            shown = " ".join(toks[neg_at : i + 1])  # "did not rescue", not "rescue"
+        around = [w for w in toks[max(0, i - WINDOW) : i] + toks[i + 1 : i + 1 + WINDOW]
+                  if w.lower() not in STOPWORDS and len(w) >= 3 and not any(rx.match(w) for rx in _CUE_RES.values())
+                  and w.lower() not in _NEG_WORDS]
+        tgt = {stem(w)[:5] for w in around}
+        out.append((cls, shown, i, tgt, {stem(w)[:5]: w for w in reversed(around)} | {"": " ".join(around)}))
     return out
+
+
+def _surface(stems: list[str], words: dict[str, str]) -> str:
+    """The claim's own words for target stems (``tumou`` -> ``tumour``), in the claim's order."""
+    order = {stem(w)[:5]: n for n, w in enumerate(words.get("", "").split())}
+    return ", ".join(words.get(x, x) for x in sorted(stems, key=lambda x: order.get(x, 99)))
 
 
 def _window_stems(text: str, m: re.Match, words: int = 6) -> set[str]:
@@ -210,7 +223,7 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
     cc, ec = _cues(claim_text), _cues(evidence_text)
     pool_cues = [c for sent in pool for c in _cues(sent)]
     weak: list[Tag] = []
-    for cls, word, _i, tgt in cc:
+    for cls, word, _i, tgt, surface in cc:
         axis = AXES[cls][0]
         same_target = [e for e in pool_cues if AXES[e[0]][0] == axis and (e[3] & tgt)]
         if not same_target:
@@ -223,7 +236,7 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
             if len(shared) <= agree or _source_agrees(cls, axis, tgt, source_text):
                 continue
             conf = 0.85 if len(shared) >= 2 and agree == 0 else 0.55
-            tag = Tag("polarity_flip", f"The claim says {word!r} about {', '.join(shared)!r} where the evidence says {e[1]!r}.",
+            tag = Tag("polarity_flip", f"The claim says {word!r} about {_surface(shared, surface)!r} where the evidence says {e[1]!r}.",
                       conf, (TagEvidence(word, e[1]),))
             if conf >= 0.6:
                 return [tag]

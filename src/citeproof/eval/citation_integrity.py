@@ -29,7 +29,7 @@ import re
 import time
 from pathlib import Path
 
-from citeproof.eval.metrics import classification_report, format_eval_text
+from citeproof.eval.metrics import classification_report, format_eval_text, in_sample_note
 from citeproof.eval.rank import BM25Index, order
 
 LABELS = ("ACCURATE", "NOT_ACCURATE", "IRRELEVANT_OR_NEI")
@@ -129,7 +129,7 @@ def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, li
 
     Returns:
         ``{"dataset": "citation-integrity", "n", "accuracy", "macro_f1", "per_class",
-        "labels", "confusion", "mapping", "pairs_per_second", "seconds", "skipped"}``
+        "labels", "confusion", "mapping", "pairs_per_second", "seconds", "skipped", "in_sample", "in_sample_note"}``
         (labels ACCURATE, NOT_ACCURATE, IRRELEVANT_OR_NEI; ``skipped`` counts claims
         whose full text is missing).
 
@@ -154,6 +154,8 @@ def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, li
     pred = [MAPPING[decide(r["features"], profile)[0]] for r in scored]
     res = {"dataset": "citation-integrity"}
     res.update(classification_report([r["label"] for r in scored], pred, LABELS))
+    note = in_sample_note("citation-integrity", claims_path)
+    res["in_sample"], res["in_sample_note"] = note is not None, note
     res["mapping"] = dict(MAPPING)
     res["skipped"] = len(rows) - len(scored)
     res["seconds"] = round(dt, 2)

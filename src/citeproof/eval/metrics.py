@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def classification_report(gold: Sequence[str], pred: Sequence[str], labels: Sequence[str]) -> dict:
@@ -50,20 +51,47 @@ def classification_report(gold: Sequence[str], pred: Sequence[str], labels: Sequ
     }
 
 
+TRAINED_ON = {
+    "scifact": "the shipped entailment network and its default decision layer were fine-tuned on SciFact's training split",
+    "citation-integrity": "the shipped decision layer's citation_integrity profile was fitted on Citation-Integrity's training split",
+}
+"""What the shipped judge saw in training, per data set (``judges/models/MODEL_CARD.md``)."""
+
+
+def in_sample_note(dataset: str, claims_path: str | Path) -> str | None:
+    """A warning when the evaluated claims are (by name) the split the shipped judge was fitted on.
+
+    Args:
+        dataset: ``scifact`` or ``citation-integrity``.
+        claims_path: the claims file evaluated; a file name containing ``train``
+            (``claims_train.jsonl``) is taken as the training split.
+
+    Returns:
+        The warning (naming what was fitted on it and where honest figures are), or None.
+    """
+    name = Path(claims_path).name.lower()
+    if dataset not in TRAINED_ON or "train" not in name:
+        return None
+    return (f"in-sample: {TRAINED_ON[dataset]}, so this figure on {Path(claims_path).name} is optimistic; "
+            "the cross-validated figures are in src/citeproof/judges/models/MODEL_CARD.md")
+
+
 def format_eval_text(result: dict) -> str:
     """Render a harness result (from ``run_scifact`` or ``run_citation_integrity``) for a terminal.
 
     Args:
         result: a dict with at least ``macro_f1``, ``per_class``, ``labels`` and
             ``confusion``; ``dataset``, ``n``, ``recall_at_3``, ``pairs_per_second``
-            and ``mapping`` are shown when present.
+            and ``mapping`` are shown when present; ``in_sample`` true puts a
+            ``WARNING: in-sample ...`` line (``in_sample_note``) first.
 
     Returns:
         plain text, lines separated by ``\\n``, no trailing newline.
     """
     labs = result["labels"]
     w = max(12, *(len(x) for x in labs)) + 2
-    lines = [f"{result.get('dataset', 'eval')}: {result.get('n', '?')} pairs"]
+    lines = [f"WARNING: {result['in_sample_note']}"] if result.get("in_sample") else []
+    lines.append(f"{result.get('dataset', 'eval')}: {result.get('n', '?')} pairs")
     lines.append(f"macro-F1 {result['macro_f1']:.3f}   accuracy {result.get('accuracy', 0):.3f}")
     if "recall_at_3" in result and result["recall_at_3"] is not None:
         lines.append(f"evidence recall@1/3/5 {result.get('recall_at_1', 0):.3f} / {result['recall_at_3']:.3f} / "

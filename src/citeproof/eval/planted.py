@@ -255,7 +255,8 @@ def _best_overlap(claim: str, source_text: str) -> float:
 # --------------------------------------------------------------------------- harness
 
 def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge: Judge | None = None,
-                *, ci_max: int = 150, kinds: tuple[str, ...] = KINDS) -> dict[str, Any]:
+                *, ci_max: int = 150, kinds: tuple[str, ...] = KINDS, sf_max: int | None = None,
+                shard: tuple[int, int] | None = None, on_record: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Run the planted-error benchmark.
 
     Args:
@@ -268,6 +269,9 @@ def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge:
             ``citeproof.pipeline.judge_text``; default :func:`lexical_judge`.
         ci_max: at most this many Citation-Integrity items (their sources are
             full articles, so they cost more).
+        sf_max: at most this many SciFact items (a seeded sample; None: all 370).
+        shard: ``(i, n)``: judge only items ``i, i+n, i+2n...`` of the seeded order (to split a run over processes).
+        on_record: called with each version's record as soon as it is judged.
         kinds: the kinds to plant (default all of :data:`~citeproof.eval.planting.KINDS`).
 
     Returns:
@@ -286,7 +290,11 @@ def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge:
     rng = random.Random(seed)
     pools: list[list[dict[str, Any]]] = []
     if (data_dir / "scifact" / "claims_train.jsonl").exists():
-        pools.append(load_scifact(data_dir))
+        sf = load_scifact(data_dir)
+        if sf_max is not None:
+            random.Random(seed).shuffle(sf)
+            sf = sf[:sf_max]
+        pools.append(sf)
     if (data_dir / "citation-integrity" / "claims_train.jsonl").exists():
         ci = load_citation_integrity(data_dir)
         random.Random(seed).shuffle(ci)
@@ -297,6 +305,8 @@ def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge:
     rng.shuffle(items)
     if limit is not None:
         items = items[:limit]
+    if shard is not None:
+        items = items[shard[0]::shard[1]]
     sources_by_ds: dict[str, dict[str, str]] = defaultdict(dict)
     for pool in pools:
         for it in pool:
@@ -312,6 +322,8 @@ def run_planted(data_dir: Path, seed: int = 13, limit: int | None = None, judge:
             "verdict": finding.verdict.value if hasattr(finding.verdict, "value") else str(finding.verdict),
             "tags": sorted({t.name for t in tags}), "flagged": is_flagged(finding),
         })
+        if on_record is not None:
+            on_record(records[-1])
 
     for it in items:
         irng = random.Random(f"{seed}:{it['id']}")

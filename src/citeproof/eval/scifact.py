@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from citeproof.eval.metrics import classification_report, format_eval_text
+from citeproof.eval.metrics import classification_report, format_eval_text, in_sample_note
 from citeproof.eval.rank import bm25_scores, order
 
 LABELS = ("supported", "contradicted", "other")
@@ -176,7 +176,7 @@ def run_scifact(claims_path: Path | str, corpus_path: Path | str, limit: int | N
         ``{"dataset": "scifact", "n", "accuracy", "macro_f1", "per_class", "labels",
         "confusion", "recall_at_1", "recall_at_3", "recall_at_5" (evidence recall, FEVER's
         definition), "sentence_recall_at_1", "sentence_recall_at_3", "sentence_recall_at_5", "mapping",
-        "pairs_per_second", "seconds"}`` (labels: supported, contradicted, other).
+        "pairs_per_second", "seconds", "in_sample", "in_sample_note"}`` (labels: supported, contradicted, other).
 
     Raises:
         FileNotFoundError: if a file is missing.
@@ -200,6 +200,8 @@ def run_scifact(claims_path: Path | str, corpus_path: Path | str, limit: int | N
         res[f"recall_at_{k}"] = recall_at(pairs, k)
     for k in (1, 3, 5):
         res[f"sentence_recall_at_{k}"] = sentence_recall_at(pairs, k)
+    note = in_sample_note("scifact", claims_path)
+    res["in_sample"], res["in_sample_note"] = note is not None, note
     res["mapping"] = dict(MAPPING)
     res["seconds"] = round(dt, 2)
     res["pairs_per_second"] = round(n_windows / dt, 1) if dt > 0 else None

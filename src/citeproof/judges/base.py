@@ -26,6 +26,7 @@ class Judgement:
             the floor.
         reasons: sentences for the report.
         tier: the tier that decided.
+        flags: machine-readable markers for the finding (``needs_review`` when tiers disagree).
     """
 
     verdict: Verdict
@@ -34,6 +35,7 @@ class Judgement:
     evidence: Evidence | None
     tier: Tier
     reasons: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
 
 
 class Judge(Protocol):

@@ -20,8 +20,9 @@ contradicted / unsupported. A supported verdict whose probability is below
 ``partial_below`` becomes ``partial``. A citation signal that marks indirect
 support (``see``, ``cf.``, ``e.g.``, ``see also``, ``see generally``) relaxes
 the decision by adding :data:`SIGNAL_BONUS` to the supported log-odds; ``but
-see``/``contra`` expect the source to disagree, so a contradiction then counts
-as support.
+see``/``contra`` expect the source to disagree: the verdict policy
+(:func:`citeproof.judges.policy.apply_contrary_signal`) maps the judgement of
+the claim as written.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ MODEL_PATH = MODELS_DIR / "entailment-minilm-l6-int8.onnx"
 CONFIG_PATH = MODELS_DIR / "entailment.json"
 TOKENIZER_PATH = Path(__file__).parents[1] / "retrieval" / "models" / "tokenizer.json"
 
-RELAXING_SIGNALS = frozenset({"see", "cf.", "cf", "e.g.", "eg", "see also", "see generally", "see, e.g.", "compare"})
+RELAXING_SIGNALS = frozenset({"see", "cf.", "cf", "e.g.", "eg", "see also", "see generally", "see, e.g.", "see e.g.", "compare"})
 CONTRARY_SIGNALS = frozenset({"but see", "contra", "but cf.", "but cf"})
 SIGNAL_BONUS = 1.0
 """Added to the supported log-odds under a relaxing signal (about x2.7 odds)."""
@@ -336,8 +337,6 @@ def decide(feats: np.ndarray, config: dict, signal: str | None = None) -> tuple[
     z = z - z.max()
     p = np.exp(z) / np.exp(z).sum()
     k = classes[int(np.argmax(p))]
-    if sig in CONTRARY_SIGNALS and k == "contradicted":
-        k = "supported"
     if k == "supported" and p[classes.index("supported")] < float(config.get("partial_below", 0.0)):
         k = "partial"
     return k, p

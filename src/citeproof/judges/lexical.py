@@ -36,8 +36,9 @@ PARTIAL_AT = 0.30
 """Coverage at or above which the lexical tier says *partial*."""
 SIGNAL_RELIEF = 0.10
 """How much a relaxing signal lowers both thresholds."""
-RELAXING_SIGNALS = frozenset({"see", "cf.", "see also", "e.g.", "see e.g.", "see generally", "compare", "but see", "but cf."})
-"""Signals that say the source supports a related point, not the claim itself."""
+RELAXING_SIGNALS = frozenset({"see", "cf.", "see also", "e.g.", "see e.g.", "see generally", "compare"})
+"""Signals that say the source supports a related point, not the claim itself (contrary signals,
+*but see*, *but cf.*, are no relaxed *see*: :func:`citeproof.judges.policy.apply_contrary_signal`)."""
 
 
 class LexicalJudge:

@@ -216,7 +216,12 @@ def normalise_signal(prefix: str) -> str | None:
 
     ``"see"`` -> ``"see"``; ``"cf."`` -> ``"cf."``; ``"see, e.g.,"`` ->
     ``"see e.g."``; ``"also"`` -> ``"see also"``; other text -> None.
+    Signals set in italics or emphasis, as the Bluebook sets them, read the
+    same: ``"*See, e.g.*,"``, ``"_Cf._"``, ``"\\emph{But see}"`` (Markdown
+    ``*``/``_`` marks and LaTeX ``\\emph``/``\\textit`` are dropped first).
     """
+    prefix = re.sub(r"\\(?:emph|textit|textsl|it)\s*\{([^{}]*)\}", r"\1", prefix)
+    prefix = re.sub(r"(?<![\w])[*_]+|[*_]+(?![\w])", "", prefix)
     p = re.sub(r"\s+", " ", prefix.strip().lower()).rstrip(",:; ")
     if not p:
         return None

@@ -1,0 +1,214 @@
+"""Grounding: where in a source a quoted span stands, and how exactly it matches.
+
+:func:`align` finds the span of ``source_text`` that best matches a quotation
+(rapidfuzz's ``partial_ratio_alignment``, a normalised Indel similarity of the
+quote against its best-matching window of the source), after folding what
+typesetting changes without changing the words: case, curly quotes,
+dashes, ligatures, runs of whitespace, hyphenation at line ends.
+:func:`word_diff` says, word by word, what differs between a quote and the
+span it was aligned to (rapidfuzz's Levenshtein opcodes over word tokens).
+
+Units are characters of the *original* strings (offsets into
+``source_text``, from 0, end exclusive) and word tokens (``[\\w'-]+``, case-folded)
+for the shares. Used by the quotation detectors
+(:mod:`citeproof.detectors.quotes`) and meant for the LLM tier, which must
+check that a quote it was given stands in the source.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
+__all__ = ["Alignment", "DiffOp", "align", "normalise", "word_diff", "words"]
+
+_FOLD = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ",
+    "\ufb01": "fi", "\ufb02": "fl", "\ufb00": "ff", "\ufb03": "ffi", "\ufb04": "ffl",
+})
+_WORD_RE = re.compile(r"[\w][\w'\-]*")
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """Where a quote best matches a source.
+
+    Attributes:
+        start: offset of the matched span in ``source_text`` (characters, from 0).
+        end: end of the span (characters, exclusive); ``start == end`` when nothing matched.
+        coverage: share of the quote's word tokens found in the span, in [0, 1].
+        density: share of the span's word tokens that are quote tokens, in [0, 1].
+        score: rapidfuzz partial-ratio similarity of the normalised quote and span, in [0, 100]
+            (100: the span is the quote, up to the folding of :func:`normalise`).
+    """
+
+    start: int
+    end: int
+    coverage: float
+    density: float
+    score: float
+
+    @property
+    def exact(self) -> bool:
+        """True when the span equals the quote after :func:`normalise` (score 100)."""
+        return self.score >= 100.0
+
+
+@dataclass(frozen=True)
+class DiffOp:
+    """One difference between a quote and its aligned span.
+
+    Attributes:
+        op: ``replace`` (quote words stand where the source has others), ``delete`` (quote
+            words the source lacks) or ``insert`` (source words the quote leaves out).
+        quote: the quote's words for this difference ('' for ``insert``).
+        source: the source's words ('' for ``delete``).
+    """
+
+    op: str
+    quote: str
+    source: str
+
+    def __str__(self) -> str:
+        if self.op == "replace":
+            return f"quote has \u201c{self.quote}\u201d where the source has \u201c{self.source}\u201d"
+        if self.op == "delete":
+            return f"quote adds \u201c{self.quote}\u201d"
+        return f"quote leaves out \u201c{self.source}\u201d"
+
+
+def normalise(text: str) -> tuple[str, list[int]]:
+    """Fold typesetting differences; keep a map back to the original offsets.
+
+    Returns:
+        ``(folded, index)``: ``folded`` is case-folded with curly quotes,
+        dashes, ligatures and no-break spaces folded, line-end hyphenation
+        (``inter-\\nval``) joined and whitespace runs made one space;
+        ``index[i]`` is the offset in ``text`` of ``folded[i]`` (length
+        ``len(folded) + 1``, the last entry ``len(text)``).
+    """
+    out: list[str] = []
+    idx: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "-" and i + 1 < n and text[i + 1] == "\n" and out and out[-1].isalpha():
+            i += 2  # a word broken at a line end
+            while i < n and text[i] in " \t":
+                i += 1
+            continue
+        if ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+                idx.append(i)
+            i += 1
+            continue
+        for c in ch.translate(_FOLD).casefold():
+            out.append(c)
+            idx.append(i)
+        i += 1
+    idx.append(n)
+    return "".join(out), idx
+
+
+def words(text: str) -> list[str]:
+    """Case-folded word tokens (``[\\w'-]+``) of ``text`` after :func:`normalise`."""
+    return _WORD_RE.findall(normalise(text)[0])
+
+
+def align(quote: str, source_text: str) -> Alignment:
+    """Find the span of ``source_text`` that best matches ``quote``.
+
+    Args:
+        quote: the quoted words (quotation marks removed).
+        source_text: the whole source text (any length; characters).
+
+    Returns:
+        An :class:`Alignment` with offsets into ``source_text``, widened to
+        whole words. An empty quote or source gives ``Alignment(0, 0, 0.0, 0.0, 0.0)``.
+
+    Method: rapidfuzz ``fuzz.partial_ratio_alignment`` on the normalised
+    strings (the best-matching window of the source, scored by normalised
+    Indel similarity); coverage and density count word tokens as multisets.
+    """
+    q, _ = normalise(quote.strip())
+    s, idx = normalise(source_text or "")
+    if not q.strip() or not s.strip():
+        return Alignment(0, 0, 0.0, 0.0, 0.0)
+    r = fuzz.partial_ratio_alignment(q, s)
+    if r is None:
+        return Alignment(0, 0, 0.0, 0.0, 0.0)
+    a, b = r.dest_start, r.dest_end  # rapidfuzz keeps dest for its second argument
+    while a > 0 and s[a - 1].isalnum():
+        a -= 1
+    while b < len(s) and s[b].isalnum():
+        b += 1
+    qw = _WORD_RE.findall(q)
+    a, b = _tighten(qw, s, a, b)
+    b2 = b
+    while b2 < len(s) and not s[b2].isspace() and not s[b2].isalnum():
+        b2 += 1
+    a2 = a
+    while a2 > 0 and not s[a2 - 1].isspace() and not s[a2 - 1].isalnum():
+        a2 -= 1
+    a, b = max(((x, y) for x in (a, a2) for y in (b, b2)), key=lambda p: (fuzz.ratio(q, s[p[0]:p[1]]), p[0] - p[1]))
+    span = s[a:b]
+    sw = _WORD_RE.findall(span)
+    common = _multiset_common(qw, sw)
+    coverage = common / len(qw) if qw else 0.0
+    density = common / len(sw) if sw else 0.0
+    score = 100.0 if span.strip() == q.strip() else float(fuzz.ratio(q, span))
+    return Alignment(idx[a], idx[b] if b < len(idx) else len(source_text), round(coverage, 4), round(density, 4), round(score, 2))
+
+
+def _tighten(qw: list[str], s: str, a: int, b: int, slack: int = 3) -> tuple[int, int]:
+    """Move the span's ends by up to ``slack`` words either way to the window of least word edit distance to the quote.
+
+    The character window rapidfuzz returns has the quote's length, so a changed
+    number or word can shift it by a word; ties keep the window closest to the quote's length.
+    """
+    lo, hi = max(0, a - 200), min(len(s), b + 200)
+    toks = [(m.start() + lo, m.end() + lo, m.group(0)) for m in _WORD_RE.finditer(s[lo:hi])]
+    inside = [k for k, t in enumerate(toks) if t[1] > a and t[0] < b]
+    if not inside or not qw:
+        return a, b
+    i0, j0 = inside[0], inside[-1] + 1
+    best = (Levenshtein.distance(qw, [t[2] for t in toks[i0:j0]]), abs(j0 - i0 - len(qw)), i0, j0)
+    for i in range(max(0, i0 - slack), min(len(toks), i0 + slack + 1)):
+        for j in range(max(i + 1, j0 - slack), min(len(toks), j0 + slack) + 1):
+            cand = (Levenshtein.distance(qw, [t[2] for t in toks[i:j]]), abs(j - i - len(qw)), i, j)
+            best = min(best, cand)
+    return toks[best[2]][0], toks[best[3] - 1][1]
+
+
+def _multiset_common(a: list[str], b: list[str]) -> int:
+    from collections import Counter
+
+    ca, cb = Counter(a), Counter(b)
+    return sum(min(v, cb[k]) for k, v in ca.items())
+
+
+def word_diff(quote: str, span: str) -> list[DiffOp]:
+    """Word-level differences between a quote and the source span it was aligned to.
+
+    Args:
+        quote: the quoted words.
+        span: ``source_text[alignment.start:alignment.end]``.
+
+    Returns:
+        The differences in order (empty when the words agree after
+        :func:`normalise`); computed with rapidfuzz ``Levenshtein.opcodes`` over word tokens.
+    """
+    qw, sw = words(quote), words(span)
+    out = []
+    for op in Levenshtein.opcodes(qw, sw):
+        if op.tag == "equal":
+            continue
+        out.append(DiffOp(op.tag, " ".join(qw[op.src_start:op.src_end]), " ".join(sw[op.dest_start:op.dest_end])))
+    return out

@@ -1,0 +1,174 @@
+"""Joint citations judged as a set: ``[@a; @b]`` or ``[4, 7]`` behind a claim with several parts.
+
+A claim such as "X reduces A [4], and Y raises B [7]" written as "X reduces
+A, and Y raises B [4, 7]" cites each work for a part. :func:`judge_group`
+cuts the claim into parts (:func:`citeproof.detectors.joint.split_parts`:
+``;``, ``, and``, ``, while``, ``whereas``, list commas, clause-joining
+*and*), judges every part against every work with the run's own tiers, and
+credits each part to the works that support it. The group is supported when
+every part is supported by some work of the group; a work is then vouched
+for the parts it supports. :func:`apply_group` writes the outcome onto the
+group's findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from citeproof.detectors import DOWNGRADING_TAGS, should_downgrade
+from citeproof.detectors.joint import split_parts
+from citeproof.judges.base import Judgement
+from citeproof.model import Finding, Tag, TagEvidence, Verdict
+
+__all__ = ["GroupJudgement", "apply_group", "judge_group", "judge_joint_citations"]
+
+
+@dataclass
+class GroupJudgement:
+    """The outcome for one citation group.
+
+    Attributes:
+        parts: the claim's parts, in order.
+        verdicts: ``verdicts[key][i]`` is the judgement of part ``i`` against work ``key``
+            (a :class:`~citeproof.model.Finding` with the detectors' tags, or a bare :class:`Judgement`).
+        credit: ``credit[i]`` lists the works supporting part ``i`` (citation order).
+        supported: True when every part is supported by some work.
+    """
+
+    parts: list[str]
+    verdicts: dict[str, list[Finding | Judgement]] = field(default_factory=dict)
+    credit: list[list[str]] = field(default_factory=list)
+
+    @property
+    def supported(self) -> bool:
+        """Every part is supported by at least one work of the group."""
+        return bool(self.parts) and all(self.credit)
+
+    def parts_of(self, key: str) -> list[str]:
+        """The parts work ``key`` supports."""
+        return [p for p, ks in zip(self.parts, self.credit, strict=True) if key in ks]
+
+
+def judge_group(claim_text: str, judges: Mapping[str, Callable[[str], Finding | Judgement]]) -> GroupJudgement | None:
+    """Judge each part of ``claim_text`` against each work.
+
+    Args:
+        claim_text: the claim, citation markup removed.
+        judges: citekey -> ``judge(part_text)`` against that work's source (the
+            run's tiers, verdict policy and detectors; a Finding or a Judgement),
+            in citation order; only works whose source could be read.
+
+    Returns:
+        None when fewer than two works or fewer than two parts (then each work
+        is judged on the whole claim as usual); else a :class:`GroupJudgement`.
+    """
+    if len(judges) < 2:
+        return None
+    parts = split_parts(claim_text)
+    if len(parts) < 2:
+        return None
+    out = GroupJudgement(parts=parts)
+    for key, judge in judges.items():
+        out.verdicts[key] = [judge(p) for p in parts]
+    out.credit = [[k for k in judges if out.verdicts[k][i].verdict == Verdict.SUPPORTED] for i in range(len(parts))]
+    return out
+
+
+def _short(p: str, n: int = 60) -> str:
+    return p if len(p) <= n else p[: n - 3] + "..."
+
+
+def apply_group(group: GroupJudgement, findings: Sequence[Finding]) -> None:
+    """Write a group's outcome onto its findings (in place).
+
+    Each finding gets a ``joint_citation`` tag saying which work supports which
+    part, and a reason. When the group is supported, a finding whose work
+    supports at least one part becomes ``supported`` (unless a detector
+    downgraded it); a work supporting no part keeps its own verdict and is
+    marked ``needs_review``. When some part is supported by no work, findings
+    judged ``supported`` on the whole claim become ``partial`` and
+    ``needs_review``: the group does not carry the claim.
+    """
+    bits = []
+    spans = []
+    for p, ks in zip(group.parts, group.credit, strict=True):
+        bits.append(f"\u201c{_short(p)}\u201d by {', '.join(ks)}" if ks else f"\u201c{_short(p)}\u201d by none of the cited works")
+        spans.append(TagEvidence(p, ", ".join(ks)))
+    uncovered = [p for p, ks in zip(group.parts, group.credit, strict=True) if not ks]
+    msg = ("The group supports every part: " if not uncovered else "The group leaves a part unsupported: ") + "; ".join(bits) + "."
+    tag = Tag("joint_citation", msg, 0.7 if not uncovered else 0.6, tuple(spans))
+    for f in findings:
+        key = f.citation.citekey
+        f.tags.append(tag)
+        mine = group.parts_of(key)
+        if group.supported and mine:
+            # the whole-claim detectors saw the other works' parts too: the parts' own tags replace them
+            part_tags = [t for i, j in enumerate(group.verdicts[key]) if key in group.credit[i] for t in getattr(j, "tags", [])]
+            f.tags[:] = [t for t in f.tags if t.name not in DOWNGRADING_TAGS] + [t for t in part_tags if t.name != "joint_citation"]
+            if f.reasons and f.reasons[0].startswith("downgraded from supported:"):
+                f.reasons.pop(0)
+                f.verdict = Verdict.SUPPORTED if not should_downgrade(f.tags) else Verdict.PARTIAL
+            if f.verdict != Verdict.SUPPORTED and not should_downgrade(f.tags):
+                f.reasons.insert(0, f"judged as part of its citation group: supported for {', '.join(chr(8220) + _short(p) + chr(8221) for p in mine)}; "
+                                    f"the group supports every part of the claim (was {f.verdict.value} on the whole claim)")
+                f.verdict = Verdict.SUPPORTED
+                best = max((j for j in group.verdicts[key] if j.verdict == Verdict.SUPPORTED), key=lambda j: j.confidence)
+                f.confidence, f.score = best.confidence, best.score
+                if best.evidence is not None:
+                    f.evidence = best.evidence
+            else:
+                f.reasons.append(f"in its citation group this work supports {len(mine)} of {len(group.parts)} parts")
+            continue
+        if not mine:
+            f.reasons.append("in its citation group this work supports none of the claim's parts on its own")
+        elif f.verdict == Verdict.SUPPORTED:
+            f.verdict = Verdict.PARTIAL
+            f.reasons.insert(0, "the citation group leaves a part of the claim unsupported: "
+                                + "; ".join(chr(8220) + _short(p) + chr(8221) for p in uncovered))
+        if "needs_review" not in f.flags:
+            f.flags.append("needs_review")
+
+
+def judge_joint_citations(findings: list[Finding], tiers) -> None:
+    """Judge each citation group such as ``[@a; @b]`` as a set (:mod:`citeproof.judges.joint`).
+
+    For a claim with several parts, every part is judged against every work of
+    the group whose source was read, with the same tiers and verdict policy;
+    the findings then say which work supports which part, and the group is
+    supported when all its parts are. A group with one part or one readable
+    work keeps its per-work verdicts.
+
+    Args:
+        findings: every finding of the run (changed in place).
+        tiers: the run's :class:`citeproof.pipeline.Tiers` (``candidates`` and ``judge``).
+    """
+    import dataclasses
+
+    from citeproof.judges.policy import apply_detectors
+
+    groups: dict[tuple[str, str, int], list[Finding]] = {}
+    for f in findings:
+        if f.citation.group_size > 1:
+            groups.setdefault((f.claim.id, f.citation.raw, f.citation.line), []).append(f)
+    for group in groups.values():
+        judged = [f for f in group if f.source is not None and f.source.usable and f.verdict != Verdict.ERROR]
+
+        def judge_for(f: Finding) -> Callable[[str], Finding]:
+            def judge(part: str) -> Finding:
+                claim = dataclasses.replace(f.claim, text=part)
+                j = tiers.judge(claim, tiers.candidates(part, f.source, None, set()), f.citation.signal)
+                out = Finding(claim=claim, citation=f.citation, verdict=j.verdict, score=j.score, confidence=j.confidence,
+                              tier=j.tier, evidence=j.evidence, reasons=list(j.reasons), source=f.source)
+                apply_detectors(out, claim, f.citation, f.source)
+                return out
+            return judge
+
+        try:
+            outcome = judge_group(group[0].claim.text, {f.citation.citekey: judge_for(f) for f in judged})
+        except Exception as exc:  # noqa: BLE001 - the per-work findings stand on their own
+            for f in judged:
+                f.reasons.append(f"judging the citation group as a set failed: {type(exc).__name__}: {exc}; please report it")
+            continue
+        if outcome is not None:
+            apply_group(outcome, group)

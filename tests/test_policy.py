@@ -1,0 +1,267 @@
+"""The verdict policy (``judges/policy.py``), joint citations as a set, legal signals and parentheticals.
+
+Unit tests build the two tiers' judgements by hand (the policy is a pure
+function of them); the end-to-end tests run :func:`citeproof.pipeline.check`
+with the lexical tier only (deterministic, no model near a boundary) on
+Markdown drafts citing real SciFact training abstracts saved as sources.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from citeproof.judges.base import Judgement
+from citeproof.judges.policy import (
+    POLICY,
+    Policy,
+    apply_contrary_signal,
+    decide,
+    explanatory_parenthetical,
+    is_contrary,
+)
+from citeproof.model import Evidence, Passage, Source, Tier, Verdict
+from citeproof.pipeline import CheckOptions, check
+from citeproof.readers.pandoc_cite import normalise_signal
+
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+needs_scifact = pytest.mark.skipif(not (DATA / "scifact" / "corpus.jsonl").exists(), reason="../shared/data/scifact is absent")
+
+
+def _ev(text: str = "A passage.") -> Evidence:
+    return Evidence(passage=Passage(id="p1", text=text), source=Source(citekey="k"), scores={"lexical": 0.6})
+
+
+def _j(verdict: Verdict, conf: float, tier: Tier, reason: str = "r") -> Judgement:
+    return Judgement(verdict, conf, conf, _ev(), tier, [reason])
+
+
+class TestDecide:
+    def test_confident_entailment_decides(self):
+        ej = _j(Verdict.CONTRADICTED, 0.85, Tier.ENTAILMENT, "contradicts")
+        out = decide(ej, _j(Verdict.SUPPORTED, 0.9, Tier.LEXICAL))
+        assert (out.verdict, out.tier, out.reasons, out.flags) == (Verdict.CONTRADICTED, Tier.ENTAILMENT, ["contradicts"], [])
+
+    def test_lean_against_stops_a_lexical_supported(self):
+        """The demo's story: lexical *supported* while the network leaned *unsupported* at 0.63."""
+        out = decide(_j(Verdict.UNSUPPORTED, 0.63, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL, "43% of words"))
+        assert out.verdict == Verdict.PARTIAL
+        assert out.flags == ["needs_review"]
+        assert out.reasons[0].startswith("the tiers disagree: the lexical tier finds the claim's words")
+        assert "leaned 'unsupported' with confidence 0.63" in out.reasons[0]
+        assert out.reasons[1] == "43% of words"
+
+    def test_weak_lean_leaves_lexical_supported_and_says_so(self):
+        conf = POLICY.lean_against_at - 0.04
+        out = decide(_j(Verdict.CONTRADICTED, conf, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL))
+        assert out.verdict == Verdict.SUPPORTED and out.flags == ["needs_review"]
+        assert out.reasons[-1].startswith("the tiers disagree, weakly: the entailment tier leaned 'contradicted'")
+
+    def test_abstaining_lean_that_agrees_is_plain(self):
+        out = decide(_j(Verdict.SUPPORTED, 0.55, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL))
+        assert out.verdict == Verdict.SUPPORTED and out.flags == []
+        assert out.reasons[-1].startswith("the entailment tier abstained: it leaned 'supported' with confidence 0.55")
+
+    def test_lean_for_support_against_lexical_unsupported_is_marked(self):
+        out = decide(_j(Verdict.SUPPORTED, 0.55, Tier.ENTAILMENT), _j(Verdict.UNSUPPORTED, 0.7, Tier.LEXICAL))
+        assert out.verdict == Verdict.UNSUPPORTED and out.flags == ["needs_review"]
+        assert "the tiers disagree" in out.reasons[-1]
+
+    def test_lexical_alone(self):
+        lj = _j(Verdict.PARTIAL, 0.6, Tier.LEXICAL)
+        out = decide(None, lj)
+        assert out.verdict == Verdict.PARTIAL and out is not lj
+
+    def test_policy_thresholds_are_used(self):
+        strict = Policy(lean_against_at=1.01)
+        out = decide(_j(Verdict.UNSUPPORTED, 0.69, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL), strict)
+        assert out.verdict == Verdict.SUPPORTED
+
+
+class TestContrarySignals:
+    @pytest.mark.parametrize("prefix, signal", [("*See, e.g.*,", "see e.g."), ("_Cf._", "cf."), ("*But see*", "but see"),
+                                                 ("\\emph{Contra}", "contra"), ("*but cf.*", "but cf.")])
+    def test_signals_in_emphasis_are_read(self, prefix, signal):
+        assert normalise_signal(prefix) == signal
+
+    def test_contrary_is_not_a_relaxed_see(self):
+        assert is_contrary("but see") and is_contrary("contra") and is_contrary("but cf.")
+        assert not is_contrary("see") and not is_contrary("cf.") and not is_contrary(None)
+
+    def test_contradicting_source_supports_a_but_see(self):
+        out = apply_contrary_signal(_j(Verdict.CONTRADICTED, 0.9, Tier.ENTAILMENT), "but see")
+        assert out.verdict == Verdict.SUPPORTED and "cuts against the claim, as the signal says" in out.reasons[0]
+
+    def test_agreeing_source_contradicts_a_but_see(self):
+        out = apply_contrary_signal(_j(Verdict.SUPPORTED, 0.9, Tier.ENTAILMENT), "contra")
+        assert out.verdict == Verdict.CONTRADICTED and "but the source supports it" in out.reasons[0]
+
+    def test_lexical_supported_under_contrary_needs_review(self):
+        out = apply_contrary_signal(_j(Verdict.SUPPORTED, 0.9, Tier.LEXICAL), "but cf.")
+        assert out.verdict == Verdict.PARTIAL and out.flags == ["needs_review"]
+
+
+class TestParenthetical:
+    def test_holding_that(self):
+        raw = ("Courts have split on the point. *Rowland v. Christian* [@rowland1968] (holding that a possessor of land "
+               "owes a duty of ordinary care to all entrants).")
+        assert explanatory_parenthetical(raw, "[@rowland1968]") == (
+            "A possessor of land owes a duty of ordinary care to all entrants.", "holding")
+
+    def test_no_parenthetical_or_a_short_one(self):
+        assert explanatory_parenthetical("A claim [@k] and more.", "[@k]") is None
+        assert explanatory_parenthetical("A claim [@k] (2019).", "[@k]") is None
+        assert explanatory_parenthetical("A claim [@k] (noting it).", "[@k]") is None
+
+
+# --------------------------------------------------------------------------- end to end, lexical tier
+
+@lru_cache(maxsize=4)
+def abstract(doc_id: int) -> str:
+    with open(DATA / "scifact" / "corpus.jsonl", encoding="utf-8") as f:
+        for line in f:
+            d = json.loads(line)
+            if d["doc_id"] == doc_id:
+                return d["title"] + "\n\n" + " ".join(d["abstract"]) + "\n"
+    raise AssertionError(doc_id)
+
+
+def _run(tmp_path: Path, draft: str, sources: dict[str, int]):
+    bib = []
+    for key, doc_id in sources.items():
+        (tmp_path / f"{key}.md").write_text(abstract(doc_id), encoding="utf-8")
+        bib.append(f"@article{{{key}, title={{T}}, file={{{key}.md}}}}")
+    (tmp_path / "refs.bib").write_text("\n".join(bib) + "\n")
+    (tmp_path / "draft.md").write_text(draft, encoding="utf-8")
+    return check(tmp_path / "draft.md", [tmp_path / "refs.bib"], CheckOptions(tiers=["lexical"], use_cache=False))
+
+
+@needs_scifact
+class TestPipeline:
+    def test_joint_citation_parts_credited_to_each_work(self, tmp_path):
+        """Each abstract supports one half; the group supports the claim, and each finding says which part."""
+        r = _run(tmp_path, "Cells with increased aldehyde dehydrogenase activity have stem/progenitor properties in the "
+                           "human mammary epithelium, and inhibiting A20 expression decreased glioma stem cell growth and "
+                           "survival [@ginestier; @hjelmeland].\n",
+                 {"ginestier": 45638119, "hjelmeland": 33370})
+        by = {f.citation.citekey: f for f in r.findings}
+        assert {k: f.verdict for k, f in by.items()} == {"ginestier": Verdict.SUPPORTED, "hjelmeland": Verdict.SUPPORTED}
+        tag = next(t for t in by["ginestier"].tags if t.name == "joint_citation")
+        assert tag.message.startswith("The group supports every part:")
+        assert [(e.claim_span[:24], e.evidence_span) for e in tag.evidence] == [
+            ("Cells with increased ald", "ginestier"), ("inhibiting A20 expressio", "hjelmeland")]
+        assert "judged as part of its citation group" in by["hjelmeland"].reasons[0]
+
+    def test_joint_citation_with_an_unsupported_part(self, tmp_path):
+        """Near miss: the second part is in neither abstract, so no work carries the whole group."""
+        r = _run(tmp_path, "Cells with increased aldehyde dehydrogenase activity have stem/progenitor properties in the "
+                           "human mammary epithelium, and galaxy rotation curves flatten at large orbital radii "
+                           "[@ginestier; @hjelmeland].\n",
+                 {"ginestier": 45638119, "hjelmeland": 33370})
+        by = {f.citation.citekey: f for f in r.findings}
+        assert by["ginestier"].verdict != Verdict.SUPPORTED
+        tag = next(t for t in by["ginestier"].tags if t.name == "joint_citation")
+        assert "by none of the cited works" in tag.message and "needs_review" in by["ginestier"].flags
+
+    def test_parenthetical_is_the_claim_checked(self, tmp_path):
+        """The sentence around the citation says little; the parenthetical states the finding cited."""
+        r = _run(tmp_path, "This was later examined [@hjelmeland] (finding that inhibiting A20 expression decreased "
+                           "glioma stem cell growth and survival).\n", {"hjelmeland": 33370})
+        f = r.findings[0]
+        assert "claim_from_parenthetical" in f.flags and f.verdict == Verdict.SUPPORTED
+        near = _run(tmp_path, "This was later examined [@hjelmeland] (2010).\n", {"hjelmeland": 33370}).findings[0]
+        assert "claim_from_parenthetical" not in near.flags and near.verdict != Verdict.SUPPORTED
+
+    def test_but_see_in_italics_is_not_relaxed(self, tmp_path):
+        r = _run(tmp_path, "Inhibiting A20 expression decreased glioma stem cell growth and survival "
+                           "[*But see*, @hjelmeland].\n", {"hjelmeland": 33370})
+        f = r.findings[0]
+        assert f.citation.signal == "but see"
+        assert f.verdict == Verdict.PARTIAL and "needs_review" in f.flags
+        assert not any("thresholds relaxed" in x for x in f.reasons)
+        see = _run(tmp_path, "Inhibiting A20 expression decreased glioma stem cell growth and survival "
+                             "[*See, e.g.*, @hjelmeland].\n", {"hjelmeland": 33370}).findings[0]
+        assert see.citation.signal == "see e.g." and see.verdict == Verdict.SUPPORTED
+
+
+class TestReadingOrder:
+    def test_naming_phrase_mid_sentence_only(self):
+        from citeproof.detectors.attribution import naming_phrase
+
+        raw = ("After releasing the first version of the Deep Review [@doi:10.1101/142760], 14 new contributors updated "
+               "the manuscript (Figure @fig:contrib).")
+        assert naming_phrase(raw, "[@doi:10.1101/142760]") == "version of the Deep Review"
+        end = ("The preprint was updated in January 2018, and the article was accepted by the journal in March 2018 "
+               "[@doi:10.1098/rsif.2017.0387].")
+        assert naming_phrase(end, "[@doi:10.1098/rsif.2017.0387]") == ""
+
+    @needs_scifact
+    def test_table_row_of_names_ranks_after_real_statements(self, tmp_path):
+        """A row naming a tool and its identifier claims nothing; a sentence the source does not hold leads."""
+        draft = ("| Tool | Identifier |\n| --- | --- |\n| Gpr124 antibody | RRID:AB_2721867 [@hjelmeland] |\n\n"
+                 "Galaxy rotation curves flatten at large orbital radii in spiral galaxies [@hjelmeland].\n")
+        r = _run(tmp_path, draft, {"hjelmeland": 33370})
+        row = next(f for f in r.findings if f.claim.kind.value == "table_row")
+        assert "no_claim" in row.flags and "no statement to check" in row.reasons[-1]
+        assert row.verdict == Verdict.UNSUPPORTED  # its band alone would put it first (line 3, before line 5)
+        assert r.findings[0].claim.kind.value == "sentence" and r.findings[0].verdict == Verdict.UNSUPPORTED
+        assert r.findings.index(row) == 1
+
+
+class TestOneStory:
+    def test_downgrade_sets_confidence_and_first_reason(self):
+        """A supported finding downgraded by a tag says so first, with the tag's confidence, not the judge's."""
+        from citeproof.judges.policy import apply_detectors
+        from citeproof.model import Citation, Claim, Finding, UnitKind
+
+        ev_text = "Inhibiting A20 expression decreased GSC growth and survival."
+        src = Source(citekey="k", passages=[Passage(id="p1", text=ev_text)], text=ev_text)
+        cite = Citation(citekey="k", raw="[@k]")
+        claim = Claim(id="c1", text="Inhibiting A20 expression increased GSC growth and survival.",
+                      raw="Inhibiting A20 expression increased GSC growth and survival [@k].", citations=(cite,),
+                      document="d.md", line=1, kind=UnitKind.SENTENCE)
+        f = Finding(claim=claim, citation=cite, verdict=Verdict.SUPPORTED, confidence=0.97,
+                    evidence=Evidence(passage=src.passages[0], source=src, scores={"lexical": 0.9}), reasons=["judge"])
+        apply_detectors(f, claim, cite, src)
+        assert f.verdict == Verdict.PARTIAL and f.confidence == 0.85
+        assert f.reasons[0].startswith("downgraded from supported: polarity_flip (the judge alone said supported); "
+                                       "The claim says 'increased'")
+        assert f.reasons[1] == "judge"
+
+
+class TestPolicyFit:
+    """``eval/policy_fit.py`` simulates the policy on recorded judgements; rows here are shaped as it records them."""
+
+    @staticmethod
+    def _row(item, kind, ev, conf, cov, tags_e=(), tags_l=(), ds="scifact"):
+        return {"item": item, "dataset": ds, "kind": kind, "template": "", "half": "", "e_verdict": ev, "e_conf": conf,
+                "coverage": cov, "tags_e": list(tags_e), "tags_l": list(tags_l)}
+
+    def test_simulate_follows_decide(self):
+        from citeproof.eval.policy_fit import simulate
+
+        lean = self._row(1, "untouched", "unsupported", 0.55, 0.5)
+        assert simulate(lean, Policy(lean_against_at=0.5)) is True
+        assert simulate(lean, Policy(lean_against_at=0.6)) is False
+        assert simulate(self._row(1, "untouched", "supported", 0.65, 0.1), POLICY) is False
+        assert simulate(self._row(1, "untouched", "supported", 0.65, 0.1, tags_e=["number_drift"]), POLICY) is True
+        # below 0.8 the entailment tier does not decide, but its lean against a lexical *supported* still flags
+        assert simulate(self._row(1, "untouched", "contradicted", 0.75, 0.5), POLICY) is True
+        assert simulate(self._row(1, "untouched", "contradicted", 0.75, 0.5), Policy(lean_against_at=1.01)) is False
+
+    def test_score_and_cross_validation(self):
+        from citeproof.eval.policy_fit import cross_validate, score
+
+        rows = []
+        for i in range(10):
+            rows.append(self._row(i, "untouched", "supported", 0.55, 0.5))          # clean at any lean line
+            rows.append(self._row(i, "polarity", "contradicted", 0.65, 0.5))        # caught only when the lean counts
+        s = score(rows, Policy(lean_against_at=0.6))
+        assert (s["recall"], s["clean_rate"], s["precision"]) == (1.0, 1.0, 1.0)
+        assert score(rows, Policy(lean_against_at=0.7))["recall"] == 0.0
+        cv = cross_validate(rows, folds=5)
+        assert cv["fitted"]["recall"] == 1.0 and cv["fitted"]["n_planted"] == 10
+        assert all(c["lean_against_at"] <= 0.6 for c in cv["chosen"])
