@@ -37,6 +37,7 @@ __all__ = [
     "check",
     "read_claims",
     "read_document",
+    "read_input",
     "reader_for",
     "READERS",
     "merge_printed_references",
@@ -98,6 +99,17 @@ def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
         InputError: the file does not exist or cannot be read.
         UnknownFormatError: no reader for the suffix.
     """
+    claims, bib, _diagnostics = read_input(path)
+    return claims, bib
+
+
+def read_input(path: Path) -> tuple[list[Claim], Bibliography | None, list[Diagnostic]]:
+    """:func:`read_document` plus the reader's own diagnostics (encoding fall-back, text read as plain text...).
+
+    Raises:
+        InputError: the file does not exist or cannot be read.
+        UnknownFormatError: no reader for the suffix.
+    """
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file; check the path of the citing document")
@@ -106,8 +118,8 @@ def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
     reader = reader_for(path)
     if hasattr(reader, "read_document"):
         doc = reader.read_document(path)
-        return doc.claims, doc.bibliography()
-    return reader.read(path), None  # type: ignore[attr-defined]
+        return doc.claims, doc.bibliography(), list(getattr(doc, "diagnostics", []))
+    return reader.read(path), None, []  # type: ignore[attr-defined]
 
 
 def read_claims(path: Path) -> list[Claim]:
@@ -571,7 +583,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     opts = options or CheckOptions()
     t0 = time.perf_counter()
     document = Path(document)
-    claims, own_bib = read_document(document)
+    claims, own_bib, read_diagnostics = read_input(document)
     t_read = time.perf_counter()
     if bib_paths:
         bib = load_bibliographies([Path(p) for p in bib_paths])
@@ -620,7 +632,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
     notes = list(tiers.notes)
-    diagnostics = list(bib.diagnostics)
+    diagnostics = list(bib.diagnostics) + [d for d in read_diagnostics if d not in bib.diagnostics]
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
     return Report(

@@ -54,7 +54,7 @@ from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 
-__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "CITE_COMMANDS"]
+__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "read_allowed", "CITE_COMMANDS"]
 
 _CONFINE: contextvars.ContextVar[Path | None] = contextvars.ContextVar("citeproof_latex_confine", default=None)
 
@@ -74,8 +74,8 @@ def confine_reads(folder: Path) -> Iterator[None]:
         _CONFINE.reset(token)
 
 
-def _allowed(path: Path) -> bool:
-    """True unless reads are confined and ``path`` resolves outside the folder."""
+def read_allowed(path: Path) -> bool:
+    """True unless reads are confined (:func:`confine_reads`) and ``path`` resolves outside the folder."""
     root = _CONFINE.get()
     return root is None or path.resolve().is_relative_to(root)
 
@@ -182,7 +182,7 @@ def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list
             name = (m.group(1) or m.group(2)).strip()
             cands = [base / name, base / (name + ".tex"), path.parent / name, path.parent / (name + ".tex")]
             target = next((c for c in cands if c.is_file()), None)
-            if target is not None and not _allowed(target):
+            if target is not None and not read_allowed(target):
                 diags.append(Diagnostic("tex-include-outside", "warning", f"{path}:{n}: \\input{{{name}}} is outside the uploaded files; its text is skipped", str(path), n))
             elif target is None:
                 diags.append(Diagnostic("tex-missing-include", "warning", f"{path}:{n}: \\input{{{name}}} not found; its text is skipped", str(path), n))
@@ -532,7 +532,7 @@ def _bib_files(text: str, main: Path) -> tuple[list[Path], list[str]]:
     found, missing = [], []
     for n in dict.fromkeys(names):
         c = main.parent / n
-        if c.is_file() and _allowed(c):
+        if c.is_file() and read_allowed(c):
             found.append(c)
         else:
             missing.append(n)
