@@ -6,7 +6,8 @@ their ratio. Run: ``python bench/readers_scaling.py`` (about a minute on 2 cores
 
 Cases:
 
-* ``'[' * N`` before a citation (the bracket matcher);
+* ``'[' * N`` before a citation (the bracket matcher), and runs of unclosed
+  ``*``, ``[x](`` and ``^[`` (the inline-markup patterns, syntok's bracket search);
 * one paragraph holding N citations, one sentence each, and all in one sentence;
 * N ``\\cite`` commands in one LaTeX sentence.
 """
@@ -40,6 +41,9 @@ CASES = {
     "open brackets before a citation": (lambda n: _md("[" * n + " text [@a].\n"), 12_500),
     "citations, one sentence each": (lambda n: _md(" ".join(f"Claim number {k} holds [@k{k}]." for k in range(n)) + "\n"), 1_250),
     "citations in one sentence": (lambda n: _md("All of " + ", ".join(f"[@k{k}]" for k in range(n)) + " agree.\n"), 5_000),
+    "unclosed emphasis before a citation": (lambda n: _md("*a " * n + "[@a].\n"), 2_000),
+    "unclosed link targets": (lambda n: _md("[x](" * n + " [@a].\n"), 2_000),
+    "unclosed inline notes": (lambda n: _md("^[" * n + " [@a].\n"), 4_000),
     "LaTeX \\cite in one sentence": (
         lambda n: _tex("\\documentclass{article}\\begin{document}\nAll of " + ", ".join(f"\\cite{{k{k}}}" for k in range(n)) + " agree.\n\\end{document}\n"),
         2_500,

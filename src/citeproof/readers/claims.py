@@ -51,15 +51,18 @@ def tile_spans(spans: list[tuple[int, int]], n: int, split_text: str) -> list[tu
     return out
 
 
-_LINK = re.compile(r"!?\[([^\]\[]*)\]\([^)]*\)")
-_REF_LINK = re.compile(r"\[([^\]\[]+)\]\[[^\]]*\]")
-_AUTOLINK = re.compile(r"<(?:https?|ftp|mailto):[^>\s]*>|<[^>\s@]+@[^>\s]+>")
-_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<!--.*?-->", re.S)
-_EMPH = re.compile(r"(?<![\w\\])([*_]{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w])")
-_CODE = re.compile(r"(`+)(.+?)\1", re.S)
-_ATTR = re.compile(r"\{[#.][^{}]*\}")
-_SPAN = re.compile(r"(?<![!\]\\])\[([^\[\]]*)\]\{[^{}]*\}")
-_FOOTREF = re.compile(r"\[\^[^\]]+\]")
+# Every repeated part is bounded (at most 2,000 characters; links 1,000, emphasis 500, footnote labels
+# 200): unbounded, an unclosed "*", "`", "<!--" or "[^" repeated N times made each pattern
+# scan to the end of the text from every start, O(N^2) (bench/readers_scaling.py).
+_LINK = re.compile(r"!?\[([^\]\[]{0,1000})\]\([^)]{0,1000}\)")
+_REF_LINK = re.compile(r"\[([^\]\[]{1,1000})\]\[[^\]]{0,200}\]")
+_AUTOLINK = re.compile(r"<(?:https?|ftp|mailto):[^>\s]{0,2000}>|<[^>\s@]{1,200}@[^>\s]{1,200}>")
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]{0,50}(?:\s[^<>]{0,2000})?/?>|<!--.{0,2000}?-->", re.S)
+_EMPH = re.compile(r"(?<![\w\\])([*_]{1,3})(?=\S)(.{1,500}?)(?<=\S)\1(?![\w])")
+_CODE = re.compile(r"(`+)(.{1,2000}?)\1", re.S)
+_ATTR = re.compile(r"\{[#.][^{}]{0,2000}\}")
+_SPAN = re.compile(r"(?<![!\]\\])\[([^\[\]]{0,2000})\]\{[^{}]{0,2000}\}")
+_FOOTREF = re.compile(r"\[\^[^\]]{1,200}\]")
 
 
 def clean_inline_markdown(text: str) -> str:

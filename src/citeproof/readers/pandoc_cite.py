@@ -389,10 +389,15 @@ def scan_citations(text: str) -> list[CiteGroup]:
     return groups
 
 
-_CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
-_HTML = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<(?:https?|ftp|mailto):[^>\s]*>|<[^>\s@]+@[^>\s]+>", re.S)
-_LINK_TARGET = re.compile(r"\]\(([^()\s]*(?:\([^()]*\)[^()\s]*)*(?:\s+\"[^\"]*\")?)\)")
-_MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$(?!\d)")
+# Repeated parts are bounded (2,000 characters) so that an unclosed "`", "<!--", "$" or
+# "](" repeated N times costs O(N), not O(N^2) (bench/readers_scaling.py).
+_CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)(.{1,2000}?)(?<!`)\1(?!`)", re.S)
+_HTML = re.compile(
+    r"<!--.{0,2000}?-->|</?[A-Za-z][A-Za-z0-9-]{0,50}(?:\s[^<>]{0,2000})?/?>|<(?:https?|ftp|mailto):[^>\s]{0,2000}>|<[^>\s@]{1,200}@[^>\s]{1,200}>",
+    re.S,
+)
+_LINK_TARGET = re.compile(r"\]\(([^()\s]{0,2000}(?:\([^()]{0,2000}\)[^()\s]{0,2000}){0,20}(?:\s+\"[^\"]{0,2000}\")?)\)")
+_MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 
 
 def mask_non_prose(text: str) -> str:

@@ -59,6 +59,32 @@ def _ends_in_abbreviation(head: str, following: str = "") -> bool:
     return word.lower() in ABBREVIATIONS
 
 
+def _close_or_blank_brackets(text: str) -> str:
+    """``text`` with every unmatched ``(`` or ``[`` replaced by a space (same length).
+
+    syntok looks for the closing bracket of each opening one from scratch:
+    ``"(" * N`` took O(N^2) time. One stack pass finds the unmatched ones.
+    """
+    stack: list[int] = []
+    unmatched: list[int] = []
+    for k, c in enumerate(text):
+        if c in "([":
+            stack.append(k)
+        elif c in ")]":
+            want = "(" if c == ")" else "["
+            while stack and text[stack[-1]] != want:
+                unmatched.append(stack.pop())
+            if stack:
+                stack.pop()
+    unmatched += stack
+    if not unmatched:
+        return text
+    chars = list(text)
+    for k in unmatched:
+        chars[k] = " "
+    return "".join(chars)
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Sentence spans of ``text`` as ``(start, end)`` character offsets.
 
@@ -83,7 +109,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     cuts: set[int] = set()
     hard: set[int] = set()
     prev_end = None
-    for paragraph in _segmenter.analyze(text):
+    for paragraph in _segmenter.analyze(_close_or_blank_brackets(text)):
         for sentence in paragraph:
             tokens = list(sentence)
             if not tokens:
