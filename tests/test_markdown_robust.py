@@ -110,7 +110,23 @@ class TestQuarto:
     def test_front_matter_missing_file_is_a_diagnostic(self, tmp_path):
         doc = MarkdownReader().read_document(write(tmp_path, "---\nbibliography: nowhere.bib\n---\n\nA [@a].\n"))
         assert ["md-missing-bib"] == [d.code for d in doc.diagnostics]
-        assert doc.bibliography() is None
+        bib = doc.bibliography()
+        assert {} == bib.entries and ["md-missing-bib"] == [d.code for d in bib.diagnostics]
+
+    def test_gate_needs_no_bib_option_with_front_matter(self, tmp_path):
+        from typer.testing import CliRunner
+
+        from citeproof.cli import app
+
+        (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+        ok = write(tmp_path, "---\nbibliography: refs.bib\n---\n\nA [@a].\n", "ok.md")
+        bad = write(tmp_path, "---\nbibliography: refs.bib\n---\n\nA [@a]. B [@b].\n", "bad.md")
+        none = write(tmp_path, "A [@a].\n", "none.md")
+        runner = CliRunner()
+        assert 0 == runner.invoke(app, ["gate", str(ok), "-q"]).exit_code
+        r = runner.invoke(app, ["gate", str(bad), "-q"])
+        assert 1 == r.exit_code and "unknown citekey 'b'" in r.output
+        assert 2 == runner.invoke(app, ["gate", str(none), "-q"]).exit_code
 
     def test_no_front_matter_no_bibliography(self, tmp_path):
         assert MarkdownReader().read_document(write(tmp_path, "A [@a].\n")).bibliography() is None

@@ -64,9 +64,13 @@ def _stem(document: Path) -> str:
 
 
 def _has_own_bibliography(document: Path) -> bool:
-    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs)."""
+    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Markdown front matter)."""
+    from citeproof.readers.front_matter import names_bibliography
+
     name = document.name.lower()
-    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf"))
+    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf")) or (
+        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and names_bibliography(document)
+    )
 
 
 def _n(count: int, noun: str) -> str:

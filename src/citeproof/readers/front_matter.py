@@ -13,6 +13,7 @@ citeproof does the same when no ``--bib`` is given.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from citeproof.errors import BibliographyError
 from citeproof.model import Diagnostic
 from citeproof.readers.latex import read_allowed
 
-__all__ = ["FrontMatter", "parse_front_matter"]
+__all__ = ["FrontMatter", "names_bibliography", "parse_front_matter"]
 
 
 @dataclass
@@ -34,21 +35,25 @@ class FrontMatter:
         bib_files: files named by ``bibliography:`` that exist, in order.
         references: the CSL items of ``references:`` (dicts, as written).
         diagnostics: unreadable YAML, files named that do not exist.
+        named: True when the front matter has a ``bibliography:`` or
+            ``references:`` key at all (even one naming no usable file).
     """
 
+    named: bool = False
     bib_files: list[Path] = field(default_factory=list)
     references: list[dict] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def bibliography(self, document: str) -> Bibliography | None:
-        """The bibliography the front matter names, or None when it names none.
+        """The bibliography the front matter names, or None when it has no such key.
 
-        ``bibliography:`` files come first, then the inline ``references:``
+        A key naming nothing usable (a missing file) gives an empty
+        bibliography carrying the diagnostics. ``bibliography:`` files come first, then the inline ``references:``
         (the first definition of a key wins, as with several ``--bib``).
         ``document`` names the file in messages and in each inline entry's
         origin (``draft.md:references item 3``).
         """
-        if not self.bib_files and not self.references:
+        if not self.named:
             return None
         try:
             bib = load_bibliographies(self.bib_files)
@@ -59,8 +64,8 @@ class FrontMatter:
             bib.diagnostics.extend(diags)
             for ref in refs:
                 bib.entries.setdefault(ref.citekey, ref)
-            if not bib.files:
-                bib.description = f"the references in the front matter of {document}"
+        if not bib.files:
+            bib.description = f"the front matter of {document}"
         bib.diagnostics = self.diagnostics + bib.diagnostics
         return bib
 
@@ -107,6 +112,7 @@ def parse_front_matter(yaml_text: str, document: Path, line: int = 1) -> FrontMa
         return out
     if not isinstance(meta, dict):
         return out
+    out.named = "bibliography" in meta or "references" in meta
     names = meta.get("bibliography")
     if isinstance(names, str):
         names = [names]
@@ -130,3 +136,23 @@ def parse_front_matter(yaml_text: str, document: Path, line: int = 1) -> FrontMa
     elif refs is not None:
         out.diagnostics.append(Diagnostic("md-front-matter", "warning", f"{document}:{line}: 'references:' must be a list of CSL items; it is not used", str(document), line))
     return out
+
+
+_KEY = re.compile(r"^(?:bibliography|references)\s*:", re.M)
+
+
+def names_bibliography(path: Path) -> bool:
+    """True when ``path`` (Markdown) opens with a YAML front matter that has a ``bibliography:`` or ``references:`` key.
+
+    A cheap look at the text (no YAML parsing), for the command line to
+    decide whether ``--bib`` is needed. Unreadable files give False.
+    """
+    try:
+        with Path(path).open(encoding="utf-8", errors="replace") as f:
+            head = f.read(1_000_000)
+    except OSError:
+        return False
+    if not head.startswith("---"):
+        return False
+    end = re.search(r"^(?:---|\.\.\.)[ \t]*$", head[3:], re.M)
+    return bool(end) and bool(_KEY.search(head[3: 3 + end.start()]))
