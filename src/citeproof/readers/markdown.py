@@ -101,7 +101,7 @@ def _parse(source: str) -> tuple[list, list[Diagnostic]]:
         fence = m.group("fence")
         lines[k] = lines[k][: m.start("fence")] + "".join("\\" + c for c in fence) + lines[k][m.end("fence"):]
         source = "\n".join(lines)
-        diags.append(Diagnostic("md-unclosed-fence", "warning", f"line {k + 1}: the code fence {fence} is never closed; as pandoc does, it is read as text and the rest of the document is read", "", k + 1))
+        diags.append(Diagnostic("md-unclosed-fence", "warning", f"the code fence {fence} is never closed; as pandoc does, it is read as text and the rest of the document is read", "", k + 1))
     return md.parse(source), diags
 
 
@@ -232,7 +232,7 @@ def _unread_lines(lines: list[str], seen: bytearray, diags: list[Diagnostic]) ->
         text = "\n".join(_CONTAINER_MARKS.sub("", ln) for ln in lines[start:k])
         if "@" in text and any(not is_crossref(it.key) for g in scan_citations(mask_non_prose(text)) for it in g.items):
             out.append(TextBlock(text, start + 1, UnitKind.SENTENCE))
-            diags.append(Diagnostic("md-unplaced", "warning", f"lines {start + 1}-{k}: Markdown nested deeper than {MAX_NESTING} lists or block quotes; read as plain text", "", start + 1))
+            diags.append(Diagnostic("md-unplaced", "warning", f"lines {start + 1}-{k} are nested deeper than {MAX_NESTING} lists or block quotes; read as plain text", "", start + 1))
     return out
 
 
@@ -412,9 +412,9 @@ class MarkdownReader:
             raise InputError(f"{p}: cannot be read ({exc.strerror or exc})") from None
         source, diags = decode_text(data, p)
         claims, more, front = self._read(source, str(path))
-        for d in more:
+        for d in more:  # read_blocks knows lines, not the file
             d.file = str(path)
-            d.message = f"{path}:{d.message}" if d.message.startswith("line") else d.message
+            d.message = f"{path}:{d.line}: {d.message}"
         fm = parse_front_matter(front[0], p, front[1]) if front else FrontMatter()
         return MarkdownDocument(str(path), claims, fm, diags + more + fm.diagnostics)
 
