@@ -340,7 +340,7 @@ class MarkdownDocument:
         claims: claims with citations, in document order.
         front_matter: the bibliography its YAML front matter names.
         diagnostics: encoding fall-backs, unclosed fences, text read as
-            plain text, front-matter problems.
+            plain text (front-matter problems are in :meth:`bibliography`'s).
     """
 
     path: str
@@ -416,7 +416,8 @@ class MarkdownReader:
             d.file = str(path)
             d.message = f"{path}:{d.line}: {d.message}"
         fm = parse_front_matter(front[0], p, front[1]) if front else FrontMatter()
-        return MarkdownDocument(str(path), claims, fm, diags + more + fm.diagnostics)
+        # front-matter problems travel with its bibliography: moot when --bib is given
+        return MarkdownDocument(str(path), claims, fm, diags + more)
 
     def read_string(self, source: str, document: str = "<string>") -> list[Claim]:
         """Read Markdown text; ``document`` names it in the claims."""
