@@ -62,3 +62,42 @@ def test_sample_units_never_whole_paragraphs():
     binder = [c for c in cl if any(x.citekey == "doi:10.25080/Majora-4af1f417-011" for x in c.citations)]
     # The figure-caption sentence with a link before its citation stays one sentence.
     assert any(c.text.startswith("The notebook to generate this figure can be interactively launched using Binder") for c in binder)
+
+
+class TestTheSentenceTheAuthorWrote:
+    """Issue 10, section 3: each citation is judged on the sentence it stands in."""
+
+    def test_narrative_citation_opening_a_sentence_is_its_own(self):
+        cl = claims("First sentence here. @lee2018 showed that the rate doubles.\n")
+        assert [("[...] showed that the rate doubles.", "lee2018")] == [(c.text, c.citations[0].citekey) for c in cl]
+
+    def test_bracketed_citation_after_a_period_still_joins_the_sentence_before(self):
+        cl = claims("The rate doubles. [@a] The next sentence.\n")
+        assert ["The rate doubles."] == [c.text for c in cl]
+
+    def test_inline_note_is_one_footnote_finding(self):
+        cl = claims("A claim here.^[See @lee2018 for the details.] More text.\n")
+        assert [("footnote", "See [...] for the details.", 1, 20)] == [
+            (c.kind.value, c.text, c.line, c.citations[0].column) for c in cl
+        ]
+
+    def test_inline_note_on_a_later_line_keeps_its_line(self):
+        cl = claims("Line one.\nThe claim^[Shown by [@b, p. 4].] holds [@a].\n")
+        got = {c.citations[0].citekey: (c.kind.value, c.text, c.line) for c in cl}
+        assert {"a": ("sentence", "The claim holds.", 2), "b": ("footnote", "Shown by.", 2)} == got
+
+    def test_et_al_and_figure_in_parentheses_stay_one_sentence(self):
+        cl = claims("Lee et al. (Fig. 2) reported growth [@lee].\n")
+        assert ["Lee et al. (Fig. 2) reported growth."] == [c.text for c in cl]
+
+    def test_no_cut_at_ref_sec_eq_fig(self):
+        cl = claims("As shown in ref. [2] the effect is large [@a]. Sec. 3 shows it [@b]. See Eq. 4 and Fig. S1 [@c].\n")
+        assert ["As shown in ref. [2] the effect is large.", "Sec. 3 shows it.", "See Eq. 4 and Fig. S1."] == [c.text for c in cl]
+
+    def test_bracketed_span_gives_its_text(self):
+        cl = claims("[The effect is large]{.mark} [@a].\n")
+        assert ["The effect is large."] == [c.text for c in cl]
+
+    def test_no_claim_ends_with_two_periods(self):
+        cl = claims("As in Fig. 1.[@a].\n\nThe rate doubles. [@b].\n\nIt was so... [@c]\n")
+        assert ["As in Fig. 1.", "The rate doubles.", "It was so..."] == [c.text for c in cl]

@@ -207,3 +207,49 @@ class TestPipeline:
         md.write_text("Text [@x].\n", encoding="utf-8")
         r = CliRunner().invoke(app, ["check", str(md), "--no-cache", "-q"])
         assert 2 == r.exit_code
+
+
+def _tex(tmp_path: Path, body: str, **files: str) -> Path:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    main = tmp_path / "main.tex"
+    main.write_text("\\documentclass{article}\n\\newif\\ifdraft\n\\begin{document}\n" + body + "\\end{document}\n", encoding="utf-8")
+    return main
+
+
+class TestWhatIsNotTypeset:
+    """Issue 10 section 3 and issue 18 section 4: only what LaTeX typesets is read, and all of it."""
+
+    def test_iffalse_is_not_read(self, tmp_path):
+        doc = read_latex(_tex(tmp_path, "Seen \\cite{a}.\n\\iffalse\nHidden \\cite{b}. \\ifdraft x \\fi still hidden \\cite{c}.\n\\fi\nSeen too \\cite{d}.\n"))
+        assert [("Seen.", ["a"]), ("Seen too.", ["d"])] == [(c.text, [x.citekey for x in c.citations]) for c in doc.claims]
+
+    def test_bibliographystyle_never_leaks_into_a_claim(self, tmp_path):
+        doc = read_latex(_tex(tmp_path, "The last claim \\cite{a}.\n\\bibliographystyle{plainnat}\n\\bibliography{refs}\n"))
+        assert ["The last claim."] == [c.text for c in doc.claims]
+
+    def test_a_file_input_twice_is_read_twice(self, tmp_path):
+        doc = read_latex(_tex(tmp_path, "\\input{part}\n\\input{part}\n", **{"part.tex": "Repeated claim \\cite{r}.\n"}))
+        assert [("part.tex", 1), ("part.tex", 1)] == [(Path(c.document).name, c.line) for c in doc.claims]
+        assert not [d for d in doc.diagnostics if d.code == "tex-include-loop"]
+
+    def test_an_include_loop_is_still_stopped(self, tmp_path):
+        doc = read_latex(_tex(tmp_path, "\\input{loop}\n", **{"loop.tex": "Looping \\cite{l}.\n\\input{loop}\n"}))
+        assert 1 == len(doc.claims) and ["tex-include-loop"] == [d.code for d in doc.diagnostics]
+
+    def test_unclosed_dollar_does_not_swallow_the_next_paragraph(self, tmp_path):
+        doc = read_latex(_tex(tmp_path, "Cost is 5$ per unit.\n\nThe next paragraph cites \\cite{a} and $x$ math.\n"))
+        assert [("The next paragraph cites and math.", ["a"])] == [(c.text, [x.citekey for x in c.citations]) for c in doc.claims]
+
+    def test_latin1_file_is_read_with_a_warning(self, tmp_path):
+        main = tmp_path / "main.tex"
+        main.write_bytes("\\documentclass{article}\n\\begin{document}\nR\u00e9sultats \\cite{a}.\n\\end{document}\n".encode("latin-1"))
+        doc = read_latex(main)
+        assert ["R\u00e9sultats."] == [c.text for c in doc.claims]
+        assert [("input-not-utf8", "warning", 3)] == [(d.code, d.severity, d.line) for d in doc.diagnostics]
+
+    def test_ten_thousand_cites_in_one_sentence(self, tmp_path):
+        """All read, in one claim (bench/readers_scaling.py shows the time grows linearly)."""
+        keys = [f"k{n}" for n in range(10_000)]
+        doc = read_latex(_tex(tmp_path, "All of " + ", ".join(f"\\cite{{{k}}}" for k in keys) + " agree.\n"))
+        assert 1 == len(doc.claims) and keys == [c.citekey for c in doc.claims[0].citations]

@@ -65,9 +65,13 @@ OfflineOpt = Annotated[bool, typer.Option("--offline", help="Online lookups from
 
 
 def _has_own_bibliography(document: Path) -> bool:
-    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs)."""
+    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Markdown front matter)."""
+    from citeproof.readers.front_matter import names_bibliography
+
     name = document.name.lower()
-    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json"))
+    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json")) or (
+        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and names_bibliography(document)
+    )
 
 
 def _latex_confinement(document: Path, has_bib: bool, allow_outside: bool):

@@ -51,6 +51,7 @@ __all__ = [
     "check",
     "read_claims",
     "read_document",
+    "read_input",
     "reader_for",
     "READERS",
     "merge_printed_references",
@@ -115,6 +116,17 @@ def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
         InputError: the file does not exist or cannot be read.
         UnknownFormatError: no reader for the suffix.
     """
+    claims, bib, _diagnostics = read_input(path)
+    return claims, bib
+
+
+def read_input(path: Path) -> tuple[list[Claim], Bibliography | None, list[Diagnostic]]:
+    """:func:`read_document` plus the reader's own diagnostics (encoding fall-back, text read as plain text...).
+
+    Raises:
+        InputError: the file does not exist or cannot be read.
+        UnknownFormatError: no reader for the suffix.
+    """
     path = Path(path)
     if not path.exists():
         raise InputError(f"{path}: no such file; check the path of the citing document")
@@ -131,11 +143,11 @@ def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
             raise InputError(f"{path}: {exc}") from None
         if kind == "error":
             raise InputError(rest[0])
-        return rest[0], rest[1]
+        return rest[0], rest[1], []  # the PDF's own diagnostics travel in its bibliography's
     if hasattr(reader, "read_document"):
         doc = reader.read_document(path)
-        return doc.claims, doc.bibliography()
-    return reader.read(path), None  # type: ignore[attr-defined]
+        return doc.claims, doc.bibliography(), list(getattr(doc, "diagnostics", []))
+    return reader.read(path), None, []  # type: ignore[attr-defined]
 
 
 def _read_pdf_document(path: Path) -> tuple:
@@ -549,7 +561,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     opts = options or CheckOptions()
     t0 = time.perf_counter()
     document = Path(document)
-    claims, own_bib = read_document(document)
+    claims, own_bib, read_diagnostics = read_input(document)
     t_read = time.perf_counter()
     if bib_paths:
         bib = load_bibliographies([Path(p) for p in bib_paths])
@@ -611,7 +623,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
     notes = list(tiers.notes)
-    diagnostics = list(bib.diagnostics) + (online.diagnostics() if online is not None else [])
+    diagnostics = list(bib.diagnostics) + [d for d in read_diagnostics if d not in bib.diagnostics] + (online.diagnostics() if online is not None else [])
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
     vectors = getattr(tiers.dense, "cache", None)

@@ -38,6 +38,7 @@ import numpy as np
 
 from citeproof.judges.base import Judgement
 from citeproof.model import Claim, Evidence, Tier, Verdict
+from citeproof.text.sentences import split_sentences as _split_sentences
 
 LABELS = ("entails", "neutral", "contradicts")
 """Column order of every probability array this module returns."""
@@ -88,15 +89,14 @@ def available() -> bool:
     return unavailable_reason() is None
 
 
-_ABBREV = re.compile(
-    r"(?:\b(?:e\.g|i\.e|et al|etc|vs|cf|fig|figs|eq|eqs|ref|refs|no|vol|approx|ca|resp|dr|mr|mrs|ms|prof|st|sec|tab|suppl|min|max)\.|\b[A-Z]\.)$",
-    re.I,
-)
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
-
-
 def split_sentences(text: str, min_chars: int = 12) -> list[str]:
-    """Cut prose into sentences (abbreviation-aware: *e.g.*, *et al.*, *Fig.*, initials).
+    """Cut a passage into sentences with the project's one splitter.
+
+    :func:`citeproof.text.sentences.split_sentences` (syntok, abbreviation
+    aware: *e.g.*, *et al.*, *Fig.*, initials), with fragments under
+    ``min_chars`` characters glued to the sentence before, as the judge was
+    calibrated (98.4% of SciFact training abstracts cut exactly as by the
+    judge's former splitter; ``bench/sentence_splits.py``).
 
     Args:
         text: a passage.
@@ -105,31 +105,7 @@ def split_sentences(text: str, min_chars: int = 12) -> list[str]:
     Returns:
         the sentences in order, whitespace-normalised; ``[]`` for blank text.
     """
-    text = " ".join(text.split())
-    if not text:
-        return []
-    out: list[str] = []
-    start = 0
-    for m in _BOUNDARY.finditer(text):
-        end = m.start()
-        while end > start and text[end - 1] in "\"')]":
-            end -= 1
-        if _ABBREV.search(text[max(start, end - 12): end]):
-            continue
-        head = text[start: m.end()].strip()
-        if head:
-            out.append(head)
-        start = m.end()
-    tail = text[start:].strip()
-    if tail:
-        out.append(tail)
-    merged: list[str] = []
-    for s in out:
-        if merged and len(s) < min_chars:
-            merged[-1] = merged[-1] + " " + s
-        else:
-            merged.append(s)
-    return merged
+    return _split_sentences(text, min_chars)
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")

@@ -1,46 +1,22 @@
 """Claim units: cutting cited text into sentences and cleaning it for scoring.
 
 The unit sizes follow ``DESIGN.md`` ("The claim unit has a size"): a sentence
-in prose, a row in a table, an item in a list, a heading alone. Sentence
-splitting is syntok's (segtok v2), which keeps character offsets and does not
-split after *et al.*, *e.g.*, *i.e.*, *cf.*, *Fig. 1* or initials (measured in
-``DESIGN.md``: pysbd split after "cf.", blingfire merged sentences).
+in prose, a row in a table, an item in a list, a heading alone. Sentences are
+cut by the project's one splitter, :func:`citeproof.text.sentences.sentence_spans`
+(syntok-based, abbreviation-aware, with character offsets); ``split_sentences``
+here is that function, kept under its old name for the readers.
 """
 
 from __future__ import annotations
 
 import re
 
-import syntok.segmenter as _segmenter
+from citeproof.text.sentences import sentence_spans as split_sentences
 
 __all__ = ["split_sentences", "tile_spans", "clean_inline_markdown", "tidy_claim_text", "ELIDED"]
 
 ELIDED = "[...]"
 """What a narrative (in-text) citation becomes in a claim's text."""
-
-
-def split_sentences(text: str) -> list[tuple[int, int]]:
-    """Sentence spans of ``text`` as ``(start, end)`` character offsets.
-
-    Args:
-        text: prose, possibly spanning several lines.
-
-    Returns:
-        Spans in order, end exclusive, covering every sentence; whitespace
-        between sentences belongs to no span. Empty text gives ``[]``.
-    """
-    spans: list[tuple[int, int]] = []
-    if not text.strip():
-        return spans
-    for paragraph in _segmenter.analyze(text):
-        for sentence in paragraph:
-            tokens = [t for t in sentence]
-            if not tokens:
-                continue
-            start = tokens[0].offset
-            end = tokens[-1].offset + len(tokens[-1].value)
-            spans.append((start, end))
-    return _merge_fragments(text, spans)
 
 
 _CONTENT = re.compile(r"[^\sX\W]|[^\sX.,;:()\[\]]")
@@ -55,7 +31,7 @@ def tile_spans(spans: list[tuple[int, int]], n: int, split_text: str) -> list[tu
     ``split_text``) joins the sentence before it.
 
     Args:
-        spans: sentence spans from :func:`split_sentences`.
+        spans: sentence spans from :func:`citeproof.text.sentences.sentence_spans`.
         n: length of the text.
         split_text: the text the spans index, citation markers masked as ``X``.
 
@@ -75,39 +51,26 @@ def tile_spans(spans: list[tuple[int, int]], n: int, split_text: str) -> list[tu
     return out
 
 
-_CLOSERS = re.compile(r"^[\s\)\]\}\"'”’.,;:]*$")
-
-
-def _merge_fragments(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Glue spans that hold only closing punctuation onto the previous one.
-
-    syntok occasionally emits ``)`` or ``].`` as a sentence of its own after
-    a long parenthesis; such a fragment is never a claim.
-    """
-    out: list[tuple[int, int]] = []
-    for s, e in spans:
-        if out and _CLOSERS.match(text[s:e]):
-            out[-1] = (out[-1][0], e)
-        else:
-            out.append((s, e))
-    return out
-
-
-_LINK = re.compile(r"!?\[([^\]\[]*)\]\([^)]*\)")
-_REF_LINK = re.compile(r"\[([^\]\[]+)\]\[[^\]]*\]")
-_AUTOLINK = re.compile(r"<(?:https?|ftp|mailto):[^>\s]*>|<[^>\s@]+@[^>\s]+>")
-_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<!--.*?-->", re.S)
-_EMPH = re.compile(r"(?<![\w\\])([*_]{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w])")
-_CODE = re.compile(r"(`+)(.+?)\1", re.S)
-_ATTR = re.compile(r"\{[#.][^{}]*\}")
-_FOOTREF = re.compile(r"\[\^[^\]]+\]")
+# Every repeated part is bounded (at most 2,000 characters; links 1,000, emphasis 500, footnote labels
+# 200): unbounded, an unclosed "*", "`", "<!--" or "[^" repeated N times made each pattern
+# scan to the end of the text from every start, O(N^2) (bench/readers_scaling.py).
+_LINK = re.compile(r"!?\[([^\]\[]{0,1000})\]\([^)]{0,1000}\)")
+_REF_LINK = re.compile(r"\[([^\]\[]{1,1000})\]\[[^\]]{0,200}\]")
+_AUTOLINK = re.compile(r"<(?:https?|ftp|mailto):[^>\s]{0,2000}>|<[^>\s@]{1,200}@[^>\s]{1,200}>")
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]{0,50}(?:\s[^<>]{0,2000})?/?>|<!--.{0,2000}?-->", re.S)
+_EMPH = re.compile(r"(?<![\w\\])([*_]{1,3})(?=\S)(.{1,500}?)(?<=\S)\1(?![\w])")
+_CODE = re.compile(r"(`+)(.{1,2000}?)\1", re.S)
+_ATTR = re.compile(r"\{[#.][^{}]{0,2000}\}")
+_SPAN = re.compile(r"(?<![!\]\\])\[([^\[\]]{0,2000})\]\{[^{}]{0,2000}\}")
+_FOOTREF = re.compile(r"\[\^[^\]]{1,200}\]")
 
 
 def clean_inline_markdown(text: str) -> str:
     """Plain text of a Markdown inline span, for scoring and display.
 
     Links keep their text, images their alt text, emphasis and code markers
-    go, raw HTML tags and pandoc attribute blocks (``{#fig:x}``) go, footnote
+    go, raw HTML tags and pandoc attribute blocks (``{#fig:x}``) go (a
+    bracketed span ``[text]{.class}`` keeps its text), footnote
     references (``[^1]``) go. Citation markup must already be gone.
 
     Args:
@@ -117,6 +80,7 @@ def clean_inline_markdown(text: str) -> str:
         The plain text, whitespace not yet normalised.
     """
     text = _CODE.sub(lambda m: m.group(2).strip(), text)
+    text = _SPAN.sub(r"\1", text)  # pandoc bracketed span [text]{.class}
     text = _ATTR.sub("", text)
     text = _FOOTREF.sub("", text)
     for _ in range(2):  # links inside image alt text
@@ -131,6 +95,7 @@ def clean_inline_markdown(text: str) -> str:
 
 
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?)\]])")
+_DOUBLE_PERIOD = re.compile(r"(?<!\.)\.\s*\.(?!\.)")
 _EMPTY_PARENS = re.compile(r"\(\s*[,;]?\s*\)")
 _WS = re.compile(r"\s+")
 
@@ -138,8 +103,8 @@ _WS = re.compile(r"\s+")
 def tidy_claim_text(text: str) -> str:
     """Normalise whitespace and the debris left where citations were removed.
 
-    ``"shows this ."`` becomes ``"shows this."``; ``"( )"`` and doubled
-    spaces disappear.
+    ``"shows this ."`` becomes ``"shows this."``; ``"( )"``, doubled
+    spaces and doubled periods (an ellipsis ``...`` stays) disappear.
 
     Args:
         text: claim text with citation markup already removed.
@@ -150,5 +115,6 @@ def tidy_claim_text(text: str) -> str:
     text = _WS.sub(" ", text)
     text = _EMPTY_PARENS.sub("", text)
     text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    text = _DOUBLE_PERIOD.sub(".", text)  # "large. [@a]." and "Fig. 1.[@a]." leave two periods
     text = _WS.sub(" ", text)
     return text.strip()

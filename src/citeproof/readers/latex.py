@@ -56,7 +56,7 @@ from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 
-__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "allow_outside_reads", "CITE_COMMANDS"]
+__all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "allow_outside_reads", "read_allowed", "CITE_COMMANDS"]
 
 _CONFINE: contextvars.ContextVar[Path | None] = contextvars.ContextVar("citeproof_latex_confine", default=None)
 
@@ -94,8 +94,8 @@ def allow_outside_reads() -> Iterator[None]:
         _ALLOW_OUTSIDE.reset(token)
 
 
-def _allowed(path: Path) -> bool:
-    """True unless reads are confined and ``path`` resolves outside the folder."""
+def read_allowed(path: Path) -> bool:
+    """True unless reads are confined (:func:`confine_reads`) and ``path`` resolves outside the folder."""
     root = _CONFINE.get()
     return root is None or path.resolve().is_relative_to(root)
 
@@ -184,13 +184,22 @@ def _strip_comment(line: str) -> str:
 
 
 def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list[Diagnostic], depth: int = 0, seen: set | None = None) -> None:
-    """Append ``(line text, file, line number)`` for ``path`` with includes expanded, comments removed."""
-    seen = seen if seen is not None else set()
+    """Append ``(line text, file, line number)`` for ``path`` with includes expanded, comments removed.
+
+    ``seen`` holds the files being expanded (this one and those including
+    it): only an ``\\input`` of one of them is a loop. A file that is not
+    UTF-8 is read as Latin-1 with a warning.
+    """
+    seen = seen if seen is not None else set()  # the files being expanded: an \\input of one of them is a loop
+    data = path.read_bytes()
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        text = path.read_text(encoding="latin-1")
-    seen.add(path.resolve())
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        text = data.decode("latin-1")
+        line = data.count(b"\n", 0, exc.start) + 1
+        diags.append(Diagnostic("input-not-utf8", "warning", f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); read as Latin-1. Convert the file to UTF-8 if accented letters look wrong in the report", str(path), line))
+    me = path.resolve()
+    seen.add(me)
     for n, raw in enumerate(text.splitlines(), start=1):
         line = _strip_comment(raw)
         if raw.strip().startswith("%"):
@@ -202,7 +211,7 @@ def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list
             name = (m.group(1) or m.group(2)).strip()
             cands = [base / name, base / (name + ".tex"), path.parent / name, path.parent / (name + ".tex")]
             target = next((c for c in cands if c.is_file()), None)
-            if target is not None and not _allowed(target):
+            if target is not None and not read_allowed(target):
                 diags.append(Diagnostic("tex-include-outside", "warning", f"{path}:{n}: \\input{{{name}}} is outside the files allowed to be read (the upload, the bundle, or the document's folder; citeproof check --allow-outside reads it); its text is skipped", str(path), n))
             elif target is None:
                 diags.append(Diagnostic("tex-missing-include", "warning", f"{path}:{n}: \\input{{{name}}} not found; its text is skipped", str(path), n))
@@ -212,6 +221,7 @@ def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list
                 _expand(target, base, out, diags, depth + 1, seen)
             pos = m.end()
         out.append((line[pos:], str(path), n))
+    seen.discard(me)  # a file \\input twice, one after the other, is read twice
 
 
 def find_main_tex(folder: Path) -> Path | None:
@@ -348,7 +358,39 @@ def _parse_cite(s: str, m: re.Match[str]) -> _Cite | None:
 _DROP_ENVS = r"(?:equation|align|alignat|gather|multline|eqnarray|displaymath|math|flalign|verbatim|Verbatim|lstlisting|minted|comment|tikzpicture|thebibliography|filecontents)\*?"
 _ENV_RE = re.compile(r"\\begin\{(" + _DROP_ENVS + r")\}.*?\\end\{\1\}", re.S)
 _DISPLAY = re.compile(r"\\\[.*?\\\]|\$\$.*?\$\$", re.S)
-_INLINE = re.compile(r"(?<!\\)\$(?:\\.|[^$\\])+?(?<!\\)\$|\\\(.*?\\\)", re.S)
+# Inline math never runs over a blank line (TeX ends it there with an error): an
+# unclosed "$" must not swallow the next paragraph's \\cite.
+_INLINE = re.compile(r"(?<!\\)\$(?:\\.|[^$\\\n]|\n(?![ \t]*\n))+?(?<!\\)\$|\\\((?:[^\n]|\n(?![ \t]*\n))*?\\\)")
+_BIB_COMMANDS = re.compile(r"\\(?:bibliographystyle|bibliography|nobibliography|addbibresource|addglobalbib|printbibliography|nocite)\*?\s*(?:\[[^\]]*\]\s*)?(?:\{[^{}]*\})?")
+_CONDITIONAL = re.compile(r"\\(?:newif\s*\\if[A-Za-z@]*|iff(?![A-Za-z@])|ifthenelse(?![A-Za-z@])|(?P<false>iffalse(?![A-Za-z@]))|if[A-Za-z@]*|fi(?![A-Za-z@]))")
+
+
+def _false_branches(text: str) -> list[tuple[int, int]]:
+    """Spans of ``\\iffalse ... \\fi`` (nested conditionals counted), in one pass.
+
+    ``\\newif\\ifx``, ``\\iff`` (a math symbol) and ``\\ifthenelse`` (a macro
+    with arguments) open nothing. An ``\\iffalse`` never closed runs to the end.
+    """
+    spans: list[tuple[int, int]] = []
+    start, depth = -1, 0
+    for m in _CONDITIONAL.finditer(text):
+        tok = m.group(0)
+        if tok.startswith(("\\newif", "\\iff", "\\ifthenelse")) and m.group("false") is None:
+            continue
+        if start < 0:
+            if m.group("false") is not None:
+                start, depth = m.start(), 1
+            continue
+        if tok == "\\fi":
+            depth -= 1
+            if depth == 0:
+                spans.append((start, m.end()))
+                start = -1
+        else:
+            depth += 1
+    if start >= 0:
+        spans.append((start, len(text)))
+    return spans
 FILL = "\x07"
 
 
@@ -506,6 +548,12 @@ def read_latex(path: str | Path) -> LatexDocument:
             return f
 
     text = "\n".join(ln for ln, _f, _n in lines)
+    false = _false_branches(text)
+    if false:  # \iffalse ... \fi is never typeset: neither its claims nor its \bibliography count
+        chars = list(text)
+        for a, b in false:
+            _blank(chars, a, b, " ")
+        text = "".join(chars)
     starts = [0]
     for ln, _f, _n in lines[:-1]:
         starts.append(starts[-1] + len(ln) + 1)
@@ -552,7 +600,7 @@ def _bib_files(text: str, main: Path) -> tuple[list[Path], list[str]]:
     found, missing = [], []
     for n in dict.fromkeys(names):
         c = main.parent / n
-        if c.is_file() and _allowed(c):
+        if c.is_file() and read_allowed(c):
             found.append(c)
         else:
             missing.append(n)
@@ -583,6 +631,8 @@ def _claims(text: str, origin, document: str) -> list[Claim]:
         _blank(chars, 0, b + len("\\begin{document}"), " ")
     if e >= 0:
         _blank(chars, e, len(chars), " ")
+    for m in _BIB_COMMANDS.finditer(text):  # their arguments are file and style names, never prose
+        _blank(chars, m.start(), m.end(), " ")
     w0 = "".join(chars)
     for rx in (_ENV_RE, _DISPLAY, _INLINE):
         for m in rx.finditer(w0):

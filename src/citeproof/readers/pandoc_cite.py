@@ -20,7 +20,9 @@ The caller masks code spans, raw HTML and link targets before scanning (see
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from citeproof.model import CitationMode, Locator
@@ -33,7 +35,9 @@ __all__ = [
     "parse_locator",
     "normalise_signal",
     "is_crossref",
+    "bracket_pairs",
     "CROSSREF_PREFIXES",
+    "QUARTO_CROSSREF_PREFIXES",
 ]
 
 _KEY_CHAR = r"[^\W]"  # letters, digits, underscore (Unicode-aware)
@@ -42,10 +46,18 @@ _KEY_RE = re.compile(rf"@(?:\{{(?P<braced>[^\s{{}}]*(?:\{{[^\s{{}}]*\}}[^\s{{}}]
 CROSSREF_PREFIXES = ("fig:", "tbl:", "eq:", "sec:", "lst:")
 """pandoc-crossref reference prefixes: ``@fig:x`` is a cross-reference, not a citation."""
 
+QUARTO_CROSSREF_PREFIXES = tuple(
+    p + "-"
+    for p in "fig tbl lst sec eq thm lem cor prp cnj def exm exr sol rem alg tip nte wrn imp cau".split()
+)
+"""Quarto cross-reference prefixes (Quarto guide, "Cross-References": figures, tables, listings,
+sections, equations, theorem kinds, callouts): ``@fig-x`` is a cross-reference, not a citation."""
+
 
 def is_crossref(key: str) -> bool:
-    """True when ``key`` is a pandoc-crossref label (``fig:``, ``tbl:``...)."""
-    return key.lower().startswith(CROSSREF_PREFIXES)
+    """True when ``key`` is a pandoc-crossref (``fig:x``) or Quarto (``fig-x``, ``thm-x``...) label."""
+    k = key.lower()
+    return k.startswith(CROSSREF_PREFIXES) or k.startswith(QUARTO_CROSSREF_PREFIXES)
 
 
 @dataclass(frozen=True)
@@ -240,25 +252,31 @@ def normalise_signal(prefix: str) -> str | None:
     return None
 
 
-def _find_close(text: str, i: int) -> int:
-    """Offset of the ``]`` closing the ``[`` at ``i`` (nesting aware), or -1."""
-    depth = 0
-    j = i
-    while j < len(text):
+def bracket_pairs(text: str) -> dict[int, int]:
+    """Offset of the ``]`` closing each ``[`` that is closed, in one pass.
+
+    Nesting aware; a backslash escapes the next character; a blank line
+    closes nothing (an inline span never crosses one). Linear in
+    ``len(text)``: every ``[`` is pushed and popped once, where scanning
+    forward from each ``[`` took quadratic time on ``'[' * N``.
+    """
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    j, n = 0, len(text)
+    while j < n:
         c = text[j]
         if c == "\\":
             j += 2
             continue
         if c == "[":
-            depth += 1
+            stack.append(j)
         elif c == "]":
-            depth -= 1
-            if depth == 0:
-                return j
-        elif c == "\n" and j + 1 < len(text) and text[j + 1] == "\n":
-            return -1
+            if stack:
+                pairs[stack.pop()] = j
+        elif c == "\n" and j + 1 < n and text[j + 1] == "\n":
+            stack.clear()
         j += 1
-    return -1
+    return pairs
 
 
 def _parse_group(text: str, start: int, end: int) -> list[CiteItem] | None:
@@ -268,7 +286,7 @@ def _parse_group(text: str, start: int, end: int) -> list[CiteItem] | None:
         return None
     items: list[CiteItem] = []
     pos = start
-    for part in _split_semicolons(inner):
+    for part in _iter_semicolon_parts(inner):
         p_start = pos
         p_end = pos + len(part)
         pos = p_end + 1
@@ -295,21 +313,22 @@ def _parse_group(text: str, start: int, end: int) -> list[CiteItem] | None:
     return items or None
 
 
-def _split_semicolons(inner: str) -> list[str]:
-    """Split on ``;`` outside braces."""
-    parts, depth, cur = [], 0, []
-    for c in inner:
+def _iter_semicolon_parts(inner: str) -> Iterator[str]:
+    """The ``;``-separated parts of ``inner`` (``;`` inside braces does not count), lazily.
+
+    Lazily, so that a group whose first part holds no key is given up
+    after reading that part only.
+    """
+    depth, start = 0, 0
+    for k, c in enumerate(inner):
         if c == "{":
             depth += 1
         elif c == "}":
             depth = max(0, depth - 1)
-        if c == ";" and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-        else:
-            cur.append(c)
-    parts.append("".join(cur))
-    return parts
+        elif c == ";" and depth == 0:
+            yield inner[start:k]
+            start = k + 1
+    yield inner[start:]
 
 
 def scan_citations(text: str) -> list[CiteGroup]:
@@ -326,6 +345,8 @@ def scan_citations(text: str) -> list[CiteGroup]:
     """
     groups: list[CiteGroup] = []
     taken = [False] * (len(text) + 1)
+    pairs = bracket_pairs(text)
+    ats = [m.start() for m in re.finditer("@", text)]
     i = 0
     while True:
         i = text.find("[", i)
@@ -334,8 +355,9 @@ def scan_citations(text: str) -> list[CiteGroup]:
         if i > 0 and text[i - 1] in "\\!^":
             i += 1
             continue
-        close = _find_close(text, i)
-        if close < 0:
+        close = pairs.get(i, -1)
+        k = bisect.bisect_left(ats, i)
+        if close < 0 or k == len(ats) or ats[k] > close:  # no "@" inside: no citation
             i += 1
             continue
         after = text[close + 1: close + 2]
@@ -351,8 +373,7 @@ def scan_citations(text: str) -> list[CiteGroup]:
         else:
             i += 1
     # In-text citations: @key not inside a bracketed group.
-    for m in re.finditer(r"@", text):
-        at = m.start()
+    for at in ats:
         if taken[at] or not _not_after_string(text, at):
             continue
         km = _match_key(text, at)
@@ -373,10 +394,15 @@ def scan_citations(text: str) -> list[CiteGroup]:
     return groups
 
 
-_CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
-_HTML = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|<(?:https?|ftp|mailto):[^>\s]*>|<[^>\s@]+@[^>\s]+>", re.S)
-_LINK_TARGET = re.compile(r"\]\(([^()\s]*(?:\([^()]*\)[^()\s]*)*(?:\s+\"[^\"]*\")?)\)")
-_MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$(?!\d)")
+# Repeated parts are bounded (2,000 characters) so that an unclosed "`", "<!--", "$" or
+# "](" repeated N times costs O(N), not O(N^2) (bench/readers_scaling.py).
+_CODE_SPAN = re.compile(r"(?<!\\)(`+)(?!`)(.{1,2000}?)(?<!`)\1(?!`)", re.S)
+_HTML = re.compile(
+    r"<!--.{0,2000}?-->|</?[A-Za-z][A-Za-z0-9-]{0,50}(?:\s[^<>]{0,2000})?/?>|<(?:https?|ftp|mailto):[^>\s]{0,2000}>|<[^>\s@]{1,200}@[^>\s]{1,200}>",
+    re.S,
+)
+_LINK_TARGET = re.compile(r"\]\(([^()\s]{0,2000}(?:\([^()]{0,2000}\)[^()\s]{0,2000}){0,20}(?:\s+\"[^\"]{0,2000}\")?)\)")
+_MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 
 
 def mask_non_prose(text: str) -> str:
