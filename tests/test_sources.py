@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from citeproof.model import Reference
-from citeproof.retrieval.text import fold
+from citeproof.text.normalise import fold
 from citeproof.sources import SourceResolver, load_source
 from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import parse_pdf

@@ -27,7 +27,7 @@ from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
 from citeproof.readers.pdf import PdfReader
 from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
-from citeproof.retrieval.text import terms
+from citeproof.text.normalise import terms
 from citeproof.sources import SourceResolver
 from citeproof.sources.cache import Cache, default_cache_dir
 from citeproof.sources.text import parse_text

@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from citeproof.model import Finding, Report, Verdict
 from citeproof.pipeline import summarise
-from citeproof.retrieval.text import terms
+from citeproof.text.normalise import terms
 
 __all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href"]
 
@@ -41,7 +41,7 @@ _VERDICT_LABEL = {
 def highlight_segments(text: str, matched_terms: tuple[str, ...] | list[str]) -> list[tuple[str, bool]]:
     """Split ``text`` into ``(piece, matched)`` segments for highlighting.
 
-    A word is marked when one of the terms :func:`citeproof.retrieval.text.terms`
+    A word is marked when one of the terms :func:`citeproof.text.normalise.terms`
     gives for it (folded, stemmed, hyphen parts) is in ``matched_terms``, the
     same terms the lexical tier matched. Everything else, punctuation and
     spaces included, is kept as it stands, so joining the pieces gives back

@@ -7,7 +7,7 @@ For one claim and one source:
    only, when the citation gives ``p. N`` and the source has that page);
 2. each candidate is scored by **coverage**: the IDF-weighted share of the
    claim's distinctive terms (stopwords dropped, stemmed; see
-   :func:`citeproof.retrieval.text.terms`) found in the passage. IDF is
+   :func:`citeproof.text.normalise.terms`) found in the passage. IDF is
    ``ln(1 + N / df)`` over the source's passages; a claim term the source
    never uses gets the largest IDF, so it counts fully against coverage.
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from citeproof.model import Evidence, Passage, Source
-from citeproof.retrieval.text import terms
+from citeproof.text.normalise import terms
 
 __all__ = ["LexicalIndex", "LexicalRetriever", "coverage", "NON_EVIDENCE_SECTIONS"]
 

@@ -16,7 +16,7 @@ boxes. From those:
   expanded where the font maps them; wrongly mapped ones ("índ" for "find")
   are repaired where the document spells the word cleanly elsewhere
   (:func:`ligature_repairs`), and the matcher folds the rest
-  (:func:`citeproof.retrieval.text.fold`);
+  (:func:`citeproof.text.normalise.fold`);
 * a block that straddles the gutter of a two-column page without spanning it
   is not ``quotable``: its reading order is not trusted.
 
@@ -264,7 +264,7 @@ def ligature_repairs(texts: list[str]) -> dict[str, str]:
     Some PDFs map the *fi*/*ff*/*ffi* ligature glyphs to ``í``, ``ì`` or
     U+FFFD ("índ", "diìcult", "de\ufffdne"). A damaged word is repaired only
     when the same document also spells the word cleanly (same folded form,
-    :func:`citeproof.retrieval.text.fold`), so names with a real ``í`` are
+    :func:`citeproof.text.normalise.fold`), so names with a real ``í`` are
     left alone.
 
     Args:
@@ -273,7 +273,7 @@ def ligature_repairs(texts: list[str]) -> dict[str, str]:
     Returns:
         Lower-case damaged word -> lower-case clean word.
     """
-    from citeproof.retrieval.text import fold
+    from citeproof.text.normalise import fold
 
     damaged = {w.lower() for t in texts for w in _DAMAGED.findall(t)}
     if not damaged:
