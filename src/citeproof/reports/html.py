@@ -129,6 +129,9 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
             "source": _display_path(ev.source.path, root),
             "href": relative_href(ev.source.path, out_dir, p.page),
             "page": p.page,
+            # "page 3 (printed 103)", "pages 3–4": the word, then the rest after the sheet number
+            "page_word": p.where().split(" ", 1)[0] if p.page else "",
+            "where_rest": p.where().split(f" {p.page}", 1)[1] if p.page else "",
             "line": p.line,
             "section": p.section,
             "quotable": p.quotable,

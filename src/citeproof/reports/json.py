@@ -8,6 +8,7 @@ Layout (names are a contract; issue 2)::
                    "claim_raw", "unit", "locator", "signal", "mode",
                    "verdict", "score", "confidence", "tier",
                    "evidence": {"source", "page", "line", "text", "bbox",
+                                "page_label", "page_end", "bbox_end",
                                 "char_start", "char_end", "quotable",
                                 "scores", "matched_terms"} | null,
                    "reasons": [str], "tags": [{"name", "message",
@@ -21,7 +22,11 @@ Layout (names are a contract; issue 2)::
 not trusted): the page still says where to look. ``line`` is from 1;
 ``page`` from 1; for a citing PDF ``line`` is the page of the citing PDF
 (from 1) and ``location`` gives that page and the claim's box; ``bbox`` in PDF points, top-left origin; ``char_start``/
-``char_end`` index the source's extracted text.
+``char_end`` index the source's extracted text. ``page`` is the PDF sheet;
+``page_label`` the number printed on it (PDF page labels, else the number in
+the margin) or null; a passage whose sentence runs on past a page or column
+break starts at ``page``/``bbox`` and ends at ``page_end`` (null on the same
+page) / ``bbox_end`` (null when it does not run on).
 """
 
 from __future__ import annotations
@@ -47,6 +52,9 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
             "line": p.line,
             "text": p.text if p.quotable else None,
             "bbox": list(p.bbox) if p.bbox else None,
+            "page_label": p.page_label or None,
+            "page_end": p.page_end,
+            "bbox_end": list(p.bbox_end) if p.bbox_end else None,
             "char_start": p.char_start,
             "char_end": p.char_end,
             "quotable": p.quotable,

@@ -149,7 +149,7 @@ class LexicalRetriever:
         q = [t for t in terms(claim_text) if t not in (exclude_terms or ())]
         allowed = [i for i, p in enumerate(source.passages) if p.section not in NON_EVIDENCE_SECTIONS]
         if pages:
-            on_page = [i for i, p in enumerate(source.passages) if p.page in pages]
+            on_page = [i for i, p in enumerate(source.passages) if p.page in pages or p.page_end in pages]
             if on_page:
                 allowed = on_page
         bm = idx.bm25_scores(q)
@@ -183,6 +183,7 @@ class LexicalRetriever:
                 p = Passage(
                     id=f"{p.id}+{q2.id}", text=p.text + " " + q2.text, page=p.page, bbox=box, line=p.line,
                     char_start=p.char_start, char_end=q2.char_end, section=p.section, quotable=p.quotable and q2.quotable,
+                    page_label=p.page_label, page_end=q2.page_end, bbox_end=q2.bbox_end,
                 )
             out.append(Evidence(passage=p, source=source, scores={"lexical": round(cov, 4), "bm25": round(float(bm[i]), 4)}, matched_terms=tuple(hit)))
             if len(out) >= top:
