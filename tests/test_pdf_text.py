@@ -223,3 +223,51 @@ def test_locator_searches_the_labelled_page(tmp_path: Path):
     f = check(tmp_path / "draft2.md", [tmp_path / "refs.bib"], CheckOptions(cache_dir=tmp_path / "cache", tiers=["lexical"])).findings[0]
     assert "locator_page_missing" in f.flags
     assert any("labelled 101 to 103" in r for r in f.reasons)
+
+
+# ---------------------------------------------------------------- every passage reads as the PDF shows it
+
+_LIG_OR_GLYPH = re.compile(r"ffi|ffl|ff|fi|fl|\ufffd")
+
+
+def _letters(text: str) -> str:
+    """Letters and digits only, lower case, any ligature (or a glyph standing for one) as one placeholder."""
+    from citeproof.text.normalise import fold
+
+    return re.sub(r"[^0-9a-zƒ]", "", fold(_LIG_OR_GLYPH.sub("ƒ", text.lower())))
+
+
+def _pdf_letters(page) -> str:
+    """PyMuPDF's own text of a page, none of citeproof's code: spans under 1 pt (invisible) and bare-number lines left out."""
+    out = []
+    for block in page.get_text("dict", flags=pymupdf.TEXT_MEDIABOX_CLIP)["blocks"]:
+        for line in block.get("lines", []):
+            t = "".join(s["text"] for s in line["spans"] if s["size"] >= 1)
+            if not re.fullmatch(r"\s*\d{1,4}\s*", t):
+                out.append(t)
+    return _letters("\n".join(out))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["ching2018-deep-review.pdf", "himmelstein2018-scihub.pdf", "blischak2016-git-github.pdf", "perez-riverol2016-ten-simple-rules-github.pdf"])
+def test_every_passage_reads_as_the_pdf_shows_it(name):
+    """Each passage's letters, in order, are on its page(s) in the PDF (a run-on passage: a head on the first page, the rest after).
+
+    Ligature letters match the PDF's unmapped glyph only as "a ligature" (which one is the vocabulary's
+    choice); spacing, hyphens and punctuation are not compared.
+    """
+    data = (CITED / name).read_bytes()
+    parsed = parse_pdf(data)
+    doc = pymupdf.open(stream=data, filetype="pdf")
+    pages = [_pdf_letters(p) for p in doc]
+    wrong = []
+    for p in parsed.passages:
+        q, first, last = _letters(p.text), p.page, p.page_end or p.page
+        rest = "".join(pages[first:last])
+        if q in "".join(pages[first - 1:last]):
+            continue
+        if last > first and any(q[:k] in pages[first - 1] and q[k:] in rest for k in range(1, len(q))):
+            continue
+        wrong.append((p.id, p.page, p.text[:80]))
+    assert [] == wrong
+    assert not BAD.search(parsed.text)

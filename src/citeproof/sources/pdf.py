@@ -184,6 +184,7 @@ def parse_pdf(data: bytes) -> ParsedPDF:
 
     # Lines of every kept block, per page.
     page_items: list[list[tuple[float, float, float, float, list[str]]]] = []
+    rotated: set[tuple[int, Box]] = set()  # blocks of turned text (a landscape table): never joined to a neighbour
     all_lines: list[str] = []
     for pg in pages:
         items = []
@@ -203,6 +204,8 @@ def parse_pdf(data: bytes) -> ParsedPDF:
             if in_margin(y0, y1, pg.height) and is_running({**b, "bbox": (x0, y0, x1, y1)}, pg.height, running):
                 continue
             items.append((x0, y0, x1, y1, lines))
+            if any(abs(float(ln.get("dir", (1.0, 0.0))[1])) > 0.1 for ln in b.get("lines", [])):
+                rotated.add((pg.number, (x0, y0, x1, y1)))
             all_lines.extend(lines)
         page_items.append(items)
     vocab = Vocabulary(all_lines)
@@ -224,7 +227,8 @@ def parse_pdf(data: bytes) -> ParsedPDF:
     merged: list[dict] = []
     for pno, box, text, quotable in ordered:
         last = merged[-1] if merged else None
-        if last is not None and quotable and last["quotable"] and _runs_on(last["text"], text):
+        turned = (pno, box) in rotated or (last is not None and (last["page"], last["bbox"]) in rotated)
+        if last is not None and quotable and last["quotable"] and not turned and _runs_on(last["text"], text):
             last["text"] = re.sub(r"\s+", " ", _glue(last["text"], text, vocab))
             end_page, end_box = last["page_end"] or last["page"], last["bbox_end"] or last["bbox"]
             below = pno == end_page and box[1] >= end_box[1] and box[0] < end_box[2] and box[2] > end_box[0]

@@ -10,8 +10,9 @@ PDF text layers carry three kinds of damage this module undoes:
   every way of filling the gaps with a ligature (or with nothing, for a
   stray glyph) is tried, and the spelling the document itself uses most, else
   the most frequent word of the shipped tokenizer vocabulary, wins. A gap no
-  vocabulary word explains gets the document's most common repair (``fi``
-  when none) when it sits inside a word, and is dropped at a word's edge.
+  vocabulary word explains gets ``ff`` at a word's end ("tradeo\ufffd" ->
+  "tradeoff") and in hexadecimal codes, else the document's most common
+  repair (``fi`` when none); a gap that stands alone is dropped.
 * **Private-use glyphs** (U+E000-U+F8FF and planes 15-16: icon fonts such
   as Font Awesome's U+F05A) have no meaning outside their font and are
   dropped (:func:`drop_private_use`).
@@ -44,7 +45,7 @@ REPLACEMENT = "\ufffd"
 """What PyMuPDF puts where a glyph has no Unicode mapping."""
 
 _PUA = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
-_DAMAGED = re.compile(r"[^\W\d_]*\ufffd[\w\ufffd]*|\ufffd")
+_DAMAGED = re.compile(r"[^\W_]*\ufffd[\w\ufffd]*|\ufffd")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _MAX_GAPS = 3  # 6**3 candidates at most per word
 
@@ -103,10 +104,15 @@ class Vocabulary:
 
     def __init__(self, texts: Iterable[str] = ()) -> None:
         self.document: Counter[str] = Counter()
+        self._known: dict[tuple[str, bool], bool] = {}
+        self.repaired: dict[str, str] = {}
+        """Damaged word as printed -> its repair, filled by :func:`repair_words`."""
         self.add("\n".join(texts))
 
     def add(self, text: str) -> None:
         """Count the clean words of ``text`` (hyphenated compounds count whole and by parts)."""
+        if REPLACEMENT in text:
+            text = _DAMAGED.sub(" ", text)  # "tradeo\ufffd" is no evidence that "tradeo" is a word
         words = _WORD.findall(text.lower())
         self.document.update(words)
         self.document.update(part for w in words if "-" in w for part in w.split("-"))
@@ -120,19 +126,29 @@ class Vocabulary:
         line-start fragments such as "fication" are no words).
         """
         w = word.lower()
-        if (not shipped_only and self.document.get(w)) or w in _shipped_vocabulary():
+        if not shipped_only and self.document.get(w):
             return True
-        if len(w) < 4 or not w.isalpha():
-            return False
-        from citeproof.text.normalise import stem_words
-
-        st = stem_words([w])[0]
-        return st in _shipped_stems() or (len(st) >= 4 and st in _shipped_vocabulary())
+        key = (w, shipped_only)
+        hit = self._known.get(key)
+        if hit is None:
+            hit = self._known[key] = _in_shipped(w)
+        return hit
 
     def preference(self, word: str) -> tuple[int, int]:
         """Sort key, lower is better: the document's own count first, then vocabulary rank."""
         w = word.lower()
         return (-self.document.get(w, 0), _shipped_vocabulary().get(w, 10**6))
+
+
+def _in_shipped(w: str) -> bool:
+    if w in _shipped_vocabulary():
+        return True
+    if len(w) < 4 or not w.isalpha():
+        return False
+    from citeproof.text.normalise import stem_words
+
+    st = stem_words([w])[0]
+    return st in _shipped_stems() or (len(st) >= 4 and st in _shipped_vocabulary())
 
 
 def _recase(template: str, word: str) -> str:
@@ -144,12 +160,14 @@ def _recase(template: str, word: str) -> str:
     return word
 
 
-def _fill(word: str, gaps: int, options: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
+def _fill(word: str, gaps: int) -> list[tuple[str, tuple[str, ...]]]:
+    """Every way of filling ``word``'s gaps: a ligature, or nothing for a gap that opens the word (a stray bullet)."""
     parts = word.split(REPLACEMENT)
-    out = [("", ())]
+    out: list[tuple[str, tuple[str, ...]]] = [("", ())]
     for i, part in enumerate(parts):
         out = [(s + part, used) for s, used in out]
         if i < gaps:
+            options = LIGATURES + ("",) if i == 0 and not part else LIGATURES
             out = [(s + o, used + (o,)) for s, used in out for o in options]
     return out
 
@@ -174,23 +192,35 @@ def repair_words(text: str, vocabulary: Vocabulary, counts: Counter[str] | None 
 
     def fix(m: re.Match[str]) -> str:
         word = m.group(0)
+        done = vocabulary.repaired.get(word)
+        if done is None:
+            done = vocabulary.repaired[word] = rebuild(word)
+        return done
+
+    def rebuild(word: str) -> str:
         gaps = word.count(REPLACEMENT)
         letters = word.replace(REPLACEMENT, "")
         if not letters or gaps > _MAX_GAPS:
             return letters
-        cands = [(w, used) for w, used in _fill(word.lower(), gaps, LIGATURES + ("",)) if vocabulary.known(w)]
+        cands = [(w, used) for w, used in _fill(word.lower(), gaps) if vocabulary.known(w)]
         if cands:
             best, used = min(cands, key=lambda c: (c[1].count(""), vocabulary.preference(c[0]), [LIGATURES.index(u) if u else 9 for u in c[1]]))
             counts.update(u for u in used if u)
             return _recase(word, best)
         common = counts.most_common(1)[0][0] if counts else LIGATURES[0]
+        hexlike = bool(re.fullmatch(r"[0-9a-f]*\d[0-9a-f]*", letters))  # a commit hash or DOI code: ff is the only hex ligature
         out = []
         parts = word.split(REPLACEMENT)
         for i, part in enumerate(parts):
             out.append(part)
             if i < gaps:
-                inside = bool(part) and bool(parts[i + 1])
-                out.append(common if inside else "")
+                after = parts[i + 1]
+                if hexlike:
+                    out.append("ff")
+                elif part and not after:
+                    out.append("ff")  # word-final: tradeoff, dropoff, Teschendorff
+                else:
+                    out.append(common)
         return _recase(word, "".join(out).lower()) if word.lower() != word else "".join(out)
 
     fixed = _DAMAGED.sub(fix, text)
