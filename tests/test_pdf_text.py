@@ -271,3 +271,22 @@ def test_every_passage_reads_as_the_pdf_shows_it(name):
         wrong.append((p.id, p.page, p.text[:80]))
     assert [] == wrong
     assert not BAD.search(parsed.text)
+
+
+# ---------------------------------------------------------------- the citing-PDF reader shares the rules
+
+
+def test_citing_pdf_keeps_compound_hyphens(tmp_path: Path):
+    """A citing PDF's claim keeps "interferon-dependent" and "long-term", joins "classi-fication"."""
+    from citeproof.readers.pdf import read_pdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    body = ("Type I interferon-\ndependent genes rose after the classi-\nfication of long-\nterm cases [1].\n"
+            "\nReferences\n\n[1] A. Author. Interferon in chronic infection. J. Virol. 2019.\n[2] B. Author. Another paper. 2020.")
+    page.insert_text((72, 100), body, fontsize=11, fontname="helv")
+    path = tmp_path / "citing.pdf"
+    doc.save(path)
+    d = read_pdf(path)
+    assert ["Type I interferon-dependent genes rose after the classification of long-term cases."] == [c.text for c in d.claims]
+    assert ["1"] == [c.citekey for c in d.claims[0].citations]
