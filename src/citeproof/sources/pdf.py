@@ -229,14 +229,12 @@ def parse_pdf(data: bytes) -> ParsedPDF:
         last = merged[-1] if merged else None
         turned = (pno, box) in rotated or (last is not None and (last["page"], last["bbox"]) in rotated)
         if last is not None and quotable and last["quotable"] and not turned and _runs_on(last["text"], text):
-            last["text"] = re.sub(r"\s+", " ", _glue(last["text"], text, vocab))
             end_page, end_box = last["page_end"] or last["page"], last["bbox_end"] or last["bbox"]
             below = pno == end_page and box[1] >= end_box[1] and box[0] < end_box[2] and box[2] > end_box[0]
-            if below and last["bbox_end"] is None:
-                last["bbox"] = (min(end_box[0], box[0]), end_box[1], max(end_box[2], box[2]), max(end_box[3], box[3]))
-            else:
+            if not below:  # only a column or page break joins: stacked blocks (a glossary's entries) stay apart
+                last["text"] = re.sub(r"\s+", " ", _glue(last["text"], text, vocab))
                 last["page_end"], last["bbox_end"] = pno, box
-            continue
+                continue
         merged.append({"page": pno, "bbox": box, "text": text, "quotable": quotable, "page_end": None, "bbox_end": None})
 
     passages: list[Passage] = []
