@@ -33,7 +33,7 @@ from citeproof.detectors import (
     run_detectors_text,
     should_downgrade,
 )
-from citeproof.detectors._text import overlap_score, split_sentences
+from citeproof.text.stems import overlap_score, split_sentences
 from citeproof.detectors.numbers import extract_quantities, quantities_match
 from citeproof.model import Citation, Claim, Evidence, Passage, Source, Tag
 
@@ -282,7 +282,7 @@ def test_detectors_see_the_sentences_closest_to_the_claim():
     the claim's sentences, so significance_inflation fires (before the focus, any p value anywhere in the
     passage silenced it).
     """
-    from citeproof.detectors._text import focus_evidence
+    from citeproof.text.stems import focus_evidence
 
     claims, corpus = _scifact()
     abstract = " ".join(corpus[4899981]["abstract"])

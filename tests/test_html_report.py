@@ -13,7 +13,7 @@ import pytest
 
 from citeproof.reports import WRITERS, get_writer
 from citeproof.reports.html import HtmlWriter, highlight_segments, relative_href, render_html
-from citeproof.retrieval.text import terms
+from citeproof.text.normalise import terms
 from report_samples import DEMO_BIB, DEMO_DOC, ROOT, shared_cache, small_report
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from citeproof.model import Source
 from citeproof.pipeline import judge_text
 from citeproof.retrieval.lexical import LexicalRetriever
-from citeproof.retrieval.text import terms
+from citeproof.text.normalise import terms
 from citeproof.sources.text import parse_text
 
 

@@ -267,6 +267,14 @@ class Passage:
         section: the nearest heading above the passage, if known.
         quotable: False when the reading order of this text is not trusted
             (e.g. spliced columns); reports then show the page, not the text.
+        page_label: the page number the PDF shows on ``page`` (its page
+            labels, else the printed number), '' when unknown; a locator
+            ``p. 103`` means the page labelled 103.
+        page_end: the last page (from 1) of a passage whose sentence runs on
+            past a page break, else None.
+        bbox_end: the box where a passage that runs on past a column or page
+            break ends (on ``page_end``, or on ``page`` for a column
+            break); ``bbox`` is then where it starts. None otherwise.
     """
 
     id: str
@@ -278,6 +286,26 @@ class Passage:
     char_end: int = 0
     section: str = ""
     quotable: bool = True
+    page_label: str = ""
+    page_end: int | None = None
+    bbox_end: tuple[float, float, float, float] | None = None
+
+    def where(self) -> str:
+        """The page(s) as a report names them: ``page 3``, ``pages 3-4``, ``page 3 (printed 103)``; '' without a page.
+
+        The sheet (from 1) comes first, for ``file.pdf#page=N`` links; the
+        printed label follows where it differs from the sheet number.
+        """
+        if not self.page:
+            return ""
+        end = self.page_end if self.page_end and self.page_end != self.page else None
+        out = f"pages {self.page}–{end}" if end else f"page {self.page}"
+        if self.page_label and self.page_label != str(self.page):
+            label = self.page_label
+            if end and label.isdigit():
+                label = f"{label}–{int(label) + end - self.page}"
+            out += f" (printed {label})"
+        return out
 
 
 @dataclass(frozen=True)

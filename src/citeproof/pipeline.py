@@ -41,9 +41,10 @@ from citeproof.readers.latex import LatexReader
 from citeproof.readers.markdown import MarkdownReader
 from citeproof.readers.pdf import PdfReader
 from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
-from citeproof.retrieval.text import terms
+from citeproof.text.normalise import terms
 from citeproof.sources import SourceResolver
 from citeproof.sources.cache import Cache, default_cache_dir
+from citeproof.sources.pdf import sheets_for_pages
 from citeproof.sources.text import parse_text
 
 __all__ = [
@@ -434,11 +435,14 @@ def _judge_citation(
         f.flags.append("claim_from_context")
         f.reasons.append("the claim unit holds no words of its own; the preceding sentence was judged")
     judged = dataclasses.replace(claim, text=text) if text != claim.text else claim
-    pages = cite.locator.pages() if cite.locator else []
-    page_missing = bool(pages) and source.pages > 0 and not any(p.page in pages for p in source.passages)
+    printed = cite.locator.pages() if cite.locator else []
+    pages = sheets_for_pages(source.passages, printed) if printed and source.pages else printed  # p. 103 = the page labelled 103
+    page_missing = bool(printed) and source.pages > 0 and not pages
     if page_missing:
         f.flags.append("locator_page_missing")
-        f.reasons.append(f"the locator {cite.locator.raw!r} names page(s) the source does not have (it has {source.pages}); searched all pages")
+        labels = [p.page_label for p in source.passages if p.page_label]
+        has = f"its pages are labelled {labels[0]} to {labels[-1]}" if labels else f"it has {source.pages}"
+        f.reasons.append(f"the locator {cite.locator.raw!r} names page(s) the source does not have ({has}); searched all pages")
         pages = []
     elif pages and not source.pages:
         pages = []  # a text source has no pages to restrict to
@@ -463,7 +467,9 @@ def _judge_citation(
         f.flags.append("needs_review")
         f.reasons.insert(0, "supported elsewhere in the source, but the page the citation names does not exist: fix the locator")
     if pages:
-        f.reasons.append(f"searched page(s) {', '.join(map(str, pages))} only, as the locator {cite.locator.raw!r} says")
+        labelled = any(p.page_label for p in source.passages)
+        sheets = f" (PDF sheet {', '.join(map(str, pages))})" if labelled and pages != sorted(set(printed)) else ""
+        f.reasons.append(f"searched page(s) {', '.join(map(str, sorted(set(printed))))}{sheets} only, as the locator {cite.locator.raw!r} says")
     if f.evidence is not None and not f.evidence.passage.quotable:
         f.flags.append("not_quotable")
     if cite.signal and not is_contrary(cite.signal):

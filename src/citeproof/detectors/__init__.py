@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from citeproof.detectors._text import focus_evidence, overlap_score, split_sentences
+from citeproof.text.stems import focus_evidence, overlap_score, split_sentences
 from citeproof.detectors.attribution import detect_comparison_claim, detect_secondary_citation
 from citeproof.detectors.causal import detect_causal_overclaim
 from citeproof.detectors.hedging import detect_hedge_removed
@@ -75,7 +75,7 @@ DOWNGRADING_TAGS = frozenset({
 
 FOCUS_SENTENCES = 2
 """The per-pair detectors see the best passage's this many sentences closest to the claim
-(:func:`citeproof.detectors._text.focus_evidence`); 0 gives them the whole passage."""
+(:func:`citeproof.text.stems.focus_evidence`); 0 gives them the whole passage."""
 
 INFORMATIONAL_TAGS = frozenset({"secondary_citation", "comparison_claim", "joint_citation"})
 """Tags that explain a finding (add ``needs_review``) but never change the verdict."""

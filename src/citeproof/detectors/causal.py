@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors._text import find_terms, relevant_sentences
+from citeproof.text.stems import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
 STRONG_CAUSAL = [

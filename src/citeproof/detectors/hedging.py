@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors._text import find_terms, relevant_sentences
+from citeproof.text.stems import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
 HEDGES = [
@@ -54,12 +54,12 @@ def _hedged_statement(claim_text: str, sentences: list[str]) -> tuple[str, str] 
     """The source sentence that states the claim under a speculation cue, and that cue, or None.
 
     A sentence states the claim when it holds at least :data:`STATEMENT_OVERLAP`
-    of the claim's content words (:func:`~citeproof.detectors._text.overlap_score`);
+    of the claim's content words (:func:`~citeproof.text.stems.overlap_score`);
     it hedges it when one of :data:`STRONG_HEDGES` stands in the sentence before
     its last claim word (a hedge in a trailing clause about something else does not count).
     When some sentence states the claim without any hedge, nothing is returned.
     """
-    from citeproof.detectors._text import content_stems, overlap_score, split_sentences, stem
+    from citeproof.text.stems import content_stems, overlap_score, split_sentences, stem
 
     cst = content_stems(claim_text)
     best: tuple[str, str] | None = None

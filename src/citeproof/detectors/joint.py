@@ -3,7 +3,7 @@
 The claim is cut into parts at clause boundaries (``;``, ``, and``,
 ``, while``, ``, whereas``, ``and`` between clauses, list commas); each part
 is scored against each cited work's best evidence by content-word overlap
-(:func:`citeproof.detectors._text.overlap_score`), and the part is credited
+(:func:`citeproof.text.stems.overlap_score`), and the part is credited
 to the work that covers it best.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from citeproof.detectors._text import content_stems, overlap_score
+from citeproof.text.stems import content_stems, overlap_score
 from citeproof.model import Evidence, Tag, TagEvidence
 
 _SPLIT = re.compile(r"\s*;\s*|,\s*(?:and|while|whereas|but|as well as)\s+|\s+(?:whereas|while)\s+|,\s+(?=[a-z])|\s+and\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|can|may|\w+s|\w+ed)\b)")

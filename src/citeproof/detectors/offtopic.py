@@ -15,7 +15,7 @@ import re
 import statistics
 from collections.abc import Sequence
 
-from citeproof.detectors._text import entity_tokens, overlap_score
+from citeproof.text.stems import entity_tokens, overlap_score
 from citeproof.model import Tag, TagEvidence
 
 COMMON_ENTITIES = frozenset({"dna", "rna", "mrna", "hiv", "covid-19", "sars-cov-2", "ci", "or", "hr", "rr", "ii", "iii", "iv",

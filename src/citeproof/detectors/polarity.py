@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.detectors._text import NEGATION, STOPWORDS, relevant_sentences, stem
+from citeproof.text.stems import NEGATION, STOPWORDS, relevant_sentences, stem
 from citeproof.model import Tag, TagEvidence
 
 UP = [

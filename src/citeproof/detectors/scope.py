@@ -11,7 +11,7 @@ Sci. 2025): generic present tense, quantifier widening, population widening.
 
 from __future__ import annotations
 
-from citeproof.detectors._text import find_terms
+from citeproof.text.stems import find_terms
 from citeproof.model import Tag, TagEvidence
 
 UNIVERSAL = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors._text import find_terms
+from citeproof.text.stems import find_terms
 from citeproof.model import Tag, TagEvidence
 
 CLAIM_SIGNIFICANCE = [

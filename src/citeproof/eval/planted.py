@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS, run_detectors_text, should_downgrade
-from citeproof.detectors._text import content_stems, sentence_stems, stem_hits
+from citeproof.text.stems import content_stems, sentence_stems, stem_hits
 from citeproof.eval.planting import KINDS, plant
 from citeproof.model import (
     Citation,
@@ -77,9 +77,9 @@ def lexical_judge(claim_text: str, source_text: str, *, citekey: str = "src", ra
 
     Stands in for ``citeproof.pipeline.judge_text`` (same call shape) so the
     benchmark runs without the pipeline. Sentences come from
-    :func:`citeproof.detectors._text.split_sentences`; the score is the share
+    :func:`citeproof.text.stems.split_sentences`; the score is the share
     of the claim's content stems found in the sentence (see
-    :func:`citeproof.detectors._text.overlap_score`).
+    :func:`citeproof.text.stems.overlap_score`).
 
     Args:
         claim_text: the claim, citation markup removed.

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from citeproof.judges.base import Judgement
 from citeproof.model import Claim, Evidence, Tier, Verdict
-from citeproof.retrieval.text import surface_words
+from citeproof.text.normalise import surface_words
 
 __all__ = ["LexicalJudge", "SUPPORTED_AT", "PARTIAL_AT", "SIGNAL_RELIEF", "RELAXING_SIGNALS"]
 

@@ -3,9 +3,11 @@
 Steps (issue 4):
 
 1. **Lines in reading order.** PyMuPDF's blocks, ordered per page by the
-   source parser's column logic (:func:`citeproof.sources.pdf._reading_order`);
-   running heads/feet and bare-number lines (page and margin line numbers)
-   dropped as there. Superscript numbers (span flag or a smaller span above
+   shared page layout (:func:`citeproof.pdf_layout.order_blocks`); running
+   heads/feet and bare-number lines (page and margin line numbers) dropped
+   as for sources; ligature glyphs mapped to U+FFFD rebuilt and private-use
+   glyphs dropped (:mod:`citeproof.text.glyphs`); line-end hyphens joined
+   only where the joined word is a word. Superscript numbers (span flag or a smaller span above
    the baseline) are kept as marker candidates unless they follow a digit or
    a formula (exponents).
 2. **Reference list.** The last ``References``/``Bibliography`` heading, else
@@ -44,7 +46,8 @@ from citeproof.errors import InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
-from citeproof.sources.pdf import _MARGIN, _NUMERIC_LINE, _REPEAT_SHARE, _norm_margin_text
+from citeproof.pdf_layout import NUMERIC_LINE, is_running, order_blocks, page_blocks, running_texts
+from citeproof.text.glyphs import REPLACEMENT, Vocabulary, join_hyphen, repair_words
 
 __all__ = ["PdfReader", "PdfDocument", "PdfLine", "read_pdf", "Marker", "parse_time_per_page"]
 
@@ -154,34 +157,26 @@ def _is_bold(span: dict) -> bool:
     return bool(span.get("flags", 0) & 16) or "bold" in str(span.get("font", "")).lower()
 
 
-def _extract_lines(doc) -> list[PdfLine]:
-    """All body lines of the document in reading order, heads/feet and line numbers dropped."""
-    pages = []
-    for page in doc:
-        d = page.get_text("dict", flags=0)
-        blocks = [b for b in d.get("blocks", []) if b.get("type", 0) == 0]
-        pages.append((float(d.get("width", page.rect.width)), float(d.get("height", page.rect.height)), blocks))
-    margin_counts: Counter[str] = Counter()
-    for _w, h, blocks in pages:
-        seen = set()
-        for b in blocks:
-            if b["bbox"][3] <= h * _MARGIN * 1.5 or b["bbox"][1] >= h * (1 - _MARGIN * 1.5):
-                seen.add(_norm_margin_text(" ".join("".join(s["text"] for s in ln["spans"]) for ln in b["lines"])))
-        margin_counts.update(seen)
-    repeated = {t for t, c in margin_counts.items() if c >= max(2, _REPEAT_SHARE * len(pages)) and len(t) < 200}
+def _extract_lines(doc) -> tuple[list[PdfLine], Vocabulary]:
+    """All body lines of the document in reading order, heads/feet and line numbers dropped; and its words.
+
+    Lines holding U+FFFD (a ligature glyph without a code point) are
+    repaired from the document's :class:`~citeproof.text.glyphs.Vocabulary`.
+    """
+    pages = page_blocks(doc, 0)
+    running = running_texts(pages)
     out: list[PdfLine] = []
-    for pno, (w, h, blocks) in enumerate(pages, start=1):
+    for pg in pages:
+        pno, w, h = pg.number, pg.width, pg.height
         items = []
         block_lines: dict[int, list[PdfLine]] = {}
-        for bi, b in enumerate(blocks):
-            btext = " ".join("".join(s["text"] for s in ln["spans"]) for ln in b["lines"])
-            in_margin = b["bbox"][3] <= h * _MARGIN * 1.5 or b["bbox"][1] >= h * (1 - _MARGIN * 1.5)
-            if in_margin and _norm_margin_text(btext) in repeated and not _LABEL_ONLY.match(btext):
+        for bi, b in enumerate(pg.blocks):
+            if is_running(b, h, running) and not _LABEL_ONLY.match(" ".join("".join(s["text"] for s in ln["spans"]) for ln in b["lines"])):
                 continue  # a running head; an entry number such as "1." at a page top stays
             lines = []
             for ln in b["lines"]:
                 pl = _line(ln, pno, bi, w)
-                if pl is None or _NUMERIC_LINE.match(pl.text.replace(SUP_OPEN, "").replace(SUP_CLOSE, "")):
+                if pl is None or NUMERIC_LINE.match(pl.text.replace(SUP_OPEN, "").replace(SUP_CLOSE, "")):
                     continue
                 lines.append(pl)
             if not lines:
@@ -193,50 +188,16 @@ def _extract_lines(doc) -> list[PdfLine]:
             y1 = max(p.bbox[3] for p in lines)
             items.append((x0, y0, x1, y1, bi))
         mid = w / 2
-        for bi in _order_blocks(items, w):
+        for bi in order_blocks(items, w):
             for pl in block_lines[bi]:
                 pl.col = 1 if pl.bbox[0] >= mid - w * 0.03 else 0
                 out.append(pl)
-    return out
-
-
-def _order_blocks(items: list[tuple[float, float, float, float, int]], width: float) -> list[int]:
-    """Block ids of one page in reading order.
-
-    Like the source parser's column logic, with two more band breaks: any
-    block crossing the middle (a centred heading such as ``REFERENCES`` too),
-    and a vertical gap shared by both columns (revtex starts its reference
-    list in a new band under balanced columns).
-    """
-    if not items:
-        return []
-    mid, gutter = width / 2, width * 0.03
-    left = [it for it in items if it[2] <= mid + gutter]
-    right = [it for it in items if it[0] >= mid - gutter]
-    if len(left) < 2 or len(right) < 2:
-        return [it[4] for it in sorted(items, key=lambda it: (round(it[1], 0), it[0]))]
-    out: list[int] = []
-    band: list = []
-    bottom = -1e9
-
-    def flush() -> None:
-        lft = sorted((it for it in band if it[2] <= mid + gutter), key=lambda it: it[1])
-        rgt = sorted((it for it in band if it[2] > mid + gutter), key=lambda it: it[1])
-        out.extend(it[4] for it in lft + rgt)
-        band.clear()
-
-    for it in sorted(items, key=lambda it: it[1]):
-        crosses = it[0] < mid - gutter and it[2] > mid + gutter
-        if crosses or (band and it[1] > bottom + 18):
-            flush()
-        if crosses:
-            out.append(it[4])
-            bottom = it[3]
-            continue
-        band.append(it)
-        bottom = max(bottom, it[3])
-    flush()
-    return out
+    vocab = Vocabulary(_plain(pl.text) for pl in out)
+    repaired: Counter[str] = Counter()
+    for pl in out:
+        if REPLACEMENT in pl.text:
+            pl.text = repair_words(pl.text, vocab, repaired)
+    return out, vocab
 
 
 def _line(ln: dict, pno: int, bi: int, width: float) -> PdfLine | None:
@@ -602,17 +563,18 @@ def _paragraphs(lines: list[PdfLine], body_size: float, page_h: dict[int, float]
     return paras
 
 
-def _para_text(lines: list[PdfLine]) -> tuple[str, list[tuple[int, int, PdfLine]]]:
-    """Joined text of a paragraph and each line's span in it."""
+def _para_text(lines: list[PdfLine], vocab: Vocabulary) -> tuple[str, list[tuple[int, int, PdfLine]]]:
+    """Joined text of a paragraph and each line's span in it (line-end hyphens per :func:`~citeproof.text.glyphs.join_hyphen`)."""
     text = ""
     spans: list[tuple[int, int, PdfLine]] = []
     for ln in lines:
         t = ln.text.strip()
         if not t:
             continue
-        if text.endswith("-") and t[:1].islower() and len(text) > 1 and text[-2].isalpha():
+        joined = join_hyphen(text, t, vocab) if text.endswith("-") else None
+        if joined is True:
             text = text[:-1]
-        elif text:
+        elif joined is None and text:
             text += " "
         s = len(text)
         text += t
@@ -668,7 +630,7 @@ def read_pdf(path: str | Path) -> PdfDocument:
         raise InputError(f"{p}: the PDF has no pages{' (it is damaged: truncated or a broken cross-reference table)' if doc.is_repaired else ''}; check the file")
     try:
         page_h = {i + 1: pg.rect.height for i, pg in enumerate(doc)}
-        lines = _extract_lines(doc)
+        lines, vocab = _extract_lines(doc)
     except pymupdf.mupdf.FzErrorBase as exc:  # a page tree MuPDF cannot repair (malformed, a cycle)
         raise InputError(f"{p}: the PDF is damaged and MuPDF cannot read its pages ({str(exc).split(': ', 1)[-1]}); check the file or export it again") from None
     if not lines:
@@ -698,7 +660,7 @@ def read_pdf(path: str | Path) -> PdfDocument:
         for pp in paras
         if pp.kind == UnitKind.FOOTNOTE and (m := re.match(r"^\s*\ue000?(\d{1,3})\ue001?\s", pp.lines[0].text))
     }
-    all_text = " ".join(_para_text(pp.lines)[0] for pp in paras)
+    all_text = " ".join(_para_text(pp.lines, vocab)[0] for pp in paras)
     n_brackets = len(_numeric_markers(all_text, len(entries) if style == "numbered" else 0, False))
     if style == "author-year":
         marker_style = "author-year"
@@ -712,7 +674,7 @@ def read_pdf(path: str | Path) -> PdfDocument:
     n_markers = n_linked = 0
     prev_sentence = ""
     for para in paras:
-        text, spans = _para_text(para.lines)
+        text, spans = _para_text(para.lines, vocab)
         if marker_style == "author-year":
             markers = _author_year_markers(text)
         elif marker_style in ("brackets", "superscript"):

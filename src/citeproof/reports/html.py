@@ -25,7 +25,7 @@ from urllib.parse import quote
 from citeproof.model import Finding, Report, Verdict
 from citeproof.pipeline import summarise
 from citeproof.reports.clip import clip_claim
-from citeproof.retrieval.text import terms
+from citeproof.text.normalise import terms
 
 __all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href"]
 
@@ -44,7 +44,7 @@ _VERDICT_LABEL = {
 def highlight_segments(text: str, matched_terms: tuple[str, ...] | list[str]) -> list[tuple[str, bool]]:
     """Split ``text`` into ``(piece, matched)`` segments for highlighting.
 
-    A word is marked when one of the terms :func:`citeproof.retrieval.text.terms`
+    A word is marked when one of the terms :func:`citeproof.text.normalise.terms`
     gives for it (folded, stemmed, hyphen parts) is in ``matched_terms``, the
     same terms the lexical tier matched. Everything else, punctuation and
     spaces included, is kept as it stands, so joining the pieces gives back
@@ -133,6 +133,9 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
             "source": _display_path(ev.source.path, root),
             "href": relative_href(ev.source.path, out_dir, p.page),
             "page": p.page,
+            # "page 3 (printed 103)", "pages 3–4": the word, then the rest after the sheet number
+            "page_word": p.where().split(" ", 1)[0] if p.page else "",
+            "where_rest": p.where().split(f" {p.page}", 1)[1] if p.page else "",
             "line": p.line,
             "section": p.section,
             "quotable": p.quotable,

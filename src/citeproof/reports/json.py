@@ -8,6 +8,7 @@ Layout (names are a contract; issue 2)::
                    "claim_raw", "unit", "locator", "signal", "mode",
                    "verdict", "score", "confidence", "tier",
                    "evidence": {"source", "page", "line", "text", "bbox",
+                                "page_label", "page_end", "bbox_end",
                                 "char_start", "char_end", "quotable",
                                 "scores", "matched_terms"} | null,
                    "reasons": [str], "tags": [{"name", "message",
@@ -32,6 +33,11 @@ file used when none of them could be), ``chosen`` true for the one read, each
 with the reason it was read or passed over; empty when no file was named.
 ``char_end`` index the source's extracted text. The JSON Schema is
 ``reports/schema.json`` (:data:`REPORT_SCHEMA_PATH`).
+``page`` is the PDF sheet;
+``page_label`` the number printed on it (PDF page labels, else the number in
+the margin) or null; a passage whose sentence runs on past a page or column
+break starts at ``page``/``bbox`` and ends at ``page_end`` (null on the same
+page) / ``bbox_end`` (null when it does not run on).
 """
 
 from __future__ import annotations
@@ -67,6 +73,9 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
             "line": p.line,
             "text": p.text if p.quotable else None,
             "bbox": list(p.bbox) if p.bbox else None,
+            "page_label": p.page_label or None,
+            "page_end": p.page_end,
+            "bbox_end": list(p.bbox_end) if p.bbox_end else None,
             "char_start": p.char_start,
             "char_end": p.char_end,
             "quotable": p.quotable,

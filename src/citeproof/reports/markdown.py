@@ -46,7 +46,7 @@ def _evidence_block(f: Finding) -> list[str]:
     if ev.source.path:
         where.append(f"`{ev.source.path}`")
     if p.page:
-        where.append(f"page {p.page}")
+        where.append(p.where())
     if p.line:
         where.append(f"line {p.line}")
     out = [f"Best passage ({', '.join(where)}; lexical coverage {ev.scores.get('lexical', 0):.2f}):", ""]
@@ -54,7 +54,7 @@ def _evidence_block(f: Finding) -> list[str]:
         text = p.text if len(p.text) <= 900 else p.text[:900] + " […]"
         out.append(_quote(text))
     else:
-        out.append(f"_Not quoted: the reading order of this passage is not trusted. See page {p.page}._")
+        out.append(f"_Not quoted: the reading order of this passage is not trusted. See {p.where()}._")
     return out + [""]
 
 

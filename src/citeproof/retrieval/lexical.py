@@ -7,7 +7,7 @@ For one claim and one source:
    only, when the citation gives ``p. N`` and the source has that page);
 2. each candidate is scored by **coverage**: the IDF-weighted share of the
    claim's distinctive terms (stopwords dropped, stemmed; see
-   :func:`citeproof.retrieval.text.terms`) found in the passage. IDF is
+   :func:`citeproof.text.normalise.terms`) found in the passage. IDF is
    ``ln(1 + N / df)`` over the source's passages; a claim term the source
    never uses gets the largest IDF, so it counts fully against coverage.
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from citeproof.model import Evidence, Passage, Source
-from citeproof.retrieval.text import terms
+from citeproof.text.normalise import terms
 
 __all__ = ["LexicalIndex", "LexicalRetriever", "coverage", "NON_EVIDENCE_SECTIONS"]
 
@@ -149,7 +149,7 @@ class LexicalRetriever:
         q = [t for t in terms(claim_text) if t not in (exclude_terms or ())]
         allowed = [i for i, p in enumerate(source.passages) if p.section not in NON_EVIDENCE_SECTIONS]
         if pages:
-            on_page = [i for i, p in enumerate(source.passages) if p.page in pages]
+            on_page = [i for i, p in enumerate(source.passages) if p.page in pages or p.page_end in pages]
             if on_page:
                 allowed = on_page
         bm = idx.bm25_scores(q)
@@ -183,6 +183,7 @@ class LexicalRetriever:
                 p = Passage(
                     id=f"{p.id}+{q2.id}", text=p.text + " " + q2.text, page=p.page, bbox=box, line=p.line,
                     char_start=p.char_start, char_end=q2.char_end, section=p.section, quotable=p.quotable and q2.quotable,
+                    page_label=p.page_label, page_end=q2.page_end, bbox_end=q2.bbox_end,
                 )
             out.append(Evidence(passage=p, source=source, scores={"lexical": round(cov, 4), "bm25": round(float(bm[i]), 4)}, matched_terms=tuple(hit)))
             if len(out) >= top:

@@ -1,22 +1,26 @@
 """PDF sources -> passages, with page numbers and boxes from the PDF itself.
 
 PyMuPDF (``page.get_text("dict")``) gives blocks, lines and spans with their
-boxes. From those:
+boxes; the page layout (running heads and feet, margin line numbers, the
+two-column reading order, page labels) is :mod:`citeproof.pdf_layout`'s.
+From those:
 
 * a passage is a text block in reading order; its ``page`` is the PDF page
-  index + 1 and its ``bbox`` the union of the kept lines' boxes (PDF points,
-  top-left origin);
-* two-column pages are read column by column: blocks are classed as left,
-  right or full width against the page's middle, and full-width blocks cut
-  the page into bands read left column then right column;
-* running heads and feet (a block in the top or bottom 8 % of the page whose
-  text, digits masked, recurs on at least 30 % of pages) and margin line
-  numbers (lines that are a bare number) are dropped;
-* end-of-line hyphens are joined (``TEXT_DEHYPHENATE``); ligature glyphs are
-  expanded where the font maps them; wrongly mapped ones ("índ" for "find")
-  are repaired where the document spells the word cleanly elsewhere
-  (:func:`ligature_repairs`), and the matcher folds the rest
-  (:func:`citeproof.retrieval.text.fold`);
+  index + 1 (the sheet) and ``page_label`` the number the page shows
+  (:func:`citeproof.pdf_layout.page_labels`); its ``bbox`` the union of the
+  kept lines' boxes (PDF points, top-left origin);
+* a sentence that runs from the foot of one column or page to the head of
+  the next is one passage (:func:`_runs_on`): the block that ends without a
+  full stop and the block that goes on in lower case are joined. Such a
+  passage keeps ``page``/``bbox`` where it starts and says where it ends in
+  ``page_end``/``bbox_end``;
+* line-end hyphens are joined only where the joined word is a word
+  (:func:`citeproof.text.glyphs.join_hyphen`: "classi-fication" joins,
+  "interferon-dependent" keeps its hyphen);
+* ligature glyphs mapped to U+FFFD are rebuilt from the document's own words
+  and the shipped vocabulary, icon-font private-use glyphs dropped
+  (:func:`citeproof.text.glyphs.clean_glyphs`), before any offset is taken,
+  so ``char_start``/``char_end`` index the repaired text;
 * a block that straddles the gutter of a two-column page without spanning it
   is not ``quotable``: its reading order is not trusted.
 
@@ -31,15 +35,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from citeproof.model import Passage
+from citeproof.pdf_layout import NUMERIC_LINE, in_margin, is_running, page_blocks, page_labels, reading_order, running_texts
+from citeproof.text.glyphs import REPLACEMENT, Vocabulary, clean_glyphs, join_hyphen
 
-__all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "ligature_repairs"]
+__all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "join_lines", "sheets_for_pages"]
 
-PARSER_VERSION = "pdf-4"
+PARSER_VERSION = "pdf-5"
 """Bumped whenever passages would come out differently; part of the cache key."""
-
-_NUMERIC_LINE = re.compile(r"^\s*\d{1,4}\s*$")
-_MARGIN = 0.08
-_REPEAT_SHARE = 0.3
 
 
 @dataclass
@@ -72,23 +74,51 @@ def _open(data: bytes):
     return pymupdf.open(stream=data, filetype="pdf")
 
 
-def _norm_margin_text(text: str) -> str:
-    return re.sub(r"\d+", "#", re.sub(r"\s+", " ", text.strip().lower()))
+def join_lines(lines: list[str], vocabulary: Vocabulary) -> str:
+    """Lines of one block as one string: spaces between, line-end hyphens per :func:`~citeproof.text.glyphs.join_hyphen`.
 
+    Args:
+        lines: the printed lines, in order.
+        vocabulary: the document's words (decides "classi-" + "fication").
 
-def _join_lines(lines: list[str]) -> str:
+    Returns:
+        The joined text, whitespace collapsed.
+    """
     out = ""
     for ln in lines:
         ln = ln.strip()
         if not ln:
             continue
-        if out.endswith("-") and ln[:1].islower() and len(out) > 1 and out[-2].isalpha():
-            out = out[:-1] + ln
-        elif out:
-            out += " " + ln
-        else:
-            out = ln
+        out = _glue(out, ln, vocabulary)
     return re.sub(r"\s+", " ", out).strip()
+
+
+def _glue(left: str, right: str, vocabulary: Vocabulary) -> str:
+    if not left:
+        return right
+    if left.endswith("-"):
+        decision = join_hyphen(left, right, vocabulary)
+        if decision is True:
+            return left[:-1] + right
+        if decision is False:
+            return left + right
+    return left + " " + right
+
+
+_SENTENCE_END = re.compile(r"[.!?:][\"'\u201d\u2019)\]]*$")
+
+
+def _runs_on(prev: str, nxt: str) -> bool:
+    """True when block text ``nxt`` continues the sentence that block ``prev`` leaves open.
+
+    ``prev`` must be body text (at least 30 characters) ending without a
+    full stop, question or exclamation mark or colon; ``nxt`` must go on in
+    lower case, or ``prev`` end in a hyphen or comma.
+    """
+    if len(prev) < 30 or _SENTENCE_END.search(prev):
+        return False
+    first = nxt[:1]
+    return first.islower() or (prev.endswith(("-", ",", ";")) and first.isalnum())
 
 
 def pdf_metadata(data: bytes) -> tuple[str, str, str | None]:
@@ -119,6 +149,9 @@ def pdf_metadata(data: bytes) -> tuple[str, str, str | None]:
     return title, doi.rstrip(".,;)").lower(), None
 
 
+Box = tuple[float, float, float, float]
+
+
 def parse_pdf(data: bytes) -> ParsedPDF:
     """Parse PDF bytes into passages.
 
@@ -140,63 +173,75 @@ def parse_pdf(data: bytes) -> ParsedPDF:
         return ParsedPDF([], "", doc.page_count, error="the PDF is encrypted (password protected); save an unprotected copy")
     if doc.page_count == 0:
         return ParsedPDF([], "", 0, error="the PDF has no pages")
-    flags = pymupdf.TEXT_DEHYPHENATE | pymupdf.TEXT_MEDIABOX_CLIP
-    pages_blocks: list[tuple[float, float, list[dict]]] = []
+    # No TEXT_DEHYPHENATE: MuPDF would join "interferon-" + "dependent"; join_hyphen decides instead.
     try:
-        for page in doc:
-            d = page.get_text("dict", flags=flags)
-            blocks = [b for b in d.get("blocks", []) if b.get("type", 0) == 0]
-            pages_blocks.append((float(d.get("width", page.rect.width)), float(d.get("height", page.rect.height)), blocks))
+        pages = page_blocks(doc, pymupdf.TEXT_MEDIABOX_CLIP)
     except Exception as exc:
         return ParsedPDF([], "", doc.page_count, error=f"text extraction failed ({exc}); the PDF may be damaged")
+    running = running_texts(pages)
+    labels = page_labels(pages)
+    n_pages = len(pages)
 
-    # Running heads and feet: margin blocks whose text recurs across pages.
-    margin_counts: Counter[str] = Counter()
-    for w, h, blocks in pages_blocks:
-        seen = set()
-        for b in blocks:
-            y0, y1 = b["bbox"][1], b["bbox"][3]
-            if y1 <= h * _MARGIN * 1.5 or y0 >= h * (1 - _MARGIN * 1.5):
-                seen.add(_norm_margin_text(_block_text(b)))
-        margin_counts.update(seen)
-    n_pages = len(pages_blocks)
-    repeated = {t for t, c in margin_counts.items() if c >= max(2, _REPEAT_SHARE * n_pages) and len(t) < 200}
-
-    ordered: list[tuple[int, tuple[float, float, float, float, str], bool]] = []
-    for pno, (w, h, blocks) in enumerate(pages_blocks, start=1):
+    # Lines of every kept block, per page.
+    page_items: list[list[tuple[float, float, float, float, list[str]]]] = []
+    rotated: set[tuple[int, Box]] = set()  # blocks of turned text (a landscape table): never joined to a neighbour
+    all_lines: list[str] = []
+    for pg in pages:
         items = []
-        for b in blocks:
-            lines = []
-            boxes = []
+        for b in pg.blocks:
+            lines, boxes = [], []
             for ln in b.get("lines", []):
                 t = "".join(s.get("text", "") for s in ln.get("spans", []))
-                if _NUMERIC_LINE.match(t):
+                if NUMERIC_LINE.match(t):
                     continue  # margin line numbers, page numbers
                 if t.strip():
                     lines.append(t)
                     boxes.append(ln["bbox"])
             if not lines:
                 continue
-            x0 = min(bx[0] for bx in boxes)
-            y0 = min(bx[1] for bx in boxes)
-            x1 = max(bx[2] for bx in boxes)
-            y1 = max(bx[3] for bx in boxes)
-            in_margin = y1 <= h * _MARGIN * 1.5 or y0 >= h * (1 - _MARGIN * 1.5)
-            if in_margin and _norm_margin_text(_block_text(b)) in repeated:
+            x0, y0 = min(bx[0] for bx in boxes), min(bx[1] for bx in boxes)
+            x1, y1 = max(bx[2] for bx in boxes), max(bx[3] for bx in boxes)
+            if in_margin(y0, y1, pg.height) and is_running({**b, "bbox": (x0, y0, x1, y1)}, pg.height, running):
                 continue
-            text = _join_lines(lines)
-            if len(text) < 2:
-                continue
-            items.append((x0, y0, x1, y1, text))
-        ordered.extend((pno, it, q) for it, q in _reading_order(items, w))
+            items.append((x0, y0, x1, y1, lines))
+            if any(abs(float(ln.get("dir", (1.0, 0.0))[1])) > 0.1 for ln in b.get("lines", [])):
+                rotated.add((pg.number, (x0, y0, x1, y1)))
+            all_lines.extend(lines)
+        page_items.append(items)
+    vocab = Vocabulary(all_lines)
+    repaired: Counter[str] = Counter()
 
-    repair = ligature_repairs([it[4] for _, it, _ in ordered])
+    # Block texts in reading order, glyphs repaired.
+    ordered: list[tuple[int, Box, str, bool]] = []
+    for pg, items in zip(pages, page_items):
+        texts = []
+        for x0, y0, x1, y1, lines in items:
+            text = join_lines(lines, vocab)
+            if REPLACEMENT in text:
+                text = clean_glyphs(text, vocab, repaired)
+            if len(text) >= 2:
+                texts.append((x0, y0, x1, y1, text))
+        ordered.extend((pg.number, it[:4], it[4], q) for it, q in reading_order(texts, pg.width))
+
+    # Sentences that run on past a column or page break are one passage.
+    merged: list[dict] = []
+    for pno, box, text, quotable in ordered:
+        last = merged[-1] if merged else None
+        turned = (pno, box) in rotated or (last is not None and (last["page"], last["bbox"]) in rotated)
+        if last is not None and quotable and last["quotable"] and not turned and _runs_on(last["text"], text):
+            end_page, end_box = last["page_end"] or last["page"], last["bbox_end"] or last["bbox"]
+            below = pno == end_page and box[1] >= end_box[1] and box[0] < end_box[2] and box[2] > end_box[0]
+            if not below:  # only a column or page break joins: stacked blocks (a glossary's entries) stay apart
+                last["text"] = re.sub(r"\s+", " ", _glue(last["text"], text, vocab))
+                last["page_end"], last["bbox_end"] = pno, box
+                continue
+        merged.append({"page": pno, "bbox": box, "text": text, "quotable": quotable, "page_end": None, "bbox_end": None})
+
     passages: list[Passage] = []
     parts: list[str] = []
     offset = 0
-    for pno, (x0, y0, x1, y1, text), quotable in ordered:
-        if repair:
-            text = _DAMAGED.sub(lambda m: _apply_case(m.group(0), repair.get(m.group(0).lower())), text)
+    for m in merged:
+        text = m["text"]
         start = offset
         parts.append(text)
         offset += len(text) + 2
@@ -204,11 +249,14 @@ def parse_pdf(data: bytes) -> ParsedPDF:
             Passage(
                 id=f"p{len(passages) + 1:05d}",
                 text=text,
-                page=pno,
-                bbox=(round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1)),
+                page=m["page"],
+                bbox=_round(m["bbox"]),
                 char_start=start,
                 char_end=start + len(text),
-                quotable=quotable,
+                quotable=m["quotable"],
+                page_label=labels[m["page"] - 1],
+                page_end=m["page_end"] if m["page_end"] != m["page"] else None,
+                bbox_end=_round(m["bbox_end"]) if m["bbox_end"] else None,
             )
         )
     full = "\n\n".join(parts)
@@ -219,6 +267,33 @@ def parse_pdf(data: bytes) -> ParsedPDF:
     if not title:
         title = passages[0].text[:200]
     return ParsedPDF(passages, full, n_pages, title, doi)
+
+
+def _round(box: Box) -> Box:
+    return (round(box[0], 1), round(box[1], 1), round(box[2], 1), round(box[3], 1))
+
+
+def sheets_for_pages(passages: list[Passage], numbers: list[int]) -> list[int]:
+    """The sheets (PDF pages from 1) a locator's page numbers point to.
+
+    A locator ``p. 103`` names the page the PDF *labels* 103 (its page
+    labels, else the number printed on the page: :attr:`Passage.page_label`),
+    not the 103rd sheet. A source whose passages carry no labels is
+    numbered by sheet.
+
+    Args:
+        passages: the source's passages.
+        numbers: page numbers as the citation prints them.
+
+    Returns:
+        Sheet numbers that hold passages, sorted; empty when no passage is
+        on a named page.
+    """
+    if not any(p.page_label for p in passages):
+        want_sheets = set(numbers)
+        return sorted({p.page for p in passages if p.page in want_sheets})
+    want = {str(n) for n in numbers}
+    return sorted({p.page for p in passages if p.page is not None and p.page_label in want})
 
 
 _SECTION = re.compile(
@@ -251,90 +326,4 @@ def label_sections(passages: list[Passage]) -> list[Passage]:
         if current == "abstract" and len(t) < 80 and not t.endswith((".", ":", ";", ",")):
             current = ""  # another heading: the abstract is over
         out.append(dataclasses.replace(p, section=current) if current else p)
-    return out
-
-
-_DAMAGED = re.compile(r"\w*[íì\ufffd]\w*")
-_LIGATURED = re.compile(r"\w*(?:ffi|ffl|ff|fi|fl)\w*")
-
-
-def ligature_repairs(texts: list[str]) -> dict[str, str]:
-    """Spellings for words whose ligature glyph was extracted wrongly.
-
-    Some PDFs map the *fi*/*ff*/*ffi* ligature glyphs to ``í``, ``ì`` or
-    U+FFFD ("índ", "diìcult", "de\ufffdne"). A damaged word is repaired only
-    when the same document also spells the word cleanly (same folded form,
-    :func:`citeproof.retrieval.text.fold`), so names with a real ``í`` are
-    left alone.
-
-    Args:
-        texts: the document's passage texts.
-
-    Returns:
-        Lower-case damaged word -> lower-case clean word.
-    """
-    from citeproof.retrieval.text import fold
-
-    damaged = {w.lower() for t in texts for w in _DAMAGED.findall(t)}
-    if not damaged:
-        return {}
-    clean: dict[str, str] = {}
-    for t in texts:
-        for w in _LIGATURED.findall(t):
-            lw = w.lower()
-            if not _DAMAGED.search(lw):
-                clean.setdefault(fold(lw), lw)
-    return {d: clean[fold(d)] for d in damaged if fold(d) in clean}
-
-
-def _apply_case(word: str, repl: str | None) -> str:
-    if repl is None:
-        return word
-    if word[:1].isupper():
-        return repl[:1].upper() + repl[1:]
-    return repl
-
-
-def _block_text(b: dict) -> str:
-    return " ".join("".join(s.get("text", "") for s in ln.get("spans", [])) for ln in b.get("lines", []))
-
-
-def _reading_order(items: list[tuple[float, float, float, float, str]], width: float):
-    """Order one page's blocks for reading; yield ``(item, quotable)``.
-
-    A page is two-column when at least two blocks sit wholly on each side
-    of the middle. Full-width blocks then cut the page into bands, each read
-    left column first. Blocks that cross the middle without being wide
-    enough to span both columns are not quotable.
-    """
-    if not items:
-        return []
-    mid = width / 2
-    gutter = width * 0.03
-    left = [it for it in items if it[2] <= mid + gutter]
-    right = [it for it in items if it[0] >= mid - gutter]
-    if len(left) < 2 or len(right) < 2:
-        return [(it, True) for it in sorted(items, key=lambda it: (round(it[1], 0), it[0]))]
-    out = []
-    rest = sorted(items, key=lambda it: it[1])
-    band: list = []
-
-    def flush() -> None:
-        lft = sorted((it for it in band if it[2] <= mid + gutter), key=lambda it: it[1])
-        rgt = sorted((it for it in band if it[0] >= mid - gutter and it[2] > mid + gutter), key=lambda it: it[1])
-        other = [it for it in band if it not in lft and it not in rgt]
-        out.extend((it, True) for it in lft)
-        out.extend((it, True) for it in rgt)
-        out.extend((it, False) for it in sorted(other, key=lambda it: it[1]))
-        band.clear()
-
-    for it in rest:
-        spans_both = it[0] < mid - gutter and it[2] > mid + gutter
-        wide = (it[2] - it[0]) >= width * 0.6
-        if spans_both and wide:
-            flush()
-            out.append((it, True))
-        else:
-            band.append(it)
-    flush()
     return out

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["fold", "terms", "STOPWORDS", "tokenize", "surface_words"]
+__all__ = ["fold", "terms", "STOPWORDS", "tokenize", "surface_words", "stem_words"]
 
 _LIG = re.compile(r"ffi|ffl|ff|fi|fl|[íì\ufffd]")
 
@@ -70,12 +70,20 @@ try:  # PyStemmer: Snowball English (Porter2)
         return _STEMMER.stemWord(word)
 
 except ImportError:  # pragma: no cover - PyStemmer is a dependency; keep working without it
+    _STEMMER = None
 
     def _stem(word: str) -> str:
         for suf in ("ations", "ation", "ings", "ing", "ies", "es", "s", "ed", "ly"):
             if word.endswith(suf) and len(word) - len(suf) >= 3:
                 return word[: -len(suf)]
         return word
+
+
+def stem_words(words: list[str]) -> list[str]:
+    """Snowball English (Porter2) stems of lower-case ``words``, in order (PyStemmer; a suffix stripper without it)."""
+    if _STEMMER is not None:
+        return _STEMMER.stemWords(words)
+    return [_stem(w) for w in words]
 
 
 def terms(text: str) -> list[str]:

@@ -1,6 +1,6 @@
-"""Small text helpers shared by the detectors (private).
+"""Word stems, term lookup and sentence overlap, used by the detectors and the planted harness.
 
-Nothing here knows about tags; every function is pure and works on plain
+Moved here from ``citeproof.detectors._text`` (one text layer). Nothing here knows about tags; every function is pure and works on plain
 strings. Matching is on lower-cased word tokens with a crude suffix stemmer,
 so ``increased``/``increases``/``increasing`` meet on ``increas``.
 """

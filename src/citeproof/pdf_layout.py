@@ -1,0 +1,235 @@
+"""PDF page layout shared by the source parser and the citing-PDF reader.
+
+Both :mod:`citeproof.sources.pdf` (cited PDFs -> passages) and
+:mod:`citeproof.readers.pdf` (citing PDFs -> claims) read PyMuPDF's
+``page.get_text("dict")`` blocks; what a block *is* on the page lives here:
+
+* :func:`page_blocks`: each page's size, text blocks, PDF page label and
+  span text cleaned of private-use glyphs (icon fonts);
+* :func:`running_texts` / :func:`is_running`: running heads and feet (a
+  block in the top or bottom 12 % of the page whose text, digits masked,
+  recurs on at least 30 % of pages);
+* :data:`NUMERIC_LINE`: a line that is a bare number (margin line numbers,
+  page numbers);
+* :func:`reading_order` (passages) and :func:`order_blocks` (claims): the
+  two-column reading order;
+* :func:`page_labels`: the page number a reader sees on each sheet (the
+  PDF's page labels, else the number printed in the margin).
+
+Coordinates are PDF points with a top-left origin; pages count from 1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from citeproof.text.glyphs import drop_private_use
+
+__all__ = [
+    "PageBlocks", "page_blocks", "MARGIN", "REPEAT_SHARE", "NUMERIC_LINE", "margin_key", "in_margin", "block_text",
+    "running_texts", "is_running", "reading_order", "order_blocks", "page_labels",
+]
+
+MARGIN = 0.08
+"""Share of the page height that is head or foot margin; blocks within 1.5 x this of an edge are margin candidates."""
+
+REPEAT_SHARE = 0.3
+"""A margin text on at least this share of pages (and at least 2) is a running head or foot."""
+
+NUMERIC_LINE = re.compile(r"^\s*\d{1,4}\s*$")
+"""A line that is only a number (1-4 digits): a margin line number or a page number."""
+
+
+@dataclass
+class PageBlocks:
+    """One page as PyMuPDF's dict output gives it.
+
+    Attributes:
+        number: page from 1.
+        width, height: page size in points.
+        blocks: the text blocks (``type`` 0); span texts have private-use
+            characters removed.
+        label: the PDF's page label for this page (``page.get_label()``),
+            '' when the PDF defines none.
+    """
+
+    number: int
+    width: float
+    height: float
+    blocks: list[dict]
+    label: str = ""
+
+
+def page_blocks(doc, flags: int) -> list[PageBlocks]:
+    """Every page's text blocks (``page.get_text("dict", flags=flags)``), private-use glyphs dropped.
+
+    Raises:
+        Whatever PyMuPDF raises on a damaged page (callers turn it into a reason).
+    """
+    out: list[PageBlocks] = []
+    for i, page in enumerate(doc):
+        d = page.get_text("dict", flags=flags)
+        blocks = [b for b in d.get("blocks", []) if b.get("type", 0) == 0]
+        for b in blocks:
+            for ln in b.get("lines", []):
+                for s in ln.get("spans", []):
+                    t = s.get("text", "")
+                    if t and not t.isascii():
+                        s["text"] = drop_private_use(t)
+        try:
+            label = page.get_label() or ""
+        except Exception:  # a malformed /PageLabels tree is no reason to fail the page
+            label = ""
+        out.append(PageBlocks(i + 1, float(d.get("width", page.rect.width)), float(d.get("height", page.rect.height)), blocks, label))
+    return out
+
+
+def margin_key(text: str) -> str:
+    """A margin text for comparison across pages: lower case, spaces collapsed, digit runs as ``#``."""
+    return re.sub(r"\d+", "#", re.sub(r"\s+", " ", text.strip().lower()))
+
+
+def in_margin(y0: float, y1: float, height: float) -> bool:
+    """True when a box from ``y0`` to ``y1`` (points) lies in the top or bottom 12 % of the page."""
+    return y1 <= height * MARGIN * 1.5 or y0 >= height * (1 - MARGIN * 1.5)
+
+
+def block_text(b: dict) -> str:
+    """A dict block's text, lines joined by spaces."""
+    return " ".join("".join(s.get("text", "") for s in ln.get("spans", [])) for ln in b.get("lines", []))
+
+
+def running_texts(pages: list[PageBlocks]) -> set[str]:
+    """:func:`margin_key` forms of the running heads and feet of a document (see module docstring)."""
+    counts: Counter[str] = Counter()
+    for pg in pages:
+        counts.update({margin_key(block_text(b)) for b in pg.blocks if in_margin(b["bbox"][1], b["bbox"][3], pg.height)})
+    return {t for t, c in counts.items() if c >= max(2, REPEAT_SHARE * len(pages)) and len(t) < 200}
+
+
+def is_running(b: dict, height: float, running: set[str]) -> bool:
+    """True when block ``b`` is a running head or foot (in the margin, text in ``running``)."""
+    return in_margin(b["bbox"][1], b["bbox"][3], height) and margin_key(block_text(b)) in running
+
+
+def page_labels(pages: list[PageBlocks]) -> list[str]:
+    """The page number a reader sees on each sheet, '' where unknown.
+
+    The PDF's own page labels (``/PageLabels``, PyMuPDF ``page.get_label()``)
+    win. Without them, the number printed in the head or foot margin (a bare
+    number line, :data:`NUMERIC_LINE`) is used when one offset from the sheet
+    number (printed = sheet + offset) holds on at least half of the pages
+    that print a margin number, and on at least 2: a journal reprint whose
+    sheet 1 prints 103 gets labels ``103, 104...`` on every sheet.
+
+    Returns:
+        One label per page, in page order.
+    """
+    if any(pg.label for pg in pages):
+        return [pg.label for pg in pages]
+    offsets: Counter[int] = Counter()
+    printing = 0
+    for pg in pages:
+        seen = set()
+        for b in pg.blocks:
+            if not in_margin(b["bbox"][1], b["bbox"][3], pg.height):
+                continue
+            for ln in b.get("lines", []):
+                t = "".join(s.get("text", "") for s in ln.get("spans", []))
+                if NUMERIC_LINE.match(t):
+                    seen.add(int(t) - pg.number)
+        printing += bool(seen)
+        offsets.update(seen)
+    if not offsets:
+        return ["" for _ in pages]
+    offset, n = offsets.most_common(1)[0]
+    if n < 2 or n < printing / 2:
+        return ["" for _ in pages]
+    return [str(pg.number + offset) if pg.number + offset >= 1 else "" for pg in pages]
+
+
+Item = tuple[float, float, float, float, str]
+
+
+def reading_order(items: list[Item], width: float) -> list[tuple[Item, bool]]:
+    """Order one page's blocks for passages; ``(item, quotable)`` pairs.
+
+    ``items`` are ``(x0, y0, x1, y1, text)``. A page is two-column when at
+    least two blocks sit wholly on each side of the middle (3 % gutter).
+    Full-width blocks (crossing the middle and at least 60 % of the page
+    wide) then cut the page into bands, each read left column first. Blocks
+    that cross the middle without being wide enough to span both columns
+    are not quotable: their reading order is not trusted.
+    """
+    if not items:
+        return []
+    mid = width / 2
+    gutter = width * 0.03
+    left = [it for it in items if it[2] <= mid + gutter]
+    right = [it for it in items if it[0] >= mid - gutter]
+    if len(left) < 2 or len(right) < 2:
+        return [(it, True) for it in sorted(items, key=lambda it: (round(it[1], 0), it[0]))]
+    out: list[tuple[Item, bool]] = []
+    band: list[Item] = []
+
+    def flush() -> None:
+        lft = sorted((it for it in band if it[2] <= mid + gutter), key=lambda it: it[1])
+        rgt = sorted((it for it in band if it[0] >= mid - gutter and it[2] > mid + gutter), key=lambda it: it[1])
+        other = [it for it in band if it not in lft and it not in rgt]
+        out.extend((it, True) for it in lft)
+        out.extend((it, True) for it in rgt)
+        out.extend((it, False) for it in sorted(other, key=lambda it: it[1]))
+        band.clear()
+
+    for it in sorted(items, key=lambda it: it[1]):
+        spans_both = it[0] < mid - gutter and it[2] > mid + gutter
+        wide = (it[2] - it[0]) >= width * 0.6
+        if spans_both and wide:
+            flush()
+            out.append((it, True))
+        else:
+            band.append(it)
+    flush()
+    return out
+
+
+def order_blocks(items: list[tuple[float, float, float, float, int]], width: float) -> list[int]:
+    """Block ids of one page in reading order, for a citing PDF's claims.
+
+    ``items`` are ``(x0, y0, x1, y1, block id)``. Like :func:`reading_order`,
+    with two more band breaks: any block crossing the middle (a centred
+    heading such as ``REFERENCES`` too), and a vertical gap of more than
+    18 pt shared by both columns (revtex starts its reference list in a new
+    band under balanced columns).
+    """
+    if not items:
+        return []
+    mid, gutter = width / 2, width * 0.03
+    left = [it for it in items if it[2] <= mid + gutter]
+    right = [it for it in items if it[0] >= mid - gutter]
+    if len(left) < 2 or len(right) < 2:
+        return [it[4] for it in sorted(items, key=lambda it: (round(it[1], 0), it[0]))]
+    out: list[int] = []
+    band: list = []
+    bottom = -1e9
+
+    def flush() -> None:
+        lft = sorted((it for it in band if it[2] <= mid + gutter), key=lambda it: it[1])
+        rgt = sorted((it for it in band if it[2] > mid + gutter), key=lambda it: it[1])
+        out.extend(it[4] for it in lft + rgt)
+        band.clear()
+
+    for it in sorted(items, key=lambda it: it[1]):
+        crosses = it[0] < mid - gutter and it[2] > mid + gutter
+        if crosses or (band and it[1] > bottom + 18):
+            flush()
+        if crosses:
+            out.append(it[4])
+            bottom = it[3]
+            continue
+        band.append(it)
+        bottom = max(bottom, it[3])
+    flush()
+    return out
