@@ -52,6 +52,40 @@ SourcesOpt = Annotated[
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only what fails (and errors, on stderr): no progress bar, no summary.")]
 CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", metavar="DIR", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
 NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
+LlmUrlOpt = Annotated[Optional[str], typer.Option("--llm-url", metavar="URL", help="OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 (Ollama). Default: $CITEPROOF_LLM_URL. Key: $CITEPROOF_LLM_API_KEY.")]
+LlmModelOpt = Annotated[Optional[str], typer.Option("--llm-model", metavar="NAME", help="Model name as the server knows it. Default: $CITEPROOF_LLM_MODEL.")]
+LlmSecondOpt = Annotated[Optional[str], typer.Option("--llm-second-model", metavar="NAME", help="Model for second opinions (default: the same model, over the whole source).")]
+LlmMaxCostOpt = Annotated[Optional[float], typer.Option("--llm-max-cost", metavar="AMOUNT", help="Stop calling the LLM before this much is spent (needs --llm-price).")]
+LlmPriceOpt = Annotated[Optional[str], typer.Option("--llm-price", metavar="IN,OUT", help="Price per million prompt and completion tokens, e.g. 0.15,0.60; default $CITEPROOF_LLM_PRICE. Enables cost figures.")]
+LimitOpt = Annotated[Optional[int], typer.Option("--limit", metavar="N", help="Quick check: judge only the first N citations.")]
+
+
+def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str], max_cost: Optional[float], price: Optional[str], cache_dir: Optional[Path], no_cache: bool = False):
+    """The LLM tier's :class:`~citeproof.judges.llm.LLMConfig` from options and environment.
+
+    Raises:
+        CiteproofError: no URL or model, or a malformed ``--llm-price``.
+    """
+    import os
+
+    from citeproof.judges.llm import LLMConfig
+    from citeproof.sources.cache import default_cache_dir
+
+    url = url or os.environ.get("CITEPROOF_LLM_URL")
+    model = model or os.environ.get("CITEPROOF_LLM_MODEL")
+    if not url or not model:
+        raise CiteproofError("the llm tier needs an endpoint: give --llm-url http://127.0.0.1:11434/v1 and --llm-model NAME (or set CITEPROOF_LLM_URL and CITEPROOF_LLM_MODEL)")
+    price = price or os.environ.get("CITEPROOF_LLM_PRICE")
+    p_in = p_out = None
+    if price:
+        try:
+            p_in, p_out = (float(x) for x in price.split(","))
+        except ValueError:
+            raise CiteproofError(f"--llm-price: give two numbers, prompt and completion price per million tokens, e.g. 0.15,0.60; got {price!r}") from None
+    if max_cost is not None and p_in is None:
+        raise CiteproofError("--llm-max-cost needs prices to count cost: give --llm-price IN,OUT (per million tokens)")
+    return LLMConfig(url=url, model=model, second_model=second, max_cost=max_cost, price_prompt=p_in, price_completion=p_out,
+                     cache_dir=None if no_cache else (cache_dir or default_cache_dir()))
 
 
 def _stem(document: Path) -> str:
@@ -162,10 +196,16 @@ def check(
     out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX).")] = "md,json",
     fail_on: Annotated[str, typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = "",
-    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment (default: all available). The lexical tier always runs.")] = None,
+    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment, llm (default: the offline ones available). The lexical tier always runs.")] = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
     quiet: QuietOpt = False,
+    llm_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    llm_second_model: LlmSecondOpt = None,
+    llm_max_cost: LlmMaxCostOpt = None,
+    llm_price: LlmPriceOpt = None,
+    limit: LimitOpt = None,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -195,12 +235,15 @@ def check(
         unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
         if unknown_tiers:
             raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
+        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache) if "llm" in (tier or []) else None
+        if limit is not None and limit < 1:
+            raise CiteproofError(f"--limit must be at least 1, got {limit}")
         target = out_dir or document.parent
         if target.exists() and not target.is_dir():
             raise CiteproofError(f"{target}: --out must be a folder, and this is a file")
         cb, ctx = _progress_runner(quiet)
         with ctx:
-            report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb))
+            report = run_check(document, list(bib or []), CheckOptions(source_dirs=list(sources or []), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb, llm=llm, limit=limit))
         try:
             target.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -213,8 +256,15 @@ def check(
         err.print(f"{d.severity}: {d.message}", highlight=False)
     for name, why in skipped:
         err.print(f"warning: {name} report not written: {why}", highlight=False)
+    for note in report.metadata.get("tier_notes", []):
+        if note.startswith(("llm", "--limit")):
+            err.print(f"note: {note}", highlight=False)
     if not quiet:
         out.print(_summary_table(report))
+        if "llm" in report.metadata:
+            m = report.metadata["llm"]
+            cost = f", cost {m['cost']:.4f}" if llm and llm.price_prompt is not None else ""
+            out.print(f"llm {m['model']}: {m['calls']} calls ({m['cached_calls']} from the cache), {m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens{cost}", highlight=False)
         for p in written:
             out.print(f"report: {p}", highlight=False)
     failing = [f for f in report.findings if f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags)]
@@ -325,6 +375,53 @@ def audit(
         out.print(table)
         out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
     raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
+
+
+@app.command()
+def ask(
+    source: Annotated[str, typer.Argument(help="The source: a file (PDF, Markdown, text, HTML) or a citekey (with --bib).", show_default=False)],
+    question: Annotated[str, typer.Argument(help="The question, in quotes.", show_default=False)],
+    bib: BibOpt = None,
+    sources: SourcesOpt = None,
+    cache_dir: CacheOpt = None,
+    no_cache: NoCacheOpt = False,
+    llm_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    llm_max_cost: LlmMaxCostOpt = None,
+    llm_price: LlmPriceOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Ask one source one question: the LLM's answer with its quotes, each checked against the source, and their pages.
+
+        citeproof ask smith2020 "does it say expense ratios fall after 2010?" --bib refs.bib --llm-url http://127.0.0.1:11434/v1 --llm-model qwen3:8b
+    """
+    import json as _json
+
+    from citeproof.judges.llm import LLMError
+    from citeproof.pipeline import ask_source
+
+    try:
+        cfg = _llm_config(llm_url, llm_model, None, llm_max_cost, llm_price, cache_dir, no_cache)
+        res = ask_source(source, question, cfg, list(bib or []), list(sources or []), cache_dir, not no_cache)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    except LLMError as exc:
+        _fail(CiteproofError(str(exc)))
+        return
+    if as_json:
+        out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
+    else:
+        out.print(f"source: {res['source']}", highlight=False, markup=False)
+        out.print(f"answer ({res['model']}): {res['answer'] if res['answer'] else 'no valid answer: ' + str(res['error'])}", highlight=False, markup=False)
+        for q in res["quotes"]:
+            if q["grounded"]:
+                where = f"p. {q['page']}" if q["page"] else f"chars {q['char_start']}-{q['char_end']}"
+                out.print(f"  [{where}] \"{q['source_text']}\"", highlight=False, markup=False)
+            else:
+                out.print(f"  [ungrounded: not found in the source] \"{q['text']}\"", highlight=False, markup=False)
+        out.print(f"tokens: {res['prompt_tokens']} prompt + {res['completion_tokens']} completion", highlight=False, markup=False)
+    raise typer.Exit(EXIT_OK if res["answer"] else EXIT_FINDINGS)
 
 
 @app.command()
@@ -449,6 +546,13 @@ def eval_scifact(
     corpus: Annotated[Path, typer.Option("--corpus", metavar="FILE", help="SciFact corpus of abstracts (JSONL).")],
     limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many claims.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (with at least macro_f1).")] = False,
+    tier: Annotated[str, typer.Option("--tier", help="entailment (the offline judge) or llm (needs --llm-url and --llm-model).")] = "entailment",
+    llm_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    llm_second_model: LlmSecondOpt = None,
+    llm_max_cost: LlmMaxCostOpt = None,
+    llm_price: LlmPriceOpt = None,
+    cache_dir: CacheOpt = None,
 ) -> None:
     """SciFact: each claim x cited abstract, the abstract as the source; 3-way macro-F1, per-class precision and recall, confusion matrix, recall@3 of rationale sentences.
 
@@ -459,6 +563,18 @@ def eval_scifact(
     for pth in (claims, corpus):
         if not pth.is_file():
             _fail(CiteproofError(f"{pth}: not found"))
+    if tier == "llm":
+        from citeproof.eval.scifact import run_scifact_llm
+
+        try:
+            cfg = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir)
+        except CiteproofError as exc:
+            _fail(exc)
+            return
+        _print_eval(run_scifact_llm(claims, corpus, cfg, limit=limit), as_json)
+        return
+    if tier != "entailment":
+        _fail(CiteproofError(f"--tier: choose entailment or llm, not {tier!r}"))
     _require_entailment()
     from citeproof.eval.scifact import run_scifact
 

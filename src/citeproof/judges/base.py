@@ -26,6 +26,7 @@ class Judgement:
             the floor.
         reasons: sentences for the report.
         tier: the tier that decided.
+        llm: the LLM tier's record (opinions, grounding, tokens), when it ran.
     """
 
     verdict: Verdict
@@ -34,6 +35,7 @@ class Judgement:
     evidence: Evidence | None
     tier: Tier
     reasons: list[str] = field(default_factory=list)
+    llm: dict | None = None
 
 
 class Judge(Protocol):
