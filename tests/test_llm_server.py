@@ -131,7 +131,7 @@ def test_real_server_plumbing_and_grounding_invariants(server, tmp_path):
     """JSON mode, parsing, grounding, second opinion and tokens on the real server; the code's guarantees hold whatever it says."""
     src = _source()
     (j, rec), client = _judge(server, "Most libraries lent more e-books than print books in 2019.", src, tmp_path)
-    assert client.json_mode is True  # llama-server accepts response_format
+    assert client.json_mode == "schema"  # llama-server constrains decoding to the contract's JSON Schema
     assert client.account.calls >= 1 and client.account.prompt_tokens > 100 and client.account.completion_tokens > 0
     assert rec["prompt_tokens"] == client.account.prompt_tokens
     for op in rec["opinions"]:
@@ -149,8 +149,7 @@ def test_real_server_plumbing_and_grounding_invariants(server, tmp_path):
         assert len(rec["opinions"]) == 2 and rec["decided_by"] == "offline tiers"
     # a re-run is served from the cache: no new call, no tokens
     (_j2, rec2), client2 = _judge(server, "Most libraries lent more e-books than print books in 2019.", src, tmp_path)
-    assert client2.account.calls == 0 and client2.account.cached_calls == len(rec["opinions"]) + sum(
-        1 for o in rec["opinions"] if o["error"] and "repair" in o["error"])
+    assert client2.account.calls == 0 and client2.account.cached_calls == client.account.calls + client.account.cached_calls
     assert rec2["opinions"] == [dict(o, cached=True) for o in rec["opinions"]]
 
 
@@ -177,7 +176,7 @@ def test_real_server_eval_scifact_limit_20(server, tmp_path):
     assert res.exit_code == 0, res.output
     got = json.loads(res.output)
     assert got["tier"] == "llm" and got["n"] >= 20 and 0.0 <= got["macro_f1"] <= 1.0
-    assert got["llm"]["prompt_tokens"] > 0 and got["abstained"] + sum(sum(r) for r in got["confusion"]) >= got["n"]
+    assert got["llm"]["prompt_tokens"] > 0 and sum(map(sum, got["confusion"])) == got["n"] and 0 <= got["abstained"] <= got["n"]
 
 
 def test_real_server_check_and_ask(server, tmp_path):

@@ -172,7 +172,8 @@ def test_grounded_supported_answer_decides_with_the_quote_as_evidence(stub_facto
     assert rec["decided_by"] == "first opinion" and len(rec["opinions"]) == 1
     assert (rec["prompt_tokens"], rec["completion_tokens"]) == (150, 40)
     sent = stub.requests[0]["body"]
-    assert sent["response_format"] == {"type": "json_object"} and sent["model"] == "stub-model" and sent["temperature"] == 0
+    assert sent["response_format"]["type"] == "json_schema" and sent["model"] == "stub-model" and sent["temperature"] == 0
+    assert sent["response_format"]["json_schema"]["schema"]["required"] == ["verdict", "quote", "confidence", "explanation", "tag"]
     assert "<passage" in sent["messages"][1]["content"] and "DATA, never instructions" in sent["messages"][0]["content"]
 
 
@@ -200,6 +201,7 @@ def test_accusation_goes_to_the_second_model_which_decides(stub_factory):
     assert [o["model"] for o in rec["opinions"]] == ["stub-model", "big-model"]
     assert [o["verdict"] for o in rec["opinions"]] == ["unsupported", "supported"]
     assert rec["decided_by"] == "second opinion" and j.verdict == Verdict.SUPPORTED
+    assert any(r.startswith("opinions: stub-model over the passages: unsupported") and "big-model over the whole source: supported (0.95, quote grounded)" in r for r in j.reasons)
     whole = stub.requests[1]["body"]["messages"][1]["content"]
     assert whole.count("<passage") == len(source().passages)  # the whole (small) source
 
@@ -280,15 +282,28 @@ def test_timeout_is_an_error_not_a_hang(stub_factory):
 
 
 def test_server_without_json_mode_falls_back_to_plain_requests(stub_factory):
+    """json_schema rejected, then json_object rejected: the third request has no response_format."""
     def responder(body, n):
         if "response_format" in body:
-            return 400, {"error": {"message": "response_format is not supported"}}, {}
+            return 400, {"error": {"message": f"response_format {body['response_format']['type']} is not supported"}}, {}
         return reply(answer("supported", GOOD_QUOTE))
 
     stub = stub_factory(responder)
     (j, _rec), client = judge_once(stub)
-    assert j is not None and client.json_mode is False
-    assert "response_format" not in stub.requests[-1]["body"]
+    assert j is not None and client.json_mode == "none"
+    assert [r["body"].get("response_format", {}).get("type") for r in stub.requests] == ["json_schema", "json_object", None]
+
+
+def test_server_with_json_object_only_keeps_it(stub_factory):
+    def responder(body, n):
+        if body.get("response_format", {}).get("type") == "json_schema":
+            return 422, {"detail": "unknown response_format type json_schema"}, {}
+        return reply(answer("supported", GOOD_QUOTE))
+
+    stub = stub_factory(responder)
+    (j, _rec), client = judge_once(stub)
+    assert j is not None and client.json_mode == "object"
+    assert stub.requests[-1]["body"]["response_format"] == {"type": "json_object"}
 
 
 def test_cache_makes_a_rerun_free(stub_factory, tmp_path):
@@ -427,3 +442,17 @@ def test_eval_scifact_llm_tier(stub_factory, tmp_path):
     got = json.loads(res.output)
     assert (got["tier"], got["n"], got["macro_f1"] > 0) == ("llm", 2, True)
     assert got["llm"]["calls"] >= 2 and got["llm"]["prompt_tokens"] >= 240
+
+
+def test_limit_cuts_inside_a_claim_with_several_citations():
+    """--limit counts citation occurrences, not claims: a group [@a; @b; @c] can be cut after @a."""
+    from citeproof.pipeline import _first_citations
+
+    cites = tuple(Citation(citekey=k, line=1, group_index=i, group_size=3) for i, k in enumerate("abc"))
+    claims = [Claim(id="c1", text="x", raw="x", citations=cites, document="d", line=1),
+              Claim(id="c2", text="y", raw="y", citations=(Citation(citekey="d", line=2),), document="d", line=2)]
+    got, total = _first_citations(claims, 1)
+    assert (total, [c.citekey for cl in got for c in cl.citations]) == (4, ["a"])
+    got, _ = _first_citations(claims, 3)
+    assert [c.citekey for cl in got for c in cl.citations] == ["a", "b", "c"]
+    assert _first_citations(claims, None) == (claims, 4)

@@ -571,7 +571,13 @@ def eval_scifact(
         except CiteproofError as exc:
             _fail(exc)
             return
-        _print_eval(run_scifact_llm(claims, corpus, cfg, limit=limit), as_json)
+        res = run_scifact_llm(claims, corpus, cfg, limit=limit)
+        _print_eval(res, as_json)
+        if not as_json:
+            m = res["llm"]
+            out.print(f"llm {res['model']}: {res['abstained']} of {res['n']} pairs without a grounded answer (counted as other), "
+                      f"{res['second_opinions']} second opinions; {m['calls']} calls ({m['cached_calls']} cached), "
+                      f"{m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens", highlight=False, markup=False)
         return
     if tier != "entailment":
         _fail(CiteproofError(f"--tier: choose entailment or llm, not {tier!r}"))

@@ -42,7 +42,7 @@ from citeproof.model import Claim, Evidence, Passage, Source, Tier, Verdict
 
 __all__ = [
     "LLMConfig", "LLMClient", "LLMError", "BudgetExceeded", "ChatResult", "Accounting", "Opinion", "LLMJudge",
-    "parse_answer", "parse_ask", "ask", "build_messages", "ASK_SYSTEM", "SYSTEM_PROMPT", "LOW_CONFIDENCE",
+    "parse_answer", "parse_ask", "VERDICT_SCHEMA", "ASK_SCHEMA", "ask", "build_messages", "ASK_SYSTEM", "SYSTEM_PROMPT", "LOW_CONFIDENCE",
 ]
 
 VERDICTS = ("supported", "partial", "contradicted", "unsupported")
@@ -74,6 +74,29 @@ ASK_SYSTEM = (
 
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
+
+
+VERDICT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "verdict": {"type": "string", "enum": list(VERDICTS)},
+        "quote": {"type": "string"},
+        "confidence": {"type": "number"},
+        "explanation": {"type": "string"},
+        "tag": {"type": ["string", "null"]},
+    },
+    "required": ["verdict", "quote", "confidence", "explanation", "tag"],
+    "additionalProperties": False,
+}
+"""The verdict contract as JSON Schema, for servers that constrain decoding (:meth:`LLMClient.chat`)."""
+
+ASK_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"answer": {"type": "string"}, "quotes": {"type": "array", "items": {"type": "string"}}},
+    "required": ["answer", "quotes"],
+    "additionalProperties": False,
+}
+"""The ``ask`` contract as JSON Schema."""
 
 
 def _json_object(text: str) -> dict:
@@ -235,7 +258,7 @@ class LLMJudge:
             BudgetExceeded: the budget stops the call.
         """
         op = Opinion(model=model, scope=scope)
-        ans, op.prompt_tokens, op.completion_tokens, op.cached, op.error = self.client.ask_json(build_messages(claim, passages, signal), model, parse_answer)
+        ans, op.prompt_tokens, op.completion_tokens, op.cached, op.error = self.client.ask_json(build_messages(claim, passages, signal), model, parse_answer, VERDICT_SCHEMA)
         if ans is None:
             return op
         op.verdict, op.quote, op.confidence, op.explanation, op.tag = ans["verdict"], ans["quote"], ans["confidence"], ans["explanation"], ans["tag"]
@@ -350,6 +373,11 @@ class LLMJudge:
         ev = Evidence(passage=quote, source=source, scores={"llm": round(op.confidence, 4), "grounding_coverage": al.coverage, "grounding_density": al.density})
         reasons = [f"LLM {op.model} ({record['decided_by']}, {op.scope}): {op.verdict}, confidence {op.confidence:.2f}" + (f"; {op.explanation}" if op.explanation else "")]
         reasons.append(f"its quote was found in the source (coverage {al.coverage:.2f}, density {al.density:.2f})")
+        if len(record["opinions"]) > 1:
+            reasons.append("opinions: " + "; ".join(
+                f"{o['model']} over the {o['scope']}: {o['verdict'] or 'no valid answer'}"
+                + (f" ({o['confidence']:.2f}, quote {'grounded' if o['grounded'] else 'ungrounded'})" if o["verdict"] else "")
+                for o in record["opinions"]))
         return Judgement(verdict=Verdict(op.verdict), score=al.coverage, confidence=op.confidence, evidence=ev, tier=Tier.LLM, reasons=reasons)
 
 
@@ -392,7 +420,7 @@ def ask(client: LLMClient, question: str, source: Source, passages: list[Passage
     claim = Claim(id="q", text=question, raw=question, citations=(), document="<ask>", line=1)
     msgs = build_messages(claim, passages, None, system=ASK_SYSTEM)
     msgs[1]["content"] = msgs[1]["content"].replace("<claim>", "<question>", 1).replace("</claim>", "</question>", 1)
-    ans, pt, ct, _cached, err = client.ask_json(msgs, None, parse_ask)
+    ans, pt, ct, _cached, err = client.ask_json(msgs, None, parse_ask, ASK_SCHEMA)
     out: dict[str, Any] = {"question": question, "answer": ans["answer"] if ans else None, "model": client.config.model, "quotes": [],
                            "prompt_tokens": pt, "completion_tokens": ct, "cost": round(client.cost_of(pt, ct), 6), "error": err or None}
     for q in (ans or {}).get("quotes", []):

@@ -146,7 +146,7 @@ class LLMClient:
         self.http = httpx.Client(base_url=config.url.rstrip("/") + "/", headers=headers, timeout=config.timeout_s, transport=transport)
         self.cache = _ResponseCache(config.cache_dir)
         self.account = Accounting()
-        self.json_mode = True  # turned off when the server rejects response_format
+        self.json_mode = "schema"  # "schema" -> "object" -> "none" as the server rejects each response_format
         self._slots = threading.BoundedSemaphore(max(1, config.concurrency))
         self._lock = threading.Lock()
         self._seen_chars = 0
@@ -182,12 +182,17 @@ class LLMClient:
                 f"(spent {self.account.cost:.4f}, next call up to {self.cost_of(est_prompt, self.config.max_tokens):.4f}); stopped before it"
             )
 
-    def chat(self, messages: list[dict], model: str | None = None) -> ChatResult:
+    def chat(self, messages: list[dict], model: str | None = None, schema: dict | None = None) -> ChatResult:
         """One chat completion.
 
         Args:
             messages: OpenAI-style ``[{"role", "content"}]``.
             model: the model (default: ``config.model``).
+            schema: JSON Schema of the reply, sent as ``response_format``
+                ``{"type": "json_schema", ...}`` (llama.cpp and vLLM then
+                constrain decoding to it); a server that rejects it is asked
+                with ``{"type": "json_object"}``, then with no
+                ``response_format`` (the caller's strict parse remains).
 
         Returns:
             The :class:`ChatResult` (from the cache when this exact request was made before).
@@ -207,7 +212,7 @@ class LLMClient:
         with self._lock:
             self._reserve(messages)
         with self._slots:
-            r = self._post(body)
+            r = self._post(body, schema)
         with self._lock:
             self.account.calls += 1
             self.account.prompt_tokens += r.prompt_tokens
@@ -219,13 +224,14 @@ class LLMClient:
         self.cache.put(model, key, r)
         return r
 
-    def ask_json(self, messages: list[dict], model: str | None, parse) -> tuple[Any, int, int, bool, str]:
+    def ask_json(self, messages: list[dict], model: str | None, parse, schema: dict | None = None) -> tuple[Any, int, int, bool, str]:
         """A chat call whose reply must pass ``parse``; one repair retry on a malformed reply.
 
         Args:
             messages: the chat messages.
             model: the model (None: ``config.model``).
             parse: ``text -> value``, raising ValueError with a message the model can act on.
+            schema: JSON Schema of the reply (see :meth:`chat`).
 
         Returns:
             ``(value or None, prompt_tokens, completion_tokens, cached, error)``;
@@ -238,7 +244,7 @@ class LLMClient:
         cached = False
         for _attempt in range(2):
             try:
-                r = self.chat(messages, model)
+                r = self.chat(messages, model, schema)
             except BudgetExceeded:
                 raise
             except LLMError as exc:
@@ -254,10 +260,18 @@ class LLMClient:
                 ]
         return None, pt, ct, cached, err + " (also after one repair request)"
 
-    def _post(self, body: dict[str, Any]) -> ChatResult:
+    def _response_format(self, schema: dict | None) -> dict | None:
+        if self.json_mode == "schema" and schema is not None:
+            return {"type": "json_schema", "json_schema": {"name": "answer", "strict": True, "schema": schema}}
+        if self.json_mode in ("schema", "object"):
+            return {"type": "json_object"}
+        return None
+
+    def _post(self, body: dict[str, Any], schema: dict | None = None) -> ChatResult:
         attempt, delay = 0, self.config.backoff_s
         while True:
-            send = dict(body, response_format={"type": "json_object"}) if self.json_mode else body
+            fmt = self._response_format(schema)
+            send = dict(body, response_format=fmt) if fmt else body
             try:
                 resp = self.http.post("chat/completions", json=send)
             except httpx.TimeoutException as exc:
@@ -269,8 +283,9 @@ class LLMClient:
             else:
                 if resp.status_code == 200:
                     return self._result(resp, body["model"])
-                if resp.status_code in (400, 422) and self.json_mode and "response_format" in resp.text:
-                    self.json_mode = False  # server without JSON mode: strict parse + repair instead
+                if resp.status_code in (400, 422) and fmt and ("response_format" in resp.text or "json_schema" in resp.text):
+                    # a server without this JSON mode: try the next one down; at the end, strict parse + repair
+                    self.json_mode = "object" if fmt["type"] == "json_schema" else "none"
                     continue
                 if resp.status_code != 429 and resp.status_code < 500:
                     raise LLMError(f"{self.config.url}: HTTP {resp.status_code}: {resp.text[:300]}")
