@@ -150,7 +150,9 @@ def test_real_server_plumbing_and_grounding_invariants(server, tmp_path):
     # a re-run is served from the cache: no new call, no tokens
     (_j2, rec2), client2 = _judge(server, "Most libraries lent more e-books than print books in 2019.", src, tmp_path)
     assert client2.account.calls == 0 and client2.account.cached_calls == client.account.calls + client.account.cached_calls
-    assert rec2["opinions"] == [dict(o, cached=True) for o in rec["opinions"]]
+    strip = ("cached", "prompt_tokens", "completion_tokens")
+    assert [{k: v for k, v in o.items() if k not in strip} for o in rec2["opinions"]] == [{k: v for k, v in o.items() if k not in strip} for o in rec["opinions"]]
+    assert rec2["prompt_tokens"] == 0 and all(o["cached"] for o in rec2["opinions"])
 
 
 def test_real_server_planted_instruction_cannot_make_support(server):

@@ -313,6 +313,7 @@ def test_cache_makes_a_rerun_free(stub_factory, tmp_path):
     assert len(stub.requests) == 1
     assert (client.account.calls, client.account.cached_calls, client.account.prompt_tokens) == (0, 1, 0)
     assert rec["opinions"][0]["cached"] is True and j.verdict == Verdict.SUPPORTED
+    assert (rec["prompt_tokens"], rec["cost"]) == (0, 0.0)  # the finding says what this run spent
 
 
 def test_budget_stops_before_the_call(stub_factory):

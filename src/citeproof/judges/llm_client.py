@@ -121,8 +121,9 @@ class _ResponseCache:
         if self.db is None:
             return None
         with self.lock:
-            row = self.db.execute("SELECT text, prompt_tokens, completion_tokens FROM llm WHERE model=? AND key=?", (model, key)).fetchone()
-        return ChatResult(row[0], row[1], row[2], cached=True, model=model) if row else None
+            row = self.db.execute("SELECT text FROM llm WHERE model=? AND key=?", (model, key)).fetchone()
+        # A cache hit spends nothing: its tokens count 0 (the stored counts stay in the table).
+        return ChatResult(row[0], 0, 0, cached=True, model=model) if row else None
 
     def put(self, model: str, key: str, r: ChatResult) -> None:
         if self.db is None:
