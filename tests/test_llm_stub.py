@@ -457,3 +457,17 @@ def test_limit_cuts_inside_a_claim_with_several_citations():
     got, _ = _first_citations(claims, 3)
     assert [c.citekey for cl in got for c in cl.citations] == ["a", "b", "c"]
     assert _first_citations(claims, None) == (claims, 4)
+
+
+def test_unreachable_endpoint_fails_fast_after_the_first_citation(stub_factory):
+    """Connection refused: the first call retries, then every later call fails at once with the same reason."""
+    stub = stub_factory(lambda body, n: reply("{}"))
+    url = stub.url
+    stub.close()  # nothing listens there any more
+    client = LLMClient(LLMConfig(url=url, model="m", retries=1, backoff_s=0.01))
+    with pytest.raises(LLMError, match="cannot reach the LLM endpoint"):
+        client.chat([{"role": "user", "content": "a"}])
+    assert client.unreachable
+    with pytest.raises(LLMError, match="is the server running"):
+        client.chat([{"role": "user", "content": "b"}])
+    client.close()

@@ -151,6 +151,7 @@ class LLMClient:
         self._slots = threading.BoundedSemaphore(max(1, config.concurrency))
         self._lock = threading.Lock()
         self._seen_chars = 0
+        self.unreachable: str | None = None  # set when the endpoint cannot be reached after the retries
         self._seen_tokens = 0
 
     def close(self) -> None:
@@ -210,6 +211,8 @@ class LLMClient:
             with self._lock:
                 self.account.cached_calls += 1
             return hit
+        if self.unreachable:
+            raise LLMError(self.unreachable)
         with self._lock:
             self._reserve(messages)
         with self._slots:
@@ -280,7 +283,9 @@ class LLMClient:
                     raise LLMError(f"{self.config.url}: no answer within {self.config.timeout_s:g} s after {attempt + 1} attempts") from exc
             except httpx.TransportError as exc:
                 if attempt >= self.config.retries:
-                    raise LLMError(f"{self.config.url}: cannot reach the LLM endpoint ({type(exc).__name__}: {exc}); is the server running?") from exc
+                    # An endpoint that cannot be reached at all stays so for this run: later calls fail at once.
+                    self.unreachable = f"{self.config.url}: cannot reach the LLM endpoint ({type(exc).__name__}: {exc}); is the server running?"
+                    raise LLMError(self.unreachable) from exc
             else:
                 if resp.status_code == 200:
                     return self._result(resp, body["model"])
