@@ -47,7 +47,12 @@ __all__ = [
 
 VERDICTS = ("supported", "partial", "contradicted", "unsupported")
 LOW_CONFIDENCE = 0.6
-"""An opinion less confident than this goes to the second opinion."""
+"""An opinion less confident than this goes to the second opinion.
+
+Not tuned: it matches the entailment tier's least deciding confidence
+(:data:`citeproof.pipeline.ENTAILMENT_SUPPORT_AT`); no model able to judge
+was available to tune it on (the test model, SmolLM2-135M, only proves the
+plumbing). Measure with ``citeproof eval scifact --tier llm`` before changing it."""
 
 SYSTEM_PROMPT = (
     "You check whether a cited source supports a claim made in a citing document. "
