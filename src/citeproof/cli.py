@@ -62,6 +62,49 @@ NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source
 OnlineOpt = Annotated[bool, typer.Option("--online", help="Look each reference up online (Crossref, OpenAlex, Unpaywall, arXiv, Europe PMC): existence, retractions, open full text. Sends identifiers and titles only, never your text.")]
 EmailOpt = Annotated[str, typer.Option("--email", metavar="ADDRESS", envvar="CITEPROOF_EMAIL", help="Contact e-mail for the services' polite pools (Unpaywall needs one). Default: $CITEPROOF_EMAIL.")]
 OfflineOpt = Annotated[bool, typer.Option("--offline", help="Online lookups from the cache alone: no request is sent.")]
+LlmUrlOpt = Annotated[Optional[str], typer.Option("--llm-url", metavar="URL", help="OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 (Ollama). Default: $CITEPROOF_LLM_URL. Key: $CITEPROOF_LLM_API_KEY.")]
+LlmModelOpt = Annotated[Optional[str], typer.Option("--llm-model", metavar="NAME", help="Model name as the server knows it. Default: $CITEPROOF_LLM_MODEL.")]
+LlmSecondOpt = Annotated[Optional[str], typer.Option("--llm-second-model", metavar="NAME", help="Model for second opinions (default: the same model, over the whole source).")]
+LlmMaxCostOpt = Annotated[Optional[float], typer.Option("--llm-max-cost", metavar="AMOUNT", help="Stop calling the LLM before this much is spent (needs --llm-price).")]
+LlmPriceOpt = Annotated[Optional[str], typer.Option("--llm-price", metavar="IN,OUT", help="Price per million prompt and completion tokens, e.g. 0.15,0.60; default $CITEPROOF_LLM_PRICE. Enables cost figures.")]
+LimitOpt = Annotated[Optional[int], typer.Option("--limit", metavar="N", help="Quick check: judge only the first N citations.")]
+
+
+def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str], max_cost: Optional[float], price: Optional[str], cache_dir: Optional[Path], no_cache: bool = False):
+    """The LLM tier's :class:`~citeproof.judges.llm.LLMConfig` from options and environment.
+
+    Raises:
+        CiteproofError: no URL or model, or a malformed ``--llm-price``.
+    """
+    import os
+
+    from citeproof.judges.llm import LLMConfig
+    from citeproof.sources.cache import default_cache_dir
+
+    url = url or os.environ.get("CITEPROOF_LLM_URL")
+    model = model or os.environ.get("CITEPROOF_LLM_MODEL")
+    if not url or not model:
+        raise CiteproofError("the llm tier needs an endpoint: give --llm-url http://127.0.0.1:11434/v1 and --llm-model NAME (or set CITEPROOF_LLM_URL and CITEPROOF_LLM_MODEL)")
+    price = price or os.environ.get("CITEPROOF_LLM_PRICE")
+    p_in = p_out = None
+    if price:
+        try:
+            p_in, p_out = (float(x) for x in price.split(","))
+        except ValueError:
+            raise CiteproofError(f"--llm-price: give two numbers, prompt and completion price per million tokens, e.g. 0.15,0.60; got {price!r}") from None
+    if max_cost is not None and p_in is None:
+        raise CiteproofError("--llm-max-cost needs prices to count cost: give --llm-price IN,OUT (per million tokens)")
+    return LLMConfig(url=url, model=model, second_model=second, max_cost=max_cost, price_prompt=p_in, price_completion=p_out,
+                     cache_dir=None if no_cache else (cache_dir or default_cache_dir()))
+
+
+def _stem(document: Path) -> str:
+    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one)."""
+    name = document.name
+    for suf in (".tar.gz", ".tgz"):
+        if name.lower().endswith(suf):
+            return name[: -len(suf)]
+    return document.stem
 
 
 def _has_own_bibliography(document: Path) -> bool:
@@ -159,7 +202,7 @@ def check(
     out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document); '-' writes the JSON report to stdout (one line per document when several).")] = None,
     fmt: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX). Default: md,json.")] = None,
     fail_on: Annotated[Optional[str], typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = None,
-    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment (default: all available). The lexical tier always runs.")] = None,
+    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment, llm (default: the offline ones available). The lexical tier always runs.")] = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
     online: OnlineOpt = False,
@@ -170,6 +213,12 @@ def check(
     review: Annotated[Optional[Path], typer.Option("--review", metavar="FILE", help="Review decisions to carry over (default: <stem>.citeproof.review.json in the report folder, when it exists); --fail-on skips findings marked false alarm or accepted.")] = None,
     config: ConfigOpt = None,
     allow_outside: Annotated[bool, typer.Option("--allow-outside", help="Let a LaTeX document (\\input, \\bibliography, its .bib's file fields) read files outside its own folder, or outside the bundle for an arXiv .tar.gz.")] = False,
+    llm_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    llm_second_model: LlmSecondOpt = None,
+    llm_max_cost: LlmMaxCostOpt = None,
+    llm_price: LlmPriceOpt = None,
+    limit: LimitOpt = None,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -206,6 +255,12 @@ def check(
         online=online,
         email=email,
         offline=offline,
+        llm_url=llm_url,
+        llm_model=llm_model,
+        llm_second_model=llm_second_model,
+        llm_max_cost=llm_max_cost,
+        llm_price=llm_price,
+        limit=limit,
         settings=settings,
     )
     codes = [_check_one(doc, **run) for doc in documents]
@@ -214,7 +269,8 @@ def check(
 
 def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir: Path | None, fmt: str, fail_on: str, tier: list[str] | None,
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
-               allow_outside: bool, online: bool, email: str, offline: bool, settings) -> int:
+               allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
+               llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -235,6 +291,9 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
         unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
         if unknown_tiers:
             raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
+        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache) if "llm" in (tier or []) else None
+        if limit is not None and limit < 1:
+            raise CiteproofError(f"--limit must be at least 1, got {limit}")
         target = document.parent if out_dir is None or to_stdout else out_dir
         if not to_stdout and target.exists() and not target.is_dir():
             raise CiteproofError(f"{target}: --out must be a folder, and this is a file")
@@ -244,7 +303,7 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
 
             base = load_report(baseline)
         cb, ctx = _progress_runner(quiet)
-        opts = CheckOptions(source_dirs=list(sources), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb)
+        opts = CheckOptions(source_dirs=list(sources), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb, llm=llm, limit=limit)
         apply_settings(opts, settings)
         confine, reads = _latex_confinement(document, bool(bib), allow_outside)
         opts.confine_to = confine
@@ -286,8 +345,15 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
         err.print(f"{d.severity}: {d.message}", highlight=False)
     for name, why in skipped:
         err.print(f"warning: {name} report not written: {why}", highlight=False)
+    for note in report.metadata.get("tier_notes", []):
+        if note.startswith(("llm", "--limit")):
+            err.print(f"note: {note}", highlight=False)
     if not quiet:
         say.print(_summary_table(report))
+        if "llm" in report.metadata:
+            m = report.metadata["llm"]
+            cost = f", cost {m['cost']:.4f}" if llm and llm.price_prompt is not None else ""
+            say.print(f"llm {m['model']}: {m['calls']} calls ({m['cached_calls']} from the cache), {m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens{cost}", highlight=False)
         for p in written:
             say.print(f"report: {p}", highlight=False)
     from citeproof.reports.review import dismissed
@@ -612,6 +678,52 @@ def verify(
     raise typer.Exit(EXIT_OK if res.ok else EXIT_FINDINGS)
 
 
+def ask(
+    source: Annotated[str, typer.Argument(help="The source: a file (PDF, Markdown, text, HTML) or a citekey (with --bib).", show_default=False)],
+    question: Annotated[str, typer.Argument(help="The question, in quotes.", show_default=False)],
+    bib: BibOpt = None,
+    sources: SourcesOpt = None,
+    cache_dir: CacheOpt = None,
+    no_cache: NoCacheOpt = False,
+    llm_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    llm_max_cost: LlmMaxCostOpt = None,
+    llm_price: LlmPriceOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Ask one source one question: the LLM's answer with its quotes, each checked against the source, and their pages.
+
+        citeproof ask smith2020 "does it say expense ratios fall after 2010?" --bib refs.bib --llm-url http://127.0.0.1:11434/v1 --llm-model qwen3:8b
+    """
+    import json as _json
+
+    from citeproof.judges.llm import LLMError
+    from citeproof.pipeline import ask_source
+
+    try:
+        cfg = _llm_config(llm_url, llm_model, None, llm_max_cost, llm_price, cache_dir, no_cache)
+        res = ask_source(source, question, cfg, list(bib or []), list(sources or []), cache_dir, not no_cache)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    except LLMError as exc:
+        _fail(CiteproofError(str(exc)))
+        return
+    if as_json:
+        out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
+    else:
+        out.print(f"source: {res['source']}", highlight=False, markup=False)
+        out.print(f"answer ({res['model']}): {res['answer'] if res['answer'] else 'no valid answer: ' + str(res['error'])}", highlight=False, markup=False)
+        for q in res["quotes"]:
+            if q["grounded"]:
+                where = f"p. {q['page']}" if q["page"] else f"chars {q['char_start']}-{q['char_end']}"
+                out.print(f"  [{where}] \"{q['source_text']}\"", highlight=False, markup=False)
+            else:
+                out.print(f"  [ungrounded: not found in the source] \"{q['text']}\"", highlight=False, markup=False)
+        out.print(f"tokens: {res['prompt_tokens']} prompt + {res['completion_tokens']} completion", highlight=False, markup=False)
+    raise typer.Exit(EXIT_OK if res["answer"] else EXIT_FINDINGS)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on. Keep 127.0.0.1 unless you mean to share the page.")] = "127.0.0.1",
@@ -778,6 +890,13 @@ def eval_scifact(
     corpus: Annotated[Path, typer.Option("--corpus", metavar="FILE", help="SciFact corpus of abstracts (JSONL).")],
     limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many claims.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (with at least macro_f1).")] = False,
+    tier: Annotated[str, typer.Option("--tier", help="entailment (the offline judge) or llm (needs --llm-url and --llm-model).")] = "entailment",
+    llm_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    llm_second_model: LlmSecondOpt = None,
+    llm_max_cost: LlmMaxCostOpt = None,
+    llm_price: LlmPriceOpt = None,
+    cache_dir: CacheOpt = None,
 ) -> None:
     """SciFact: each claim x cited abstract, the abstract as the source; 3-way macro-F1, per-class precision and recall, confusion matrix, recall@3 of rationale sentences.
 
@@ -788,6 +907,24 @@ def eval_scifact(
     for pth in (claims, corpus):
         if not pth.is_file():
             _fail(CiteproofError(f"{pth}: not found"))
+    if tier == "llm":
+        from citeproof.eval.scifact import run_scifact_llm
+
+        try:
+            cfg = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir)
+        except CiteproofError as exc:
+            _fail(exc)
+            return
+        res = run_scifact_llm(claims, corpus, cfg, limit=limit)
+        _print_eval(res, as_json)
+        if not as_json:
+            m = res["llm"]
+            out.print(f"llm {res['model']}: {res['abstained']} of {res['n']} pairs without a grounded answer (counted as other), "
+                      f"{res['second_opinions']} second opinions; {m['calls']} calls ({m['cached_calls']} cached), "
+                      f"{m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens", highlight=False, markup=False)
+        return
+    if tier != "entailment":
+        _fail(CiteproofError(f"--tier: choose entailment or llm, not {tier!r}"))
     _require_entailment()
     from citeproof.eval.scifact import run_scifact
 

@@ -445,6 +445,10 @@ class Finding:
             ``ungrounded``, ``needs_review``, ``locator_page_missing``...
         reference: the bibliography entry, or None for an unknown citekey.
         source: the resolved source (may carry an ``error``), or None.
+        llm: with the LLM tier, its record: ``model``, ``opinions`` (each
+            with verdict, quote, confidence, grounding and tokens),
+            ``decided_by``, ``offline`` (what the offline tiers said),
+            ``prompt_tokens``, ``completion_tokens``, ``cost``; else None.
     """
 
     claim: Claim
@@ -459,6 +463,7 @@ class Finding:
     flags: list[str] = field(default_factory=list)
     reference: Reference | None = None
     source: Source | None = None
+    llm: dict[str, Any] | None = None
 
 
 @dataclass

@@ -236,6 +236,9 @@ class CheckOptions:
         offline: online lookups from the cache alone (``--offline``; implies ``online``).
         settings: config-file settings this version has no field for
             (``llm``...), passed through unchanged (:mod:`citeproof.config`).
+        llm: the LLM tier's endpoint and budget
+            (:class:`citeproof.judges.llm.LLMConfig`); needed for ``llm`` in ``tiers``.
+        limit: judge only the first ``limit`` citations in document order (None: all).
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -248,6 +251,8 @@ class CheckOptions:
     email: str = ""
     offline: bool = False
     settings: dict = field(default_factory=dict)
+    llm: object | None = None
+    limit: int | None = None
 
 
 BANDS: dict[Verdict, int] = {
@@ -309,7 +314,7 @@ class Tiers:
     evidence keeps each tier's own scores.
     """
 
-    def __init__(self, wanted: list[str] | None = None, cache_dir: Path | None = None) -> None:
+    def __init__(self, wanted: list[str] | None = None, cache_dir: Path | None = None, llm: object | None = None) -> None:
         self.used: list[str] = ["lexical"]
         self.notes: list[str] = []
         self.retriever = LexicalRetriever()
@@ -317,7 +322,10 @@ class Tiers:
         self.fallback_judge = LexicalJudge(FALLBACK_SUPPORTED_AT, FALLBACK_PARTIAL_AT)
         self.dense = None
         self.entailment = None
+        self.llm = None
         want = set(wanted) if wanted else {"lexical", "dense", "entailment"}
+        if want == {"llm"}:
+            want |= {"dense", "entailment"}  # the LLM's findings show what the offline tiers said
         if "dense" in want:
             from citeproof.retrieval import dense
 
@@ -337,7 +345,13 @@ class Tiers:
             else:
                 self.notes.append(f"entailment tier not run: {why}")
         if "llm" in want:
-            self.notes.append("llm tier not run: it is not part of this version")
+            if llm is None:
+                self.notes.append("llm tier not run: give the endpoint with --llm-url and --llm-model (or CITEPROOF_LLM_URL, CITEPROOF_LLM_MODEL)")
+            else:
+                from citeproof.judges.llm import LLMClient, LLMJudge
+
+                self.llm = LLMJudge(LLMClient(llm))  # type: ignore[arg-type]
+                self.used.append("llm")
 
     def candidates(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[Evidence]:
         """Candidate evidence, best first (lexical, or lexical and dense fused)."""
@@ -374,7 +388,25 @@ class Tiers:
         return out
 
     def judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
-        """The verdict of the tiers that ran, by the verdict policy (:func:`citeproof.judges.policy.decide`).
+        """The deciding judge's verdict: the LLM tier's when it runs and gives a grounded answer, else the offline tiers'.
+
+        The offline verdict is always computed first and recorded in the
+        judgement's ``llm`` block, so a finding shows what each tier said.
+        """
+        offline = self.offline_judge(claim, cands, signal)
+        if self.llm is None:
+            return offline
+        decided, record = self.llm.judge(claim, cands, signal, offline=offline)
+        if decided is None:
+            offline.llm = record
+            offline.reasons.append(f"LLM tier ({record['model']}): {record['note']}")
+            return offline
+        decided.llm = record
+        decided.reasons.append(f"the offline tiers said '{offline.verdict.value}' ({offline.tier.value}, confidence {offline.confidence:.2f})")
+        return decided
+
+    def offline_judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
+        """The offline tiers' verdict, by the verdict policy (:func:`citeproof.judges.policy.decide`).
 
         A contrary signal (*but see*, *contra*, *but cf.*) is not a relaxed
         *see*: the claim is judged as written and the judgement then mapped by
@@ -461,6 +493,9 @@ def _judge_citation(
     f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
     f.reasons = j.reasons + f.reasons
     f.flags.extend(x for x in j.flags if x not in f.flags)
+    if j.llm is not None:
+        f.llm = j.llm
+        f.flags.extend(x for x in j.llm.get("flags", []) if x not in f.flags)
     if page_missing and f.verdict == Verdict.SUPPORTED:
         # The words are there, but not where the citation points: a wrong pinpoint is a citation problem.
         f.verdict = Verdict.PARTIAL
@@ -541,7 +576,21 @@ def summarise(findings: list[Finding]) -> dict:
         "sources_missing": len(keys) - len(avail) - len(unknown),
         "coverage": round(readable / len(findings), 4) if findings else 0.0,
         "overall_confidence": round(sum(f.confidence for f in findings) / len(findings), 4) if findings else 0.0,
+        **_llm_summary(findings),
     }
+
+
+def _llm_summary(findings: list[Finding]) -> dict:
+    """``{"llm": {"prompt_tokens", "completion_tokens", "cost", "decided"}}`` when the LLM tier ran, else ``{}``."""
+    recs = [f.llm for f in findings if f.llm]
+    if not recs:
+        return {}
+    return {"llm": {
+        "prompt_tokens": sum(r.get("prompt_tokens", 0) for r in recs),
+        "completion_tokens": sum(r.get("completion_tokens", 0) for r in recs),
+        "cost": round(sum(r.get("cost", 0.0) for r in recs), 6),
+        "decided": sum(1 for f in findings if f.llm and f.tier.value == "llm"),
+    }}
 
 
 def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = None) -> Report:
@@ -568,6 +617,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     t0 = time.perf_counter()
     document = Path(document)
     claims, own_bib, read_diagnostics = read_input(document)
+    claims, total_citations = _first_citations(claims, opts.limit)
     t_read = time.perf_counter()
     if bib_paths:
         bib = load_bibliographies([Path(p) for p in bib_paths])
@@ -611,7 +661,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         online.complete({k: r for k in cited if (r := reference(k)) is not None}, sources, opts.progress)
     t_sources = time.perf_counter()
 
-    tiers = Tiers(opts.tiers, cache.folder)
+    tiers = Tiers(opts.tiers, cache.folder, opts.llm)
     findings: list[Finding] = []
     total = sum(len(cl.citations) for cl in claims)
     done = 0
@@ -629,6 +679,15 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
     notes = list(tiers.notes)
+    if opts.limit is not None and total_citations > opts.limit:
+        notes.append(f"--limit {opts.limit}: judged the first {opts.limit} of {total_citations} citations")
+    llm_meta = {}
+    if tiers.llm is not None:
+        cfg = tiers.llm.client.config
+        llm_meta = {"llm": {"url": cfg.url, "model": cfg.model, "second_model": cfg.second_model, "max_cost": cfg.max_cost, **tiers.llm.client.account.to_dict()}}
+        if tiers.llm.client.account.budget_stopped:
+            notes.append(f"llm tier stopped: --llm-max-cost {cfg.max_cost:g} reached; later citations kept the offline tiers' verdict (flag llm_budget)")
+        tiers.llm.client.close()
     diagnostics = list(bib.diagnostics) + [d for d in read_diagnostics if d not in bib.diagnostics] + (online.diagnostics() if online is not None else [])
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
@@ -655,6 +714,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             },
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             **({"online": online.metadata()} if online is not None else {}),
+            **llm_meta,
         },
         references={k: v for k, v in bib.entries.items() if k in set(cited)},
         sources=sources,
@@ -677,6 +737,23 @@ def error_diagnostics(findings: list[Finding]) -> list[Diagnostic]:
             why = f.reasons[0] if f.reasons else "internal error"
             out.append(Diagnostic("internal-error", "error", f"{f.claim.document}:{f.claim.line}: citation '{f.citation.citekey}': {why}", f.claim.document, f.claim.line))
     return out
+
+
+def _first_citations(claims: list[Claim], limit: int | None) -> tuple[list[Claim], int]:
+    """The claims holding the first ``limit`` citations in document order (the last one cut), and the total count."""
+    from dataclasses import replace
+
+    total = sum(len(cl.citations) for cl in claims)
+    if limit is None or total <= limit:
+        return claims, total
+    out: list[Claim] = []
+    left = max(0, limit)
+    for cl in claims:
+        if left <= 0:
+            break
+        out.append(cl if len(cl.citations) <= left else replace(cl, citations=cl.citations[:left]))
+        left -= len(cl.citations)
+    return out, total
 
 
 _TIERS_CACHE: dict[tuple[str, ...], Tiers] = {}
@@ -715,3 +792,48 @@ def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signa
         _TIERS_CACHE[key] = Tiers(list(key) or None)
     return _judge_citation(claim, cite, ref, src, _TIERS_CACHE[key], None, set())
 
+
+
+def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | None = None, source_dirs: list[Path] | None = None,
+               cache_dir: Path | None = None, use_cache: bool = True, top: int = 6) -> dict:
+    """``citeproof ask``: one question to one source, answered by the LLM tier with grounded quotes.
+
+    Args:
+        spec: a file (PDF, Markdown, text, HTML), or a citekey of ``bib_paths`` / ``source_dirs``.
+        question: the question.
+        llm: a :class:`citeproof.judges.llm.LLMConfig`.
+        bib_paths, source_dirs, cache_dir, use_cache: as for :func:`check`.
+        top: passages the retrieval sends with the question.
+
+    Returns:
+        :func:`citeproof.judges.llm.ask`'s dict plus ``source`` (the path) and ``citekey``.
+
+    Raises:
+        InputError: ``spec`` is neither a readable file nor a citekey with a readable source.
+        BudgetExceeded: the budget stops the call.
+    """
+    from citeproof.judges.llm import LLMClient, ask
+
+    cache = Cache((cache_dir or default_cache_dir()) if use_cache else None)
+    path = Path(spec)
+    if path.is_file():
+        from citeproof.sources import load_source
+
+        source = load_source(path.stem, path, "ask", cache)
+    else:
+        bib = load_bibliographies([Path(p) for p in bib_paths]) if bib_paths else Bibliography()
+        ref = bib.get(spec) or (Reference(citekey=spec) if source_dirs else None)
+        if ref is None:
+            where = "the bibliography" if bib_paths else "no --bib was given"
+            raise InputError(f"{spec}: not a file, and not a citekey of {where}; give a source file or a citekey with --bib refs.bib")
+        source = SourceResolver([p.parent for p in bib.files], list(source_dirs or []), cache).resolve(spec, ref)
+    if not source.usable:
+        raise InputError(f"{spec}: the source cannot be read: {source.error or 'it holds no text'}")
+    passages = [e.passage for e in LexicalRetriever().retrieve(question, source, top=top)] or source.passages[:top]
+    client = LLMClient(llm)  # type: ignore[arg-type]
+    try:
+        res = ask(client, question, source, passages)
+    finally:
+        client.close()
+    res.update({"source": source.path, "citekey": source.citekey})
+    return res

@@ -36,7 +36,7 @@ from citeproof.eval.rank import bm25_scores, order
 LABELS = ("supported", "contradicted", "other")
 MAPPING = {"supported": "supported", "contradicted": "contradicted", "partial": "other", "unsupported": "other"}
 
-__all__ = ["LABELS", "MAPPING", "format_eval_text", "load_pairs", "run_scifact", "score_pairs"]
+__all__ = ["LABELS", "MAPPING", "format_eval_text", "load_pairs", "run_scifact", "run_scifact_llm", "score_pairs"]
 
 
 def _read_jsonl(path: Path) -> list[dict]:
@@ -205,4 +205,66 @@ def run_scifact(claims_path: Path | str, corpus_path: Path | str, limit: int | N
     res["mapping"] = dict(MAPPING)
     res["seconds"] = round(dt, 2)
     res["pairs_per_second"] = round(n_windows / dt, 1) if dt > 0 else None
+    return res
+
+
+def run_scifact_llm(claims_path: Path | str, corpus_path: Path | str, config, limit: int | None = None, top_k: int = TOP_K) -> dict:
+    """Evaluate the LLM tier on SciFact-format data (``citeproof eval scifact --tier llm``).
+
+    Each claim x cited abstract: the abstract's sentences are the source's
+    passages; the lexical retriever's ``top_k`` best go to the LLM judge
+    (:class:`citeproof.judges.llm.LLMJudge`, quotes grounded by code, second
+    opinion over the whole abstract). When the tier abstains (no grounded
+    answer) the prediction is ``other``. Calls run ``config.concurrency`` at a time.
+
+    Args:
+        claims_path, corpus_path: as for :func:`run_scifact`.
+        config: a :class:`citeproof.judges.llm.LLMConfig`.
+        limit: evaluate only the first ``limit`` claims.
+        top_k: passages sent in the first prompt.
+
+    Returns:
+        :func:`run_scifact`'s classification keys plus ``"tier": "llm"``,
+        ``"model"``, ``"abstained"`` (pairs with no grounded answer),
+        ``"second_opinions"``, ``"ungrounded"`` (pairs with an ungrounded
+        quote), ``"llm"`` (calls, cached calls, tokens, cost, budget_stopped), ``"seconds"``.
+
+    Raises:
+        FileNotFoundError: if a file is missing.
+    """
+    import hashlib
+    from concurrent.futures import ThreadPoolExecutor
+
+    from citeproof.judges.llm import LLMClient, LLMJudge
+    from citeproof.model import Citation, Claim, Source
+    from citeproof.retrieval.lexical import LexicalRetriever
+    from citeproof.sources.text import parse_text
+
+    pairs = load_pairs(claims_path, corpus_path, limit)
+    retriever = LexicalRetriever()
+    jobs = []
+    for p in pairs:
+        text = "\n\n".join(s.strip() for s in p["sentences"])
+        passages, full = parse_text(text)
+        src = Source(citekey=f"doc{p['doc_id']}", sha256=hashlib.sha256(text.encode()).hexdigest(), media_type="text/plain", origin="scifact", passages=passages, text=full)
+        claim = Claim(id=str(p["claim_id"]), text=p["claim"], raw=p["claim"], citations=(Citation(citekey=src.citekey),), document="<scifact>", line=1)
+        jobs.append((claim, retriever.retrieve(p["claim"], src, top=top_k)))
+    client = LLMClient(config)
+    judge = LLMJudge(client, top_passages=top_k)
+    t0 = time.perf_counter()
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, config.concurrency)) as pool:
+            results = list(pool.map(lambda job: judge.judge(job[0], job[1]), jobs))
+    finally:
+        client.close()
+    dt = time.perf_counter() - t0
+    pred = [MAPPING[j.verdict.value] if j is not None else "other" for j, _ in results]
+    res: dict = {"dataset": "scifact", "tier": "llm", "model": config.model}
+    res.update(classification_report([p["gold"] for p in pairs], pred, LABELS))
+    res["abstained"] = sum(1 for j, _ in results if j is None)
+    res["second_opinions"] = sum(1 for _, r in results if len(r["opinions"]) > 1)
+    res["ungrounded"] = sum(1 for _, r in results if "ungrounded" in r["flags"])
+    res["llm"] = client.account.to_dict()
+    res["mapping"] = dict(MAPPING)
+    res["seconds"] = round(dt, 2)
     return res

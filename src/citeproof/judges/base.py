@@ -27,6 +27,7 @@ class Judgement:
         reasons: sentences for the report.
         tier: the tier that decided.
         flags: machine-readable markers for the finding (``needs_review`` when tiers disagree).
+        llm: the LLM tier's record (opinions, grounding, tokens), when it ran.
     """
 
     verdict: Verdict
@@ -36,6 +37,7 @@ class Judgement:
     tier: Tier
     reasons: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    llm: dict | None = None
 
 
 class Judge(Protocol):

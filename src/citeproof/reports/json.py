@@ -119,6 +119,7 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         ),
         "rank": rank,
         **({"location": {"page": f.claim.page, "bbox": list(f.claim.bbox) if f.claim.bbox else None}} if f.claim.page is not None else {}),
+        **({"llm": f.llm} if f.llm is not None else {}),
     }
     d["id"] = finding_id(d)
     return d
