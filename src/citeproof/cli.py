@@ -678,6 +678,7 @@ def verify(
     raise typer.Exit(EXIT_OK if res.ok else EXIT_FINDINGS)
 
 
+@app.command()
 def ask(
     source: Annotated[str, typer.Argument(help="The source: a file (PDF, Markdown, text, HTML) or a citekey (with --bib).", show_default=False)],
     question: Annotated[str, typer.Argument(help="The question, in quotes.", show_default=False)],

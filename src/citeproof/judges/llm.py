@@ -273,7 +273,7 @@ class LLMJudge:
     @staticmethod
     def _ground(op: Opinion, claim: Claim, source: Source, signal: str | None) -> None:
         """Align the quote to the source text; halve the confidence of an ungrounded one."""
-        from citeproof.retrieval.text import terms
+        from citeproof.text.normalise import terms
 
         if op.quote.strip():
             op.alignment = align(op.quote, source.text)
