@@ -41,7 +41,7 @@ def _run_job(client, online: bool) -> dict:
 
 
 def test_checkbox_is_on_the_page_and_off_by_default(tmp_path):
-    with TestClient(create_app(jobs_dir=tmp_path / "jobs", cache_dir=tmp_path / "cache")) as c:
+    with TestClient(create_app(jobs_dir=tmp_path / "jobs", cache_dir=tmp_path / "cache"), base_url="http://127.0.0.1") as c:
         page = c.get("/").text
     assert '<input type="checkbox" id="online" name="online" value="true"' in page and "checked" not in page.split('id="online"')[1].split(">")[0]
 
@@ -50,7 +50,7 @@ def test_online_job_looks_works_up_and_an_offline_one_does_not(web, tmp_path, mo
     for k, v in web.env.items():
         monkeypatch.setenv(k, v)
     monkeypatch.setenv("CITEPROOF_EMAIL", "me@uni.edu")
-    with TestClient(create_app(jobs_dir=tmp_path / "jobs", cache_dir=tmp_path / "cache")) as c:
+    with TestClient(create_app(jobs_dir=tmp_path / "jobs", cache_dir=tmp_path / "cache"), base_url="http://127.0.0.1") as c:
         before = len(web.all_requests())
         plain = _run_job(c, online=False)
         assert plain["status"] == "done" and plain["online"] is False

@@ -116,7 +116,7 @@ class TestFastRCNN:
         f8 = [f for f in by_key["8"] if "found that DPM" in f.claim.text]
         assert 1 == len(f24) == len(f8)
         assert f24[0].claim.text.startswith("Zhu et al. found that DPM mAP saturates")  # "et al." ends no sentence
-        assert CitationMode.NARRATIVE == f24[0].citation.mode
+        assert CitationMode.NARRATIVE == f24[0].citation.mode  # "Zhu et al. [24] found": the authors named in the text
         assert "claim_of_other_citation" in f8[0].flags
         assert "'24'" in f8[0].reasons[-1]
 

@@ -506,7 +506,8 @@ def _assert_meta_review_pdf(client, s: dict) -> None:
     assert 103 == verdicts.pop("unverifiable") and 13 == sum(verdicts.values())
     findings = client.get(f"/jobs/{s['id']}/report.json").json()["findings"]
     best = next(f for f in findings if f["verdict"] == "supported" and f["citekey"] == "7")
-    assert (5, 1) == (best["location"]["page"], best["evidence"]["page"])
+    assert 5 == best["location"]["page"] and best["evidence"]["page"] in (1, 10)  # introduction or glossary, as in test_git_intro_supports_line_404
+    assert "version control" in best["evidence"]["text"].lower()
     assert best["source"].endswith("blischak2016-git-github.pdf")
     assert "meta-review.citeproof.html" == s["reports"]["html"]
 

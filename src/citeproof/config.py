@@ -205,8 +205,9 @@ def apply_settings(options: Any, cfg: Config) -> None:
     """
     for key, value in cfg.extra.items():
         name = key.replace("-", "_")
-        if name != "settings" and hasattr(options, name) and not callable(getattr(options, name)):
-            if not getattr(options, name):
+        current = getattr(options, name, None)
+        if name != "settings" and hasattr(options, name) and isinstance(current, (bool, str, int, float, list, tuple)):
+            if not current:  # a plain option still unset on the command line (an object such as ``llm`` stays in settings)
                 setattr(options, name, value)
         else:
             options.settings[key] = value

@@ -73,7 +73,7 @@ class FrontMatter:
 class _InlineItems:
     """Front-matter ``references:`` presented to :func:`read_csl_json` as a file.
 
-    read_csl_json reads ``path.read_text()`` and names ``str(path)`` in
+    read_csl_json reads ``path.read_bytes()`` and names ``str(path)`` in
     origins and messages; the one CSL parser then serves both.
     """
 
@@ -83,6 +83,9 @@ class _InlineItems:
 
     def read_text(self, encoding: str = "utf-8") -> str:
         return json.dumps(self._items, default=str)
+
+    def read_bytes(self) -> bytes:
+        return self.read_text().encode("utf-8")
 
     def __str__(self) -> str:
         return f"{self._document} (front matter references)"
@@ -142,7 +145,7 @@ _KEY = re.compile(r"^(?:bibliography|references)\s*:", re.M)
 
 
 def names_bibliography(path: Path) -> bool:
-    """True when ``path`` (Markdown) opens with a YAML front matter that has a ``bibliography:`` or ``references:`` key.
+    """True when ``path`` (Markdown) opens with a YAML front matter whose ``bibliography:`` names a file that exists or whose ``references:`` holds items.
 
     A cheap look at the text (no YAML parsing), for the command line to
     decide whether ``--bib`` is needed. Unreadable files give False.
@@ -155,4 +158,7 @@ def names_bibliography(path: Path) -> bool:
     if not head.startswith("---"):
         return False
     end = re.search(r"^(?:---|\.\.\.)[ \t]*$", head[3:], re.M)
-    return bool(end) and bool(_KEY.search(head[3: 3 + end.start()]))
+    if not end or not _KEY.search(head[3: 3 + end.start()]):
+        return False
+    fm = parse_front_matter(head[3: 3 + end.start()], Path(path))
+    return bool(fm.bib_files or fm.references)  # named files that all are missing need --bib

@@ -710,7 +710,12 @@ def read_pdf(path: str | Path) -> PdfDocument:
                 narrative = mk.mode == CitationMode.NARRATIVE or (
                     marker_style == "brackets" and (lead == "" or lead.lower() in ("in", "and")) and re.match(rf"^\s*(?:et al\.\s*)?(?:and\s+\[\d+\]\s*)?{_VERBS}", clean[mk.end: mk.end + 40])
                 ) or (marker_style == "brackets" and lead == "" and re.match(r"^\s*(?:and|,)\s*\[", clean[mk.end: mk.end + 8]) is not None)
+                # "Zhu et al. [24] found ...": the authors are named in the text, so the marker is narrative
+                # (what follows is their finding), and nothing needs eliding
+                named = marker_style == "brackets" and not narrative and re.fullmatch(r"[A-Z][\w'’-]*(?:etal\.?|(?:and|&)[A-Z][\w'’-]*)?", lead) is not None \
+                    and re.match(rf"^\s*{_VERBS}", clean[mk.end: mk.end + 40]) is not None
                 pieces.append(f" {ELIDED} " if narrative else " ")
+                narrative = narrative or named
                 pos = mk.end
                 page = next((ln.page for a, b, ln in spans if a <= mk.start < b), spans[0][2].page)
                 for k, label in enumerate(mk.labels):
