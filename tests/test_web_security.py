@@ -95,7 +95,7 @@ def test_same_origin_post_is_accepted(client):
 def test_security_headers(client, app):
     r = client.get("/")
     assert "frame-ancestors 'self'" in r.headers["content-security-policy"] and "default-src 'self'" in r.headers["content-security-policy"]
-    assert ("SAMEORIGIN", "nosniff", "no-referrer") == (r.headers["x-frame-options"], r.headers["x-content-type-options"], r.headers["referrer-policy"])
+    assert ("SAMEORIGIN", "nosniff", "same-origin") == (r.headers["x-frame-options"], r.headers["x-content-type-options"], r.headers["referrer-policy"])
     job_id = _upload(client).json()["id"]
     state = app.state.jobs.wait(job_id, timeout=120)
     for url in (f"/jobs/{job_id}", f"/jobs/{job_id}/status", f"/jobs/{job_id}/files/out/{state['reports']['html']}", "/jobs/" + "0" * 32):

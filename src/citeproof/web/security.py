@@ -18,8 +18,10 @@ One ASGI middleware (:class:`GuardMiddleware`) in front of the whole app:
 - **Headers** on every answer: ``Content-Security-Policy`` (scripts, styles,
   frames and fetches from this origin only; no plugins; not framed by other
   sites), ``X-Frame-Options: SAMEORIGIN``, ``X-Content-Type-Options:
-  nosniff``, ``Referrer-Policy: no-referrer`` (a job's link is its only key:
-  it must not leak to the DOI and arXiv links of a report).
+  nosniff``, ``Referrer-Policy: same-origin`` (a job's link is its only key:
+  it must not leak to the DOI and arXiv links of a report; ``no-referrer``
+  would also make Chromium send ``Origin: null`` with the page's own upload
+  form, which the Origin check above refuses).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     ),
     (b"x-frame-options", b"SAMEORIGIN"),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),
     (b"cross-origin-opener-policy", b"same-origin"),
 )
 """Headers added to every answer (names lower-case, as ASGI sends them)."""
