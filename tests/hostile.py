@@ -149,11 +149,11 @@ CORPUS = {
 """File name -> generator: the hostile corpus."""
 
 
-def write_corpus(folder: Path) -> list[Path]:
-    """Write every file of :data:`CORPUS` into ``folder`` (created); returns the paths."""
+def write_corpus(folder: Path, corpus: dict | None = None) -> list[Path]:
+    """Write every file of ``corpus`` (default :data:`CORPUS`: name -> generator) into ``folder`` (created); returns the paths in order."""
     folder.mkdir(parents=True, exist_ok=True)
     out = []
-    for name, make in CORPUS.items():
+    for name, make in (CORPUS if corpus is None else corpus).items():
         path = folder / name
         path.write_bytes(make())
         out.append(path)

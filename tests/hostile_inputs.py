@@ -175,13 +175,9 @@ GENERATORS = {
 
 def write_all(folder: Path) -> list[Path]:
     """Write every hostile input into ``folder`` (created); returns the paths, in :data:`GENERATORS` order."""
-    folder.mkdir(parents=True, exist_ok=True)
-    out = []
-    for name, fn in GENERATORS.items():
-        p = folder / name
-        p.write_bytes(fn())
-        out.append(p)
-    return out
+    from hostile import write_corpus
+
+    return write_corpus(folder, GENERATORS)
 
 
 if __name__ == "__main__":

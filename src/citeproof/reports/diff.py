@@ -80,6 +80,21 @@ class ReportDiff:
                 "changed": [{"old": c.old, "new": c.new, "what": c.what} for c in self.changed]}
 
 
+def read_json(path: Path, what: str, fix: str) -> Any:
+    """The parsed JSON of ``path``.
+
+    Raises:
+        InputError: the file is missing or not UTF-8 JSON; the message names the file, ``what`` was expected and
+            ``fix`` (what to do).
+    """
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file; {fix}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"{path}: not a {what} ({exc}); {fix}") from None
+
+
 def load_report(path: Path) -> dict[str, Any]:
     """Read a citeproof JSON report.
 
@@ -88,12 +103,7 @@ def load_report(path: Path) -> dict[str, Any]:
             message names the file and what to give instead.
     """
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file; give a JSON report written by `citeproof check --format json`") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"{path}: not a JSON report ({exc}); give a file written by `citeproof check --format json`") from None
+    data = read_json(path, "JSON report", "give a file written by `citeproof check --format json`")
     if not isinstance(data, dict) or not isinstance(data.get("findings"), list):
         raise InputError(f"{path}: not a citeproof JSON report (no 'findings' list); give a file written by `citeproof check --format json`")
     for i, f in enumerate(data["findings"]):

@@ -15,14 +15,13 @@ most similar claim text), with a finding of the new run and shown as **stale**: 
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from citeproof.errors import InputError
 from citeproof.model import Finding, Report
-from citeproof.reports.diff import finding_id, pair_by_claim
+from citeproof.reports.diff import finding_id, pair_by_claim, read_json
 
 __all__ = ["DECISIONS", "review_path", "load_review", "attach_review", "finding_key", "dismissed"]
 
@@ -49,12 +48,7 @@ def load_review(path: Path) -> dict[str, dict[str, Any]]:
             decision, e.g. ``decisions.ab12.decision``).
     """
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such review file") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"{path}: not a review file ({exc}); export it again from the HTML report") from None
+    data = read_json(path, "review file", "export it again from the HTML report")
     if not isinstance(data, dict) or not isinstance(data.get("decisions"), dict):
         raise InputError(f"{path}: not a citeproof review file (no 'decisions' object)")
     out = {}
