@@ -7,6 +7,7 @@ import shutil
 from collections import Counter
 
 import pytest
+from fuzz_targets import pandoc_cite_keys
 
 from citeproof.model import CitationMode
 from citeproof.readers.markdown import MarkdownReader
@@ -104,27 +105,7 @@ def _pandoc_keys(path) -> list[str]:
     """Citekeys of pandoc's Cite elements, figure alt text counted once, crossrefs aside."""
     pypandoc = pytest.importorskip("pypandoc", reason="pypandoc-binary (the pandoc oracle) is not installed")
     doc = json.loads(pypandoc.convert_file(str(path), "json", format="markdown"))
-    keys: list[str] = []
-
-    def walk(x, in_fig=False):
-        if isinstance(x, dict):
-            t = x.get("t")
-            if t == "Cite":
-                keys.extend(c["citationId"] for c in x["c"][0])
-            if t == "Figure":  # caption, then the image whose alt text repeats the caption
-                walk(x["c"][1], True)
-                walk(x["c"][2], True)
-                return
-            if t == "Image" and in_fig:
-                return
-            for v in x.values():
-                walk(v, in_fig)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v, in_fig)
-
-    walk(doc["blocks"])
-    return [k for k in keys if not is_crossref(k)]
+    return pandoc_cite_keys(doc)
 
 
 def test_sample_keys_equal_pandoc_cites():
