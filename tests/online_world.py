@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from online_server import FakeWeb, bytes_reply, json_reply
 
 MANUBOT_DOI = "10.1371/journal.pcbi.1007128"
@@ -239,3 +241,12 @@ def write_inputs(folder) -> tuple:
 
 def dump(obj) -> str:
     return json.dumps(obj, indent=1)
+
+
+@pytest.fixture(scope="module")
+def web():
+    """The fake services (:class:`FakeWeb` on loopback) with this world's works installed, for one test module."""
+    w = FakeWeb()
+    install(w)
+    yield w
+    w.stop()

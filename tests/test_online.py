@@ -9,21 +9,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from online_server import FakeWeb  # noqa: E402
-from online_world import SECRET_WORDS, install, write_inputs  # noqa: E402
+from online_world import SECRET_WORDS, web, write_inputs  # noqa: E402,F401 (web: the shared fixture)
 
 from citeproof.model import Verdict  # noqa: E402
 from citeproof.pipeline import CheckOptions, check  # noqa: E402
 from citeproof.sources.online import ABSTRACT_ONLY_REASON  # noqa: E402
 from citeproof.sources.online.record import MATCH_MIN  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def web():
-    w = FakeWeb()
-    install(w)
-    yield w
-    w.stop()
 
 
 @pytest.fixture(autouse=True)

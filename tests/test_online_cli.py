@@ -12,21 +12,13 @@ from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from online_server import FakeWeb  # noqa: E402
-from online_world import install, write_inputs  # noqa: E402
+from online_world import web, write_inputs  # noqa: E402,F401 (web: the shared fixture)
 
 from citeproof.cli import app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "examples" / "manubot"
 
-
-@pytest.fixture(scope="module")
-def web():
-    w = FakeWeb()
-    install(w)
-    yield w
-    w.stop()
 
 
 def _forbid_network(monkeypatch) -> list:

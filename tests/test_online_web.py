@@ -13,18 +13,10 @@ pytest.importorskip("fastapi")
 sys.path.insert(0, str(Path(__file__).parent))
 
 from fastapi.testclient import TestClient  # noqa: E402
-from online_server import FakeWeb  # noqa: E402
-from online_world import BIB, DRAFT, install  # noqa: E402
+from online_world import BIB, DRAFT, web  # noqa: E402,F401 (web: the shared fixture)
 
 from citeproof.web.app import create_app  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def web():
-    w = FakeWeb()
-    install(w)
-    yield w
-    w.stop()
 
 
 def _run_job(client, online: bool) -> dict:
