@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 OUT ?= out/demo
 DEMO := examples/manubot
 
-.PHONY: install demo test test-jitter bench clean train-judge lock fuzz
+.PHONY: install demo test test-jitter bench bench-compare clean train-judge lock fuzz
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -51,6 +51,11 @@ bench: install
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/scale.py $(BENCH_ARGS)
 	$(BIN)/python bench/online_bench.py
+
+# Demo check timings of an older checkout against this one, interleaved (e.g. BEFORE=/tmp/before after
+# `git worktree add /tmp/before <commit>`): the <=10% rule of issue 10.
+bench-compare: install
+	$(BIN)/python bench/compare.py $(BEFORE) . --rounds 3
 
 # --- the entailment judge (issue 3) ---------------------------------------------------------
 # make train-judge retrains and exports the shipped model (about 95 min on 2 cores); it needs the

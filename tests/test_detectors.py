@@ -550,3 +550,16 @@ class TestIssue16Cjk:
         tags = run_detectors_text("阿司匹林能够预防心脏病发作", self.SRC, source_text=self.SRC)
         assert [t.name for t in tags] == ["off_topic"]
         assert "0%" in tags[0].message
+
+
+def test_stem_hits_counts_each_claim_stem_by_equality_or_five_letter_prefix():
+    """stem_hits (set operations) counts as the per-word rule does: equal stem, or the same first five letters."""
+    from citeproof.text.stems import content_stems, sentence_stems, stem_hits
+
+    sent = sentence_stems("Thalassaemia carriers showed mild anaemia in the gene study.")[0]
+    # thalassemia/thalassaemia share "thala"; anemia/anaemia do not share five letters; "gene" is short and equal
+    claim = content_stems("Thalassemia and thalassemic carriers have anemia gene")
+    expected = sum(1 for w in claim if w in sent[1] or (len(w) >= 5 and w[:5] in sent[2]))
+    assert stem_hits(claim, sent) == expected == 4  # thalassemia, thalassemic, carrier, gene
+    assert stem_hits(set(), sent) == 0
+    assert isinstance(content_stems("genes"), frozenset)  # cached values cannot be changed by a caller

@@ -67,9 +67,15 @@ def cjk_bigrams(text: str) -> set[str]:
     return out
 
 
-def content_stems(text: str) -> set[str]:
-    """Stems of the non-stopword tokens of ``text`` (length >= 3), plus the bigrams of its CJK runs (:func:`cjk_bigrams`)."""
-    return {stem(t) for t in tokens(text) if t not in STOPWORDS and len(t) >= 3} | cjk_bigrams(text)
+@lru_cache(maxsize=65536)
+def content_stems(text: str) -> frozenset[str]:
+    """Stems of the non-stopword tokens of ``text`` (length >= 3), plus the bigrams of its CJK runs (:func:`cjk_bigrams`).
+
+    Cached (a frozenset, so callers cannot change the cached value): the
+    detectors score the same source sentences against each claim of a
+    document, and stemming them again was a fifth of a warm ``check``.
+    """
+    return frozenset({stem(t) for t in tokens(text) if t not in STOPWORDS and len(t) >= 3} | cjk_bigrams(text))
 
 
 def find_terms(text: str, terms: Iterable[str]) -> list[tuple[str, int, int]]:
@@ -171,7 +177,23 @@ def sentence_stems(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]
 def stem_hits(claim_stems: set[str], sentence: tuple[str, frozenset[str], frozenset[str]]) -> int:
     """How many of ``claim_stems`` a :func:`sentence_stems` entry holds (equal stem, or the same first five letters)."""
     _s, st, pre = sentence
-    return sum(1 for w in claim_stems if w in st or (len(w) >= 5 and w[:5] in pre))
+    short, prefixes = _claim_parts(frozenset(claim_stems))
+    # a stem of five letters or more that is in the sentence has its prefix in ``pre`` too,
+    # so long stems are counted by prefix alone and short ones by equality (set operations, no loop)
+    hits = len(short & st)
+    if prefixes:
+        hits += sum(prefixes[p] for p in prefixes.keys() & pre)
+    return hits
+
+
+@lru_cache(maxsize=4096)
+def _claim_parts(claim_stems: frozenset[str]) -> tuple[frozenset[str], dict[str, int]]:
+    """Short stems (under five letters) and the count of long stems per 5-letter prefix, for :func:`stem_hits`."""
+    prefixes: dict[str, int] = {}
+    for w in claim_stems:
+        if len(w) >= 5:
+            prefixes[w[:5]] = prefixes.get(w[:5], 0) + 1
+    return frozenset(w for w in claim_stems if len(w) < 5), prefixes
 
 
 def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 0.3) -> list[str]:
