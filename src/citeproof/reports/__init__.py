@@ -8,7 +8,7 @@ written to) and ``root`` attributes the caller may set; a writer with
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath, PurePosixPath
 
 from citeproof.errors import MissingToolError, UnknownFormatError
 from citeproof.reports.html import HtmlWriter
@@ -43,13 +43,17 @@ def get_writer(name: str):
     return cls()
 
 
-def report_stem(document: Path) -> str:
-    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one)."""
-    name = Path(document).name
+def report_stem(document: str | PurePath) -> str:
+    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one).
+
+    Used for every report of every entry point (CLI, web page, batch), so
+    ``draft.tar.gz`` gives ``draft.citeproof.html`` wherever it was checked.
+    """
+    name = PurePosixPath(document).name
     for suf in (".tar.gz", ".tgz"):
         if name.lower().endswith(suf):
             return name[: -len(suf)]
-    return Path(document).stem
+    return PurePosixPath(name).stem
 
 
 def write_reports(report, writers: list, target: Path, stem: str) -> tuple[list[Path], list[tuple[str, str]]]:

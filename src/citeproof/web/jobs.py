@@ -45,6 +45,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, BinaryIO
 
 from citeproof.errors import CiteproofError
+from citeproof.reports import report_stem
 
 _log = logging.getLogger("citeproof.web")
 
@@ -415,15 +416,6 @@ def _source_dirs(input_dir: Path, document: Path) -> list[Path]:
         if not any(d == k or d.is_relative_to(k) for k in kept):
             kept.append(d)
     return kept
-
-
-def report_stem(document: str) -> str:
-    """The reports' base name: the document's file name without its suffix (``.tar.gz`` counts as one)."""
-    name = PurePosixPath(document).name
-    for suffix in BUNDLE_SUFFIXES:
-        if name.lower().endswith(suffix):
-            return name[: -len(suffix)]
-    return PurePosixPath(name).stem
 
 
 def _now() -> str:

@@ -1,0 +1,5 @@
+"""``python -m citeproof.cli``."""
+
+from citeproof.cli import main
+
+main()

@@ -1,0 +1,173 @@
+"""What the ``citeproof`` commands share: the app, consoles, option types and helpers."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from citeproof.errors import EXIT_USAGE, CiteproofError
+from citeproof.model import Report, Verdict
+
+app = typer.Typer(
+    name="citeproof",
+    help=(
+        "Does the cited source actually say this?\n\n"
+        "citeproof walks every citation of a draft (pandoc Markdown, LaTeX or a PDF paper), finds the passage of the cited "
+        "source that best supports the claim, says on which page it sits, scores it and gives a verdict "
+        "(supported, partial, contradicted, unsupported, unverifiable, error). The report opens on the "
+        "citations most worth a human's attention.\n\n"
+        "Start with:  citeproof check draft.md --bib refs.bib\n\n"
+        "Exit codes: 0 ok, 1 a gate failed, 2 bad invocation or unreadable required input."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+# soft_wrap: a message is one line however narrow the terminal or pipe, so grep works.
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
+DocsArg = Annotated[list[Path], typer.Argument(metavar="DOCUMENT", help="The citing documents (one or more): pandoc Markdown (.md), LaTeX (.tex), arXiv source bundles (.tar.gz) or PDFs.", show_default=False)]
+ConfigOpt = Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="Settings file (.citeproof.toml, or a pyproject.toml with [tool.citeproof]). Default: the nearest one above the document.")]
+BibOpt = Annotated[
+    Optional[list[Path]],
+    typer.Option("--bib", "-b", metavar="FILE", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
+]
+SourcesOpt = Annotated[
+    Optional[list[Path]],
+    typer.Option("--sources", "-s", metavar="DIR", help="Folder of source files (PDF, Markdown, text, HTML) named <citekey>.pdf or matched by DOI. Repeatable."),
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only what fails (and errors, on stderr): no progress bar, no summary.")]
+CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", metavar="DIR", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]
+NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source afresh and store nothing.")]
+OnlineOpt = Annotated[bool, typer.Option("--online", help="Look each reference up online (Crossref, OpenAlex, Unpaywall, arXiv, Europe PMC): existence, retractions, open full text. Sends identifiers and titles only, never your text.")]
+EmailOpt = Annotated[str, typer.Option("--email", metavar="ADDRESS", envvar="CITEPROOF_EMAIL", help="Contact e-mail for the services' polite pools (Unpaywall needs one). Default: $CITEPROOF_EMAIL.")]
+OfflineOpt = Annotated[bool, typer.Option("--offline", help="Online lookups from the cache alone: no request is sent.")]
+LlmUrlOpt = Annotated[Optional[str], typer.Option("--llm-url", metavar="URL", help="OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 (Ollama). Default: $CITEPROOF_LLM_URL. Key: $CITEPROOF_LLM_API_KEY.")]
+LlmModelOpt = Annotated[Optional[str], typer.Option("--llm-model", metavar="NAME", help="Model name as the server knows it. Default: $CITEPROOF_LLM_MODEL.")]
+LlmSecondOpt = Annotated[Optional[str], typer.Option("--llm-second-model", metavar="NAME", help="Model for second opinions (default: the same model, over the whole source).")]
+LlmMaxCostOpt = Annotated[Optional[float], typer.Option("--llm-max-cost", metavar="AMOUNT", help="Stop calling the LLM before this much is spent (needs --llm-price).")]
+LlmPriceOpt = Annotated[Optional[str], typer.Option("--llm-price", metavar="IN,OUT", help="Price per million prompt and completion tokens, e.g. 0.15,0.60; default $CITEPROOF_LLM_PRICE. Enables cost figures.")]
+LimitOpt = Annotated[Optional[int], typer.Option("--limit", metavar="N", help="Quick check: judge only the first N citations.")]
+
+
+def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str], max_cost: Optional[float], price: Optional[str], cache_dir: Optional[Path], no_cache: bool = False):
+    """The LLM tier's :class:`~citeproof.judges.llm.LLMConfig` from options and environment.
+
+    Raises:
+        CiteproofError: no URL or model, or a malformed ``--llm-price``.
+    """
+    import os
+
+    from citeproof.judges.llm import LLMConfig
+    from citeproof.sources.cache import default_cache_dir
+
+    url = url or os.environ.get("CITEPROOF_LLM_URL")
+    model = model or os.environ.get("CITEPROOF_LLM_MODEL")
+    if not url or not model:
+        raise CiteproofError("the llm tier needs an endpoint: give --llm-url http://127.0.0.1:11434/v1 and --llm-model NAME (or set CITEPROOF_LLM_URL and CITEPROOF_LLM_MODEL)")
+    price = price or os.environ.get("CITEPROOF_LLM_PRICE")
+    p_in = p_out = None
+    if price:
+        try:
+            p_in, p_out = (float(x) for x in price.split(","))
+        except ValueError:
+            raise CiteproofError(f"--llm-price: give two numbers, prompt and completion price per million tokens, e.g. 0.15,0.60; got {price!r}") from None
+    if max_cost is not None and p_in is None:
+        raise CiteproofError("--llm-max-cost needs prices to count cost: give --llm-price IN,OUT (per million tokens)")
+    return LLMConfig(url=url, model=model, second_model=second, max_cost=max_cost, price_prompt=p_in, price_completion=p_out,
+                     cache_dir=None if no_cache else (cache_dir or default_cache_dir()))
+
+
+def _has_own_bibliography(document: Path) -> bool:
+    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Markdown front matter)."""
+    from citeproof.readers.front_matter import names_bibliography
+
+    name = document.name.lower()
+    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json")) or (
+        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and names_bibliography(document)
+    )
+
+
+def _latex_confinement(document: Path, has_bib: bool, allow_outside: bool):
+    """``(confine_to, context)`` for reading ``document``: a LaTeX file or bundle reads only inside its own folder tree.
+
+    An arXiv bundle or a downloaded .tex is untrusted: ``\\input{/proc/self/environ}``
+    or a .bib ``file = {/home/me/.ssh/id_rsa}`` must not land in a report.
+    ``--allow-outside`` lifts it; bibliographies given with ``--bib`` are the
+    user's own, so their file fields are not confined.
+    """
+    from contextlib import nullcontext
+
+    from citeproof.readers.latex import allow_outside_reads, confine_reads
+
+    if not document.name.lower().endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".tar")):
+        return None, nullcontext()
+    if allow_outside:
+        return None, allow_outside_reads()
+    folder = document.resolve().parent
+    if document.name.lower().endswith((".tar.gz", ".tgz", ".tar")):
+        # a bundle: nothing beside it; the pipeline adds the unpacked bundle's own .bib folders
+        return (None if has_bib else document.resolve()), confine_reads(folder)
+    return (None if has_bib else folder), confine_reads(folder)
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 page``, ``2 pages``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _fail(exc: Exception) -> None:
+    err.print(f"[bold red]error:[/] {exc}", highlight=False)
+    raise typer.Exit(getattr(exc, "exit_code", EXIT_USAGE))
+
+
+def _progress_runner(quiet: bool):
+    """A (callback, context manager) pair drawing a rich progress bar."""
+    from contextlib import nullcontext
+
+    if quiet or not err.is_terminal and not sys.stderr.isatty():
+        # Not a terminal: a few plain lines instead of a redrawn bar.
+        last: dict[str, int] = {}
+
+        def plain(stage: str, done: int, total: int) -> None:
+            if quiet:
+                return
+            if done == total and last.get(stage) != total:
+                err.print(f"{stage}: {done}/{total}", highlight=False)
+                last[stage] = total
+
+        return plain, nullcontext()
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    prog = Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=False)
+    tasks: dict[str, int] = {}
+
+    def cb(stage: str, done: int, total: int) -> None:
+        if stage not in tasks:
+            tasks[stage] = prog.add_task(stage, total=total)
+        prog.update(tasks[stage], completed=done, total=total)
+
+    return cb, prog
+
+
+def _summary_table(report: Report) -> Table:
+    from citeproof.pipeline import summarise
+
+    s = summarise(report.findings)
+    t = Table(title=f"citeproof: {report.document}", show_header=True, min_width=min(100, 14 + len(report.document)))
+    t.add_column("verdict")
+    t.add_column("citations", justify="right")
+    styles = {"contradicted": "red", "unsupported": "red", "partial": "yellow", "error": "magenta", "unverifiable": "cyan", "supported": "green"}
+    for v in Verdict:
+        t.add_row(f"[{styles[v.value]}]{v.value}[/]", str(s["verdicts"][v.value]))
+    t.add_row("[bold]total[/]", str(s["citations"]))
+    t.caption = f"{s['sources_available']} of {_n(s['citekeys'], 'cited work')} have a readable source; {_n(len(s['unknown_citekeys']), 'unknown citekey')}"
+    return t

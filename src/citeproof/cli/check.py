@@ -1,0 +1,364 @@
+"""The ``check``, ``gate`` and ``audit`` commands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from citeproof.config import apply_settings, settings_for
+from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
+from citeproof.model import Verdict
+from citeproof.reports import report_stem as _stem
+from citeproof.reports import write_reports as _write_reports
+
+from citeproof.cli._common import (
+    app,
+    out,
+    err,
+    DocArg,
+    DocsArg,
+    ConfigOpt,
+    BibOpt,
+    SourcesOpt,
+    QuietOpt,
+    CacheOpt,
+    NoCacheOpt,
+    OnlineOpt,
+    EmailOpt,
+    OfflineOpt,
+    LlmUrlOpt,
+    LlmModelOpt,
+    LlmSecondOpt,
+    LlmMaxCostOpt,
+    LlmPriceOpt,
+    LimitOpt,
+    _llm_config,
+    _has_own_bibliography,
+    _latex_confinement,
+    _n,
+    _fail,
+    _progress_runner,
+    _summary_table,
+)
+
+
+@app.command()
+def check(
+    documents: DocsArg,
+    bib: BibOpt = None,
+    sources: SourcesOpt = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document); '-' writes the JSON report to stdout (one line per document when several).")] = None,
+    fmt: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX). Default: md,json.")] = None,
+    fail_on: Annotated[Optional[str], typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = None,
+    tier: Annotated[Optional[list[str]], typer.Option("--tier", metavar="TIER", help="Tiers to run, repeatable: lexical, dense, entailment, llm (default: the offline ones available). The lexical tier always runs.")] = None,
+    cache_dir: CacheOpt = None,
+    no_cache: NoCacheOpt = False,
+    online: OnlineOpt = False,
+    email: EmailOpt = "",
+    offline: OfflineOpt = False,
+    quiet: QuietOpt = False,
+    baseline: Annotated[Optional[Path], typer.Option("--baseline", metavar="REPORT.json", help="A previous JSON report: --fail-on then counts only findings that are new or changed since it.")] = None,
+    review: Annotated[Optional[Path], typer.Option("--review", metavar="FILE", help="Review decisions to carry over (default: <stem>.citeproof.review.json in the report folder, when it exists); --fail-on skips findings marked false alarm or accepted.")] = None,
+    config: ConfigOpt = None,
+    allow_outside: Annotated[bool, typer.Option("--allow-outside", help="Let a LaTeX document (\\input, \\bibliography, its .bib's file fields) read files outside its own folder, or outside the bundle for an arXiv .tar.gz.")] = False,
+    llm_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    llm_second_model: LlmSecondOpt = None,
+    llm_max_cost: LlmMaxCostOpt = None,
+    llm_price: LlmPriceOpt = None,
+    limit: LimitOpt = None,
+) -> None:
+    """Check every citation against its source and write the report.
+
+    Writes <stem>.citeproof.md and <stem>.citeproof.json beside the document
+    (or in --out); --format html,sarif adds a self-contained HTML page and a
+    SARIF 2.1.0 log for code scanning. A LaTeX file or arXiv bundle brings its
+    own .bib/.bbl and a PDF its printed reference list, so --bib is optional
+    for them. Several documents are checked one after the other; the exit
+    code is the worst of theirs. Settings missing from the command line come
+    from .citeproof.toml or [tool.citeproof] in pyproject.toml. Examples:
+
+        citeproof check draft.md --bib refs.bib --sources pdfs/ --format md,html,sarif --fail-on unsupported,contradicted
+        citeproof check paper.pdf --sources pdfs/
+        citeproof check draft.md --bib refs.bib --out - | jq .summary
+    """
+    try:
+        settings = settings_for(documents[0], config)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    run = dict(
+        bib=list(bib or settings.bibliographies),
+        sources=list(sources or settings.sources),
+        out_dir=out_dir or settings.out,
+        fmt=fmt or settings.format or "md,json",
+        fail_on=fail_on if fail_on is not None else settings.fail_on,
+        tier=tier or settings.tiers,
+        cache_dir=cache_dir or settings.cache_dir,
+        no_cache=no_cache,
+        quiet=quiet,
+        baseline=baseline,
+        review=review,
+        allow_outside=allow_outside,
+        online=online,
+        email=email,
+        offline=offline,
+        llm_url=llm_url,
+        llm_model=llm_model,
+        llm_second_model=llm_second_model,
+        llm_max_cost=llm_max_cost,
+        llm_price=llm_price,
+        limit=limit,
+        settings=settings,
+    )
+    codes = [_check_one(doc, **run) for doc in documents]
+    raise typer.Exit(max(codes))
+
+
+def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir: Path | None, fmt: str, fail_on: str, tier: list[str] | None,
+               cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
+               allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
+               llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings) -> int:
+    """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
+    from citeproof.pipeline import CheckOptions
+    from citeproof.pipeline import check as run_check
+    from citeproof.reports import get_writer
+
+    to_stdout = out_dir is not None and str(out_dir) == "-"
+    say = err if to_stdout else out  # with --out -, stdout carries the JSON alone
+    try:
+        writers = [get_writer(f) for f in fmt.split(",") if f.strip()]
+        wanted_fail = {x.strip().lower() for x in fail_on.split(",") if x.strip()}
+        bad = wanted_fail - {v.value for v in Verdict} - {"unknown"}
+        if bad:
+            raise CiteproofError(f"--fail-on: unknown verdict(s) {', '.join(sorted(bad))}; choose from {', '.join(v.value for v in Verdict)}, unknown")
+        if not bib and not sources and not _has_own_bibliography(document):
+            raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR (or name them in .citeproof.toml)")
+        from citeproof.pipeline import KNOWN_TIERS
+
+        unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
+        if unknown_tiers:
+            raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
+        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache) if "llm" in (tier or []) else None
+        if limit is not None and limit < 1:
+            raise CiteproofError(f"--limit must be at least 1, got {limit}")
+        target = document.parent if out_dir is None or to_stdout else out_dir
+        if not to_stdout and target.exists() and not target.is_dir():
+            raise CiteproofError(f"{target}: --out must be a folder, and this is a file")
+        base = None
+        if baseline is not None:
+            from citeproof.reports.diff import load_report
+
+            base = load_report(baseline)
+        cb, ctx = _progress_runner(quiet)
+        opts = CheckOptions(source_dirs=list(sources), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb, llm=llm, limit=limit)
+        apply_settings(opts, settings)
+        confine, reads = _latex_confinement(document, bool(bib), allow_outside)
+        opts.confine_to = confine
+        if online or offline or email:  # the command line wins over the config file
+            opts.online, opts.offline, opts.email = online or opts.online, offline or opts.offline, email or opts.email
+        with ctx, reads:
+            report = run_check(document, list(bib), opts)
+        from citeproof.reports.review import attach_review, load_review, review_path
+
+        sidecar = review or review_path(target, _stem(document))
+        if review is not None or sidecar.is_file():
+            counts = attach_review(report, load_review(sidecar))
+            if not quiet and any(counts.values()):
+                err.print(f"review {sidecar}: {counts['carried']} decisions carried over, {counts['stale']} stale (claim or source changed), "
+                          f"{counts['orphaned']} without a matching citation", markup=False, highlight=False)
+        if to_stdout:
+            from citeproof.reports.json import report_to_dict
+
+            sys.stdout.write(json.dumps(report_to_dict(report), ensure_ascii=False, separators=(",", ":")) + "\n")
+            sys.stdout.flush()
+            written, skipped = [], []
+        else:
+            try:
+                target.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise CiteproofError(f"{exc.filename or target}: cannot write the report there ({exc.strerror}); choose another --out folder") from None
+            written, skipped = _write_reports(report, writers, target, _stem(document))
+    except CiteproofError as exc:
+        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        return getattr(exc, "exit_code", EXIT_USAGE)
+    if report.metadata.get("cache"):
+        from citeproof.history import record_run
+        from citeproof.pipeline import summarise
+
+        why = record_run(report, Path(report.metadata["cache"]), summarise(report.findings))
+        if why:
+            err.print(f"warning: {why}", highlight=False)
+    for d in report.diagnostics:
+        err.print(f"{d.severity}: {d.message}", highlight=False)
+    for name, why in skipped:
+        err.print(f"warning: {name} report not written: {why}", highlight=False)
+    for note in report.metadata.get("tier_notes", []):
+        if note.startswith(("llm", "--limit")):
+            err.print(f"note: {note}", highlight=False)
+    if not quiet:
+        say.print(_summary_table(report))
+        if "llm" in report.metadata:
+            m = report.metadata["llm"]
+            cost = f", cost {m['cost']:.4f}" if llm and llm.price_prompt is not None else ""
+            say.print(f"llm {m['model']}: {m['calls']} calls ({m['cached_calls']} from the cache), {m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens{cost}", highlight=False)
+        for p in written:
+            say.print(f"report: {p}", highlight=False)
+    from citeproof.reports.review import dismissed
+
+    failing = [f for f in report.findings if (f.verdict.value in wanted_fail or ("unknown" in wanted_fail and "unknown_citekey" in f.flags))
+               and not dismissed(report, f)]
+    if failing and base is not None:
+        from citeproof.reports.diff import new_or_changed_ids
+        from citeproof.reports.json import finding_to_dict, report_to_dict
+
+        fresh = new_or_changed_ids(base, report_to_dict(report))
+        before = len(failing)
+        failing = [f for f in failing if finding_to_dict(f)["id"] in fresh]
+        if not quiet and before > len(failing):
+            err.print(f"--baseline {baseline}: {before - len(failing)} of {before} failing findings were already in the baseline", highlight=False)
+    if failing:
+        from collections import Counter
+
+        counts = Counter("unknown citekey" if "unknown_citekey" in f.flags and "unknown" in wanted_fail else f.verdict.value for f in failing)
+        err.print(f"failing (--fail-on {fail_on}): " + ", ".join(f"{n} {v}" for v, n in counts.items()), highlight=False)
+    return EXIT_FINDINGS if failing else EXIT_OK
+
+
+@app.command()
+def gate(
+    documents: DocsArg,
+    bib: BibOpt = None,
+    quiet: QuietOpt = False,
+    config: ConfigOpt = None,
+) -> None:
+    """Exit 1 when a citekey of a document is not in the bibliography.
+
+    Reads no source; fast enough for a pre-commit hook (several documents at
+    once; the bibliography may come from .citeproof.toml):
+
+        citeproof gate draft.md --bib refs.bib
+    """
+    from citeproof.bibliography import load_bibliographies
+    from citeproof.pipeline import read_document
+
+    codes = []
+    for document in documents:
+        try:
+            bibs = list(bib or settings_for(document, config).bibliographies)
+            if not bibs and not _has_own_bibliography(document):
+                raise CiteproofError("give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
+            claims, own = read_document(document)
+            lib = load_bibliographies(bibs) if bibs else own
+        except CiteproofError as exc:
+            err.print(f"[bold red]error:[/] {exc}", highlight=False)
+            codes.append(getattr(exc, "exit_code", EXIT_USAGE))
+            continue
+        missing = [(c.line, c.citekey) for cl in claims for c in cl.citations if lib.get(c.citekey) is None]
+        total = sum(len(cl.citations) for cl in claims)
+        for d in lib.diagnostics:
+            err.print(f"{d.severity}: {d.message}", highlight=False)
+        for line, key in missing:
+            out.print(f"{document}:{line}: unknown citekey '{key}'", highlight=False)
+        if not quiet:
+            keys = {k for _, k in missing}
+            where = f"{document}: " if len(documents) > 1 else ""
+            out.print(where + (f"{total} citations, {len(missing)} with unknown citekeys ({len(keys)} distinct)" if missing else f"{total} citations, every citekey is in the bibliography"), highlight=False)
+        codes.append(EXIT_FINDINGS if missing else EXIT_OK)
+    raise typer.Exit(max(codes))
+
+
+@app.command()
+def audit(
+    document: DocArg,
+    bib: BibOpt = None,
+    sources: SourcesOpt = None,
+    cache_dir: CacheOpt = None,
+    no_cache: NoCacheOpt = False,
+    online: OnlineOpt = False,
+    email: EmailOpt = "",
+    offline: OfflineOpt = False,
+    quiet: QuietOpt = False,
+) -> None:
+    """List which cited works have no readable source; exit 1 if any.
+
+    With --online, also which works exist, are open access or retracted, and
+    a to-fetch list of the works still without full text.
+
+        citeproof audit draft.md --bib refs.bib --sources pdfs/ [--online --email me@uni.edu]
+    """
+    from citeproof.bibliography import Bibliography, load_bibliographies
+    from citeproof.pipeline import PdfReader, merge_printed_references, read_document, reader_for
+    from citeproof.sources import SourceResolver
+    from citeproof.sources.cache import Cache, default_cache_dir
+
+    try:
+        if not bib and not sources and not _has_own_bibliography(document):
+            raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
+        claims, own = read_document(document)
+        lib = load_bibliographies(list(bib or [])) if bib else (own or Bibliography())
+        if bib and own is not None and isinstance(reader_for(document), PdfReader):
+            lib = merge_printed_references(own, lib)
+        for d in sources or []:
+            if not d.is_dir():
+                raise CiteproofError(f"{d}: --sources must be a folder")
+        cache = Cache(None if no_cache else (cache_dir or default_cache_dir()))
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    resolver = SourceResolver([p.parent for p in lib.files], list(sources or []), cache)
+    counts: dict[str, int] = {}
+    first_line: dict[str, int] = {}
+    for cl in claims:
+        for c in cl.citations:
+            counts[c.citekey] = counts.get(c.citekey, 0) + 1
+            first_line.setdefault(c.citekey, c.line)
+    table = Table(title=f"sources for {document}")
+    for col in ("citekey", "citations", "status", "file / reason"):
+        table.add_column(col, overflow="fold")
+    missing = 0
+    from citeproof.model import Reference
+
+    session, online_sources = None, {}
+    if online or offline:
+        from citeproof.sources.online import OnlineSession, OnlineSettings
+
+        session = OnlineSession(OnlineSettings(email=email, offline=offline), cache.folder, cache)
+        refs = {k: r for k in counts if (r := lib.get(k)) is not None}
+        online_sources = session.complete(refs, {k: resolver.resolve(k, r) for k, r in refs.items()})
+        session.close()
+    for key in counts:
+        ref = lib.get(key) if (bib or own is not None) else Reference(citekey=key)  # --sources alone: each key stands for itself
+        if ref is None and (not sources or own is not None):
+            status, detail = "unknown", "citekey not in the bibliography"
+        else:
+            src = online_sources.get(key) or resolver.resolve(key, ref or Reference(citekey=key))
+            if src.usable and src.origin.startswith("online: abstract only"):
+                status, detail = "abstract only", src.origin
+            elif src.usable:
+                status, detail = "ok", f"{src.path} ({src.origin}; {_n(len(src.passages), 'passage')}{', ' + _n(src.pages, 'page') if src.pages else ''})"
+                passed = [c for c in src.considered if not c.chosen]
+                if passed:
+                    detail += "; passed over: " + "; ".join(f"{c.path} ({c.reason})" for c in passed)
+            else:
+                status, detail = ("unknown" if ref is None else "missing" if src.path is None else "unreadable"), src.error or ""
+        if status != "ok":
+            missing += 1
+        table.add_row(key, str(counts[key]), status, detail)
+        if quiet and status != "ok":
+            out.print(f"{document}:{first_line[key]}: {key}: {status}: {detail}", highlight=False)
+    if cache.warning:
+        err.print(f"warning: {cache.warning}", highlight=False)
+    if not quiet:
+        out.print(table)
+        if session is not None:
+            out.print(session.audit_table())
+            for t in session.to_fetch():
+                out.print(f"to fetch: {t['citekey']} | {t['doi'] or '-'} | {t['url'] or '-'} | {t['oa_status']} | {t['state']}", highlight=False, markup=False)
+        out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
+    raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)

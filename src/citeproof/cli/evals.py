@@ -1,0 +1,167 @@
+"""The ``eval`` commands: figures on the planted, SciFact and citation-integrity benchmarks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from citeproof.errors import CiteproofError
+
+from citeproof.cli._common import (
+    app,
+    out,
+    CacheOpt,
+    LlmUrlOpt,
+    LlmModelOpt,
+    LlmSecondOpt,
+    LlmMaxCostOpt,
+    LlmPriceOpt,
+    _llm_config,
+    _fail,
+)
+
+
+eval_app = typer.Typer(
+    help="Benchmarks: how well citeproof does on data with known answers. Each prints a table, or one JSON object with --json.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(eval_app, name="eval")
+
+
+def _default_data() -> Path:
+    """``../shared/data`` beside the repository, where the project's data sets live."""
+    return Path(__file__).resolve().parents[4] / "shared" / "data"
+
+
+def _sample_dir() -> Path:
+    """The bundled demo sample (``examples/manubot`` in the repository)."""
+    return Path(__file__).resolve().parents[3] / "examples" / "manubot"
+
+
+def _require_entailment() -> None:
+    """Exit 2 with the reason when the entailment tier cannot run (the eval harnesses need it)."""
+    from citeproof.judges import entailment
+
+    why = entailment.unavailable_reason()
+    if why:
+        _fail(CiteproofError(f"the entailment tier cannot run: {why}"))
+
+
+@eval_app.command("planted")
+def eval_planted(
+    data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Folder holding scifact/ and citation-integrity/ (default: ../shared/data).")] = None,  # type: ignore[assignment]
+    seed: Annotated[int, typer.Option("--seed", help="Seed for choosing and planting errors (reproducible).")] = 13,
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many SciFact claims (default: all).")] = None,
+    ci_max: Annotated[int, typer.Option("--ci-max", help="Use at most this many Citation-Integrity claims.")] = 150,
+    judge: Annotated[str, typer.Option("--judge", help="pipeline: the full pipeline (retrieval, judge, detectors); sentence: best sentence by word overlap plus the detectors.")] = "pipeline",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the Markdown table.")] = False,
+) -> None:
+    """Planted-error benchmark: recall per kind of planted error, and the share of untouched citations left unflagged.
+
+        citeproof eval planted --limit 100 --json
+    """
+    import json as _json
+
+    from citeproof.eval.planted import format_planted_markdown, run_planted, with_detectors
+
+    data = data or _default_data()
+    if not (data / "scifact").is_dir():
+        _fail(CiteproofError(f"{data / 'scifact'}: not found; give the data folder with --data DIR"))
+    if judge not in ("pipeline", "sentence"):
+        _fail(CiteproofError(f"--judge: choose pipeline or sentence, not {judge!r}"))
+    fn = None
+    if judge == "pipeline":
+        from citeproof.pipeline import judge_text
+
+        fn = with_detectors(judge_text)
+    res = run_planted(data, seed=seed, limit=limit, ci_max=ci_max, judge=fn)
+    res.pop("records", None)
+    if as_json:
+        out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
+    else:
+        out.print(format_planted_markdown(res), highlight=False, markup=False)
+
+
+def _print_eval(res: dict, as_json: bool) -> None:
+    import json as _json
+
+    from citeproof.eval.metrics import format_eval_text
+
+    res = {k: v for k, v in res.items() if k != "records"}
+    if as_json:
+        out.print(_json.dumps(res, indent=2, default=str), highlight=False, markup=False)
+    else:
+        out.print(format_eval_text(res), highlight=False, markup=False)
+
+
+@eval_app.command("scifact")
+def eval_scifact(
+    claims: Annotated[Path, typer.Option("--claims", metavar="FILE", help="SciFact claims (JSONL).")],
+    corpus: Annotated[Path, typer.Option("--corpus", metavar="FILE", help="SciFact corpus of abstracts (JSONL).")],
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many claims.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (with at least macro_f1).")] = False,
+    tier: Annotated[str, typer.Option("--tier", help="entailment (the offline judge) or llm (needs --llm-url and --llm-model).")] = "entailment",
+    llm_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    llm_second_model: LlmSecondOpt = None,
+    llm_max_cost: LlmMaxCostOpt = None,
+    llm_price: LlmPriceOpt = None,
+    cache_dir: CacheOpt = None,
+) -> None:
+    """SciFact: each claim x cited abstract, the abstract as the source; 3-way macro-F1, per-class precision and recall, confusion matrix, recall@3 of rationale sentences.
+
+    Labels: SUPPORT -> supported, CONTRADICT -> contradicted, NEI -> other (partial, unsupported).
+
+        citeproof eval scifact --claims claims_train.jsonl --corpus corpus.jsonl --json
+    """
+    for pth in (claims, corpus):
+        if not pth.is_file():
+            _fail(CiteproofError(f"{pth}: not found"))
+    if tier == "llm":
+        from citeproof.eval.scifact import run_scifact_llm
+
+        try:
+            cfg = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir)
+        except CiteproofError as exc:
+            _fail(exc)
+            return
+        res = run_scifact_llm(claims, corpus, cfg, limit=limit)
+        _print_eval(res, as_json)
+        if not as_json:
+            m = res["llm"]
+            out.print(f"llm {res['model']}: {res['abstained']} of {res['n']} pairs without a grounded answer (counted as other), "
+                      f"{res['second_opinions']} second opinions; {m['calls']} calls ({m['cached_calls']} cached), "
+                      f"{m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens", highlight=False, markup=False)
+        return
+    if tier != "entailment":
+        _fail(CiteproofError(f"--tier: choose entailment or llm, not {tier!r}"))
+    _require_entailment()
+    from citeproof.eval.scifact import run_scifact
+
+    _print_eval(run_scifact(claims, corpus, limit=limit), as_json)
+
+
+@eval_app.command("citation-integrity")
+def eval_citation_integrity(
+    claims: Annotated[Path, typer.Option("--claims", metavar="FILE", help="Citation-Integrity claims (JSONL).")],
+    fulltext: Annotated[Path, typer.Option("--fulltext", metavar="DIR", help="Folder of cited full texts, <ref_pmcid>.txt.")],
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many claims.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (with at least macro_f1).")] = False,
+) -> None:
+    """Citation-Integrity: each citing sentence (markers removed) against the cited full text; 3-way macro-F1.
+
+    Mapping: supported -> ACCURATE; partial, contradicted -> NOT_ACCURATE; unsupported -> IRRELEVANT_OR_NEI.
+
+        citeproof eval citation-integrity --claims claims_train.jsonl --fulltext reference_fulltext/ --json
+    """
+    if not claims.is_file():
+        _fail(CiteproofError(f"{claims}: not found"))
+    if not fulltext.is_dir():
+        _fail(CiteproofError(f"{fulltext}: --fulltext must be a folder of <ref_pmcid>.txt files"))
+    _require_entailment()
+    from citeproof.eval.citation_integrity import run_citation_integrity
+
+    _print_eval(run_citation_integrity(claims, fulltext, limit=limit), as_json)
