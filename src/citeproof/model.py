@@ -275,6 +275,9 @@ class Passage:
         bbox_end: the box where a passage that runs on past a column or page
             break ends (on ``page_end``, or on ``page`` for a column
             break); ``bbox`` is then where it starts. None otherwise.
+        ocr: True when the text was read by OCR from a page image
+            (:mod:`citeproof.sources.ocr`): lower trust, a finding quoting
+            it says so.
     """
 
     id: str
@@ -289,6 +292,7 @@ class Passage:
     page_label: str = ""
     page_end: int | None = None
     bbox_end: tuple[float, float, float, float] | None = None
+    ocr: bool = False
 
     def where(self) -> str:
         """The page(s) as a report names them: ``page 3``, ``pages 3-4``, ``page 3 (printed 103)``; '' without a page.
@@ -349,6 +353,11 @@ class Source:
             a choice (several attachments, or one that could not be used):
             which was read and why each other one was passed over; empty
             when a single file was simply read.
+        notes: what the reader could not do without making the source
+            unusable (scanned pages left unread, a garbled text layer),
+            each a sentence saying what to do; findings on it repeat them.
+        ocr: the ``--ocr`` mode (``auto``, ``force``) under which some
+            pages were read by OCR, '' when none was.
     """
 
     citekey: str
@@ -362,6 +371,8 @@ class Source:
     title: str = ""
     pages: int = 0
     considered: list[SourceCandidate] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    ocr: str = ""
 
     @property
     def usable(self) -> bool:

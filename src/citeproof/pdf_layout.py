@@ -62,15 +62,22 @@ class PageBlocks:
     label: str = ""
 
 
-def page_blocks(doc, flags: int) -> list[PageBlocks]:
+def page_blocks(doc, flags: int, replaced: dict[int, dict] | None = None) -> list[PageBlocks]:
     """Every page's text blocks (``page.get_text("dict", flags=flags)``), private-use glyphs dropped.
+
+    Args:
+        doc: an open PyMuPDF document.
+        flags: PyMuPDF ``TEXT_*`` extraction flags.
+        replaced: page (from 1) -> the ``dict`` text of that page to use
+            instead of its own text layer's (from an OCR text page,
+            :mod:`citeproof.sources.ocr`); None: every page's own.
 
     Raises:
         Whatever PyMuPDF raises on a damaged page (callers turn it into a reason).
     """
     out: list[PageBlocks] = []
     for i, page in enumerate(doc):
-        d = page.get_text("dict", flags=flags)
+        d = (replaced or {}).get(i + 1) or page.get_text("dict", flags=flags)
         blocks = [b for b in d.get("blocks", []) if b.get("type", 0) == 0]
         for b in blocks:
             for ln in b.get("lines", []):

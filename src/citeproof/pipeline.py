@@ -43,6 +43,7 @@ from citeproof.readers.pdf import PdfReader
 from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
 from citeproof.text.normalise import terms
 from citeproof.sources import SourceResolver
+from citeproof.sources.ocr import check_mode
 from citeproof.sources.cache import Cache, default_cache_dir
 from citeproof.sources.pdf import sheets_for_pages
 from citeproof.sources.text import parse_text
@@ -239,6 +240,8 @@ class CheckOptions:
         llm: the LLM tier's endpoint and budget
             (:class:`citeproof.judges.llm.LLMConfig`); needed for ``llm`` in ``tiers``.
         limit: judge only the first ``limit`` citations in document order (None: all).
+        ocr: ``--ocr`` mode for scanned PDF sources, ``auto``, ``force`` or
+            ``never`` ('' is ``auto``; :mod:`citeproof.sources.ocr`).
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -253,6 +256,7 @@ class CheckOptions:
     settings: dict = field(default_factory=dict)
     llm: object | None = None
     limit: int | None = None
+    ocr: str = ""
 
 
 BANDS: dict[Verdict, int] = {
@@ -507,6 +511,10 @@ def _judge_citation(
         f.reasons.append(f"searched page(s) {', '.join(map(str, sorted(set(printed))))}{sheets} only, as the locator {cite.locator.raw!r} says")
     if f.evidence is not None and not f.evidence.passage.quotable:
         f.flags.append("not_quotable")
+    if f.evidence is not None and f.evidence.passage.ocr:
+        f.flags.append("ocr_evidence")
+        f.reasons.append(f"the evidence was read by OCR from a scanned page ({f.evidence.passage.where() or 'no page'}): lower trust, check the quote against the page image")
+    f.reasons.extend(source.notes)
     if cite.signal and not is_contrary(cite.signal):
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
     apply_detectors(f, judged, cite, source)
@@ -633,7 +641,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     if opts.confine_to is not None:
         # the document's own .bib (in an unpacked bundle, say) was read from inside the allowed folders: its own folder counts
         confine = [Path(opts.confine_to)] + ([p.parent for p in own_bib.files] if own_bib is not None and not bib_paths else [])
-    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache, confine=confine)
+    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache, confine=confine, ocr=check_mode(opts.ocr or "auto"))
     duplicate_keys = {d.message.split("'")[1] for d in bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
 
     cited = list(dict.fromkeys(c.citekey for cl in claims for c in cl.citations))

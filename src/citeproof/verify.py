@@ -59,6 +59,7 @@ def verify_report(report: dict[str, Any], base: Path | None = None) -> Verificat
 
     out = Verification()
     roots: dict[str, tuple[str, str]] = {}
+    ocr_modes: dict[str, str] = {}
     for f in report.get("findings", []):
         prov = f.get("provenance") or {}
         ev = f.get("evidence") or {}
@@ -67,6 +68,7 @@ def verify_report(report: dict[str, Any], base: Path | None = None) -> Verificat
             continue
         if f.get("source"):
             roots.setdefault(f["source"], (prov.get("sha256", ""), root))
+            ocr_modes.setdefault(f["source"], prov.get("ocr") if prov.get("ocr") in ("auto", "force") else "auto")
         if ev.get("text") is not None and ev.get("proof") is not None:
             out.quotes_checked += 1
             leaf = passage_leaf(ev.get("passage_id", ""), ev.get("page"), ev.get("line"), ev.get("char_start"), ev.get("char_end"), ev["text"])
@@ -84,7 +86,7 @@ def verify_report(report: dict[str, Any], base: Path | None = None) -> Verificat
         if hashlib.sha256(data).hexdigest() == sha:
             out.sources.append(SourceCheck(path_s, "unchanged"))
             continue
-        src = load_source("verify", path, "verify", Cache(None))
+        src = load_source("verify", path, "verify", Cache(None), ocr_modes.get(path_s, "auto"))  # read as the report's run read it
         now = merkle_root([passage_leaf(p.id, p.page, p.line, p.char_start, p.char_end, p.text) for p in src.passages])
         if src.passages and now == root:
             out.sources.append(SourceCheck(path_s, "same text", "other bytes, the same passages"))

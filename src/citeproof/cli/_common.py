@@ -50,6 +50,7 @@ NoCacheOpt = Annotated[bool, typer.Option("--no-cache", help="Parse every source
 OnlineOpt = Annotated[bool, typer.Option("--online", help="Look each reference up online (Crossref, OpenAlex, Unpaywall, arXiv, Europe PMC): existence, retractions, open full text. Sends identifiers and titles only, never your text.")]
 EmailOpt = Annotated[str, typer.Option("--email", metavar="ADDRESS", envvar="CITEPROOF_EMAIL", help="Contact e-mail for the services' polite pools (Unpaywall needs one). Default: $CITEPROOF_EMAIL.")]
 OfflineOpt = Annotated[bool, typer.Option("--offline", help="Online lookups from the cache alone: no request is sent.")]
+OcrOpt = Annotated[Optional[str], typer.Option("--ocr", metavar="MODE", help="Scanned PDF sources: auto (read pages without a text layer by OCR; the default), force (OCR every page, e.g. a garbled text layer), never. Needs Tesseract (apt-get install tesseract-ocr tesseract-ocr-eng).")]
 LlmUrlOpt = Annotated[Optional[str], typer.Option("--llm-url", metavar="URL", help="OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 (Ollama). Default: $CITEPROOF_LLM_URL. Key: $CITEPROOF_LLM_API_KEY.")]
 LlmModelOpt = Annotated[Optional[str], typer.Option("--llm-model", metavar="NAME", help="Model name as the server knows it. Default: $CITEPROOF_LLM_MODEL.")]
 LlmSecondOpt = Annotated[Optional[str], typer.Option("--llm-second-model", metavar="NAME", help="Model for second opinions (default: the same model, over the whole source).")]

@@ -31,6 +31,7 @@ from citeproof.cli._common import (
     OnlineOpt,
     EmailOpt,
     OfflineOpt,
+    OcrOpt,
     LlmUrlOpt,
     LlmModelOpt,
     LlmSecondOpt,
@@ -61,6 +62,7 @@ def check(
     online: OnlineOpt = False,
     email: EmailOpt = "",
     offline: OfflineOpt = False,
+    ocr: OcrOpt = None,
     quiet: QuietOpt = False,
     baseline: Annotated[Optional[Path], typer.Option("--baseline", metavar="REPORT.json", help="A previous JSON report: --fail-on then counts only findings that are new or changed since it.")] = None,
     review: Annotated[Optional[Path], typer.Option("--review", metavar="FILE", help="Review decisions to carry over (default: <stem>.citeproof.review.json in the report folder, when it exists); --fail-on skips findings marked false alarm or accepted.")] = None,
@@ -108,6 +110,7 @@ def check(
         online=online,
         email=email,
         offline=offline,
+        ocr=ocr,
         llm_url=llm_url,
         llm_model=llm_model,
         llm_second_model=llm_second_model,
@@ -123,7 +126,8 @@ def check(
 def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir: Path | None, fmt: str, fail_on: str, tier: list[str] | None,
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
                allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
-               llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings) -> int:
+               llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings,
+               ocr: str | None = None) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -162,6 +166,8 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
         opts.confine_to = confine
         if online or offline or email:  # the command line wins over the config file
             opts.online, opts.offline, opts.email = online or opts.online, offline or opts.offline, email or opts.email
+        if ocr:
+            opts.ocr = ocr
         with ctx, reads:
             report = run_check(document, list(bib), opts)
         from citeproof.reports.review import attach_review, load_review, review_path

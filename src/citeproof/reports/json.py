@@ -9,7 +9,7 @@ Layout (names are a contract; issue 2)::
                    "verdict", "score", "confidence", "tier",
                    "evidence": {"source", "page", "line", "text", "bbox",
                                 "page_label", "page_end", "bbox_end",
-                                "char_start", "char_end", "quotable",
+                                "char_start", "char_end", "quotable", "ocr",
                                 "scores", "matched_terms"} | null,
                    "reasons": [str], "tags": [{"name", "message",
                    "confidence", "evidence"}], "flags": [str],
@@ -79,6 +79,7 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
             "char_start": p.char_start,
             "char_end": p.char_end,
             "quotable": p.quotable,
+            "ocr": p.ocr,
             "scores": dict(f.evidence.scores),
             "matched_terms": list(f.evidence.matched_terms),
         }
@@ -113,7 +114,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         "sources_considered": [c.to_dict() for c in src.considered] if src is not None else [],
         "provenance": (
             {"origin": src.origin, "sha256": src.sha256, "media_type": src.media_type, "pages": src.pages, "title": src.title, "error": src.error,
-             **({"merkle_root": source_tree(src)[0], "passages": len(src.passages)} if src.passages else {})}
+             **({"merkle_root": source_tree(src)[0], "passages": len(src.passages)} if src.passages else {}),
+             **({"ocr": src.ocr} if src.ocr else {}), **({"notes": list(src.notes)} if src.notes else {})}
             if src is not None
             else None
         ),

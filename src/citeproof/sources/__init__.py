@@ -34,7 +34,8 @@ from pathlib import Path
 from citeproof.bibliography import normalise_doi
 from citeproof.model import Attachment, Passage, Reference, Source, SourceCandidate
 from citeproof.sources.cache import Cache
-from citeproof.sources.pdf import PARSER_VERSION, parse_pdf, pdf_metadata
+from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
+from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.sandbox import ParseLimitError, run_limited
 from citeproof.sources.text import TEXT_PARSER_VERSION, parse_html, parse_markdown_source, parse_text
 
@@ -76,7 +77,7 @@ def media_type_of(path: Path, head: bytes = b"") -> str:
     return "" if kind == "application/pdf" and head else kind
 
 
-def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
+def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = "auto") -> Source:
     """Read and parse one source file, through the cache.
 
     Args:
@@ -84,6 +85,8 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
         path: the file.
         origin: how it was found (kept in the report's provenance).
         cache: parsed-source cache.
+        ocr: ``--ocr`` mode for PDFs (``auto``, ``force``, ``never``;
+            :mod:`citeproof.sources.ocr`); part of the cache key.
 
     Returns:
         A :class:`Source`; ``error`` is set (and ``passages`` empty) when the
@@ -113,22 +116,25 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
         what = f"{kind} ({path.suffix}), a type citeproof does not read" if kind else f"unsupported file type '{path.suffix}'"
         src.error = f"{path}: {what}; citeproof reads PDF, Markdown, text and HTML: export it as PDF"
         return src
-    parser = PARSER_VERSION if src.media_type == "application/pdf" else TEXT_PARSER_VERSION + ":" + src.media_type
+    parser = f"{PARSER_VERSION}:ocr-{ocr}-{ocr_language()}" if src.media_type == "application/pdf" else TEXT_PARSER_VERSION + ":" + src.media_type
     hit = cache.get(src.sha256, parser)
     if hit is not None:
         try:  # a payload of another layout (an extra or missing key) is a miss, parsed again below
             src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None, "bbox_end": tuple(p["bbox_end"]) if p.get("bbox_end") else None}) for p in hit["passages"]]
             src.text, src.title, src.pages, src.error = hit["text"], hit["title"], hit["pages"], hit["error"]
+            src.notes, src.ocr = list(hit.get("notes", [])), hit.get("ocr", "")
             return src
         except (TypeError, KeyError, ValueError, AttributeError):
             src.passages, src.text, src.title, src.pages, src.error = [], "", "", 0, None
+    cacheable = True
     if src.media_type == "application/pdf":
         try:
-            parsed = run_limited(parse_pdf, data)  # untrusted bytes: a worker process with a time and memory limit
+            parsed = read_pdf(data, ocr)  # untrusted bytes: a worker process with a time and memory limit
         except ParseLimitError as exc:
             src.error = f"{path}: {exc}"
             return src  # not cached: a higher limit may read it
         src.passages, src.text, src.pages, src.title, src.error = parsed.passages, parsed.text, parsed.pages, parsed.title, parsed.error
+        src.notes, src.ocr, cacheable = parsed.notes, (ocr if parsed.ocr_pages else ""), parsed.cacheable
         if src.error:
             src.error = f"{path}: {src.error}"
     else:
@@ -138,11 +144,13 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache) -> Source:
         src.title = src.passages[0].text[:200] if src.passages else ""
         if not src.passages:
             src.error = f"{path}: " + ("the page holds no main text (only navigation, menus, sidebars or scripts)" if src.media_type == "text/html" else "the file holds no text")
-    cache.put(
-        src.sha256,
-        parser,
-        {"passages": [asdict(p) for p in src.passages], "text": src.text, "title": src.title, "pages": src.pages, "error": src.error},
-    )
+    if cacheable:  # not when installing the OCR engine would read it
+        cache.put(
+            src.sha256,
+            parser,
+            {"passages": [asdict(p) for p in src.passages], "text": src.text, "title": src.title, "pages": src.pages, "error": src.error,
+             "notes": src.notes, "ocr": src.ocr},
+        )
     return src
 
 
@@ -289,12 +297,14 @@ class SourceResolver:
             ``source_dirs`` folder (the web page sets it to the job's folder,
             so an uploaded .bib cannot pull in a server file; the CLI to a
             LaTeX document's folder and its bundle).
+        ocr: ``--ocr`` mode for scanned PDFs (:mod:`citeproof.sources.ocr`).
 
     Loaded sources are memoised by file path, so two citekeys naming the
     same PDF parse it once.
     """
 
-    def __init__(self, bib_dirs: list[Path], source_dirs: list[Path], cache: Cache, confine: Path | list[Path] | None = None) -> None:
+    def __init__(self, bib_dirs: list[Path], source_dirs: list[Path], cache: Cache, confine: Path | list[Path] | None = None, ocr: str = "auto") -> None:
+        self.ocr = ocr
         roots = [confine] if isinstance(confine, (str, Path)) else list(confine or [])
         self.confine = [Path(r).resolve() for r in roots + list(source_dirs)] if confine is not None else None
         self.bib_dirs = [Path(d) for d in bib_dirs]
@@ -514,7 +524,7 @@ class SourceResolver:
         with self._lock:
             cached = self._loaded.get(key)
         if cached is None:
-            cached = load_source(citekey, path, how, self.cache)
+            cached = load_source(citekey, path, how, self.cache, self.ocr)
             with self._lock:
                 self._loaded[key] = cached
         if cached.citekey != citekey or cached.origin != how:
@@ -522,6 +532,7 @@ class SourceResolver:
             return Source(
                 citekey=citekey, path=cached.path, sha256=cached.sha256, media_type=cached.media_type, origin=how,
                 passages=cached.passages, text=cached.text, error=cached.error, title=cached.title, pages=cached.pages,
+                notes=cached.notes, ocr=cached.ocr,
             )
         return cached
 

@@ -25,14 +25,17 @@ From those:
   is not ``quotable``: its reading order is not trusted.
 
 Failures are data: :func:`parse_pdf` returns a reason instead of passages for
-encrypted, corrupt, empty and image-only (scanned) PDFs.
+encrypted, corrupt, empty and image-only (scanned) PDFs. Pages named in
+``ocr_pages`` are read from Tesseract's text page instead of their own text
+layer (:mod:`citeproof.sources.ocr` decides which), their lines regrouped
+into paragraphs (:func:`_regroup`) and their passages marked ``ocr``.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from citeproof.model import Passage
 from citeproof.pdf_layout import NUMERIC_LINE, in_margin, is_running, page_blocks, page_labels, reading_order, running_texts
@@ -40,7 +43,7 @@ from citeproof.text.glyphs import REPLACEMENT, Vocabulary, clean_glyphs, join_hy
 
 __all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "join_lines", "sheets_for_pages"]
 
-PARSER_VERSION = "pdf-5"
+PARSER_VERSION = "pdf-6"
 """Bumped whenever passages would come out differently; part of the cache key."""
 
 
@@ -55,6 +58,13 @@ class ParsedPDF:
         title: the PDF's metadata title, or the largest text on page 1.
         doi: the first DOI seen in the metadata or the first two pages, or ''.
         error: why the PDF gave no passages (None on success).
+        scanned: pages (from 1) without a usable text layer that show an
+            image, not read by OCR in this parse.
+        garbled: pages whose text layer is mostly unmapped glyphs (U+FFFD).
+        ocr_pages: pages read by OCR in this parse.
+        notes: what was left undone (:attr:`citeproof.model.Source.notes`).
+        cacheable: False when the result would change once the OCR engine
+            is installed.
     """
 
     passages: list[Passage]
@@ -63,6 +73,11 @@ class ParsedPDF:
     title: str = ""
     doi: str = ""
     error: str | None = None
+    scanned: list[int] = field(default_factory=list)
+    garbled: list[int] = field(default_factory=list)
+    ocr_pages: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    cacheable: bool = True
 
 
 _DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.I)
@@ -152,11 +167,16 @@ def pdf_metadata(data: bytes) -> tuple[str, str, str | None]:
 Box = tuple[float, float, float, float]
 
 
-def parse_pdf(data: bytes) -> ParsedPDF:
+def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng", tessdata: str | None = None) -> ParsedPDF:
     """Parse PDF bytes into passages.
 
     Args:
         data: the file's bytes.
+        ocr_pages: pages (from 1) to read by OCR (Tesseract through
+            PyMuPDF, full page at :data:`citeproof.sources.ocr.OCR_DPI` dpi)
+            instead of from their text layer.
+        language: Tesseract language codes (``eng``, ``eng+deu``).
+        tessdata: Tesseract's language-data folder (None: PyMuPDF finds it).
 
     Returns:
         A :class:`ParsedPDF`; on failure ``passages`` is empty and ``error``
@@ -174,10 +194,24 @@ def parse_pdf(data: bytes) -> ParsedPDF:
     if doc.page_count == 0:
         return ParsedPDF([], "", 0, error="the PDF has no pages")
     # No TEXT_DEHYPHENATE: MuPDF would join "interferon-" + "dependent"; join_hyphen decides instead.
+    textpages: dict[int, dict] = {}  # page from 1 -> its OCR text as get_text('dict') gives it
+    for n in ocr_pages:
+        if not 1 <= n <= doc.page_count:
+            continue
+        try:
+            page = doc[n - 1]
+            tp = page.get_textpage_ocr(flags=pymupdf.TEXT_MEDIABOX_CLIP, language=language, dpi=_ocr_dpi(), full=True, tessdata=tessdata)
+            textpages[n] = page.get_text("dict", textpage=tp)
+        except Exception as exc:  # Tesseract's errors come as RuntimeError/ValueError from PyMuPDF
+            return ParsedPDF([], "", doc.page_count, error=f"OCR of page {n} failed ({exc}); check the Tesseract installation (tesseract --list-langs)")
     try:
-        pages = page_blocks(doc, pymupdf.TEXT_MEDIABOX_CLIP)
+        pages = page_blocks(doc, pymupdf.TEXT_MEDIABOX_CLIP, textpages)
     except Exception as exc:
         return ParsedPDF([], "", doc.page_count, error=f"text extraction failed ({exc}); the PDF may be damaged")
+    for pg in pages:
+        if pg.number in textpages:
+            pg.blocks = _regroup(pg.blocks)
+    scanned, garbled = _unread_pages(doc, pages, set(textpages))
     running = running_texts(pages)
     labels = page_labels(pages)
     n_pages = len(pages)
@@ -257,16 +291,83 @@ def parse_pdf(data: bytes) -> ParsedPDF:
                 page_label=labels[m["page"] - 1],
                 page_end=m["page_end"] if m["page_end"] != m["page"] else None,
                 bbox_end=_round(m["bbox_end"]) if m["bbox_end"] else None,
+                ocr=m["page"] in textpages or (m["page_end"] or m["page"]) in textpages,
             )
         )
     full = "\n\n".join(parts)
     passages = label_sections(passages)
     title, doi, _ = pdf_metadata(data)
+    found = {"scanned": scanned, "garbled": garbled, "ocr_pages": sorted(textpages)}
     if not passages:
-        return ParsedPDF([], "", n_pages, title, doi, error="the PDF has no text layer (scanned images?); run OCR (e.g. ocrmypdf) and try again")
+        why = "OCR found no text on its pages" if textpages else "the PDF has no text layer (scanned images?)"
+        return ParsedPDF([], "", n_pages, title, doi, error=why, **found)
     if not title:
         title = passages[0].text[:200]
-    return ParsedPDF(passages, full, n_pages, title, doi)
+    return ParsedPDF(passages, full, n_pages, title, doi, **found)
+
+
+def _ocr_dpi() -> int:
+    from citeproof.sources.ocr import OCR_DPI
+
+    return OCR_DPI
+
+
+def _letters(text: str) -> int:
+    return sum(ch.isalnum() for ch in text)
+
+
+def _unread_pages(doc, pages: list, ocred: set[int]) -> tuple[list[int], list[int]]:
+    """``(scanned, garbled)`` pages from 1 among those not read by OCR.
+
+    Scanned: fewer than :data:`citeproof.sources.ocr.MIN_TEXT_CHARS` letters
+    and digits in the text layer, and an image on the page. Garbled: at
+    least :data:`citeproof.sources.ocr.GARBLED_SHARE` of the non-space
+    characters are U+FFFD.
+    """
+    from citeproof.sources.ocr import GARBLED_SHARE, MIN_TEXT_CHARS
+
+    scanned, garbled = [], []
+    for pg in pages:
+        if pg.number in ocred:
+            continue
+        text = "".join(s.get("text", "") for b in pg.blocks for ln in b.get("lines", []) for s in ln.get("spans", []))
+        if _letters(text) < MIN_TEXT_CHARS:
+            try:
+                shows_image = bool(doc[pg.number - 1].get_images())
+            except Exception:  # a damaged resource tree: no image to read
+                shows_image = False
+            if shows_image:
+                scanned.append(pg.number)
+            continue
+        chars = len(re.sub(r"\s", "", text))
+        if chars and text.count(REPLACEMENT) / chars >= GARBLED_SHARE:
+            garbled.append(pg.number)
+    return scanned, garbled
+
+
+def _regroup(blocks: list[dict]) -> list[dict]:
+    """An OCR page's blocks, lines joined into paragraphs.
+
+    Tesseract's text page gives about one block per printed line. Lines
+    are joined into one block while the next starts below the last within
+    0.8 of its height (the usual leading; a blank line between paragraphs
+    is a larger gap) and overlaps it horizontally.
+    """
+    lines = [ln for b in blocks for ln in b.get("lines", []) if "".join(s.get("text", "") for s in ln.get("spans", [])).strip()]
+    out: list[dict] = []
+    for ln in lines:
+        x0, y0, x1, y1 = ln["bbox"]
+        last = out[-1] if out else None
+        if last is not None:
+            lx0, ly0, lx1, ly1 = last["lines"][-1]["bbox"]
+            height = max(ly1 - ly0, 1.0)
+            if 0 <= y0 - ly1 <= 0.8 * height and x0 < lx1 and x1 > lx0:
+                last["lines"].append(ln)
+                bx = last["bbox"]
+                last["bbox"] = (min(bx[0], x0), min(bx[1], y0), max(bx[2], x1), max(bx[3], y1))
+                continue
+        out.append({"type": 0, "bbox": (x0, y0, x1, y1), "lines": [ln]})
+    return out
 
 
 def _round(box: Box) -> Box:
