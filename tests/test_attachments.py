@@ -292,11 +292,11 @@ def test_every_unusable_file_is_named_with_its_reason(tmp_path):
     assert Verdict.UNVERIFIABLE == f.verdict
     reason = f.reasons[0]
     assert reason.startswith("none of the 3 files the bibliography entry names can be used: ")
-    assert f"{tmp_path / 'files' / '1' / 'draft.docx'} (a Word document (.docx), a type citeproof does not read" in reason
+    assert f"{tmp_path / 'files' / '1' / 'draft.docx'} (not a Word document: the file is not a zip package" in reason
     assert f"{tmp_path / 'files' / '2' / 'paper.pdf'} (the file is empty)" in reason
     assert "files/3/missing.html (not found (looked at" in reason
     r = CliRunner().invoke(app, ["audit", str(doc), "--bib", str(bib), "--no-cache", "-q"])
-    assert 1 == r.exit_code and "draft.docx (a Word document" in r.output.replace("\n", "")
+    assert 1 == r.exit_code and "draft.docx (not a Word document" in r.output.replace("\n", "")
 
 
 # --- paths as reference managers write them --------------------------------------------------------------
@@ -363,7 +363,7 @@ def test_unescaped_colon_path_is_read(tmp_path):
     assert res.resolve("lee2020", refs["lee2020"]).usable
 
 
-@pytest.mark.parametrize("suffix,kind", [(".docx", "a Word document"), (".odt", "an OpenDocument text"), (".rtf", "an RTF document")])
+@pytest.mark.parametrize("suffix,kind", [(".doc", "a Word document"), (".epub", "an EPUB book"), (".rtf", "an RTF document")])
 def test_unread_type_in_sources_is_named(tmp_path, suffix, kind):
     src_dir = tmp_path / "pdfs"
     src_dir.mkdir()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pymupdf
 import pytest
@@ -22,7 +21,7 @@ from citeproof.pipeline import CheckOptions, check
 from citeproof.sources import SourceResolver, load_source
 from citeproof.sources.cache import Cache
 from citeproof.sources.ocr import read_pdf, tessdata_dir
-from citeproof.sources.pdf import _unread_pages, parse_pdf
+from citeproof.sources.pdf import _unread_pages
 from citeproof.pdf_layout import PageBlocks
 
 from conftest import SAMPLE

@@ -35,13 +35,9 @@ from xml.etree import ElementTree as ET
 from citeproof.bibliography import Bibliography, normalise_doi
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
+from citeproof.office_xml import OFFICE_NS, TEXT_NS, W
 
 __all__ = ["DocxReader", "WordDocument", "read_word"]
-
-W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-TEXT_NS = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
-OFFICE_NS = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
-TABLE_NS = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 
 _LABELS = {"page": "p.", "chapter": "chap.", "section": "sec.", "figure": "fig.", "table": "tab.", "paragraph": "para.",
            "line": "l.", "volume": "vol.", "note": "n.", "verse": "v.", "column": "col.", "book": "bk."}

@@ -14,6 +14,7 @@ from typing import TextIO
 
 from citeproof.model import Finding, Report, Verdict
 from citeproof.pipeline import summarise
+from citeproof.sources.office import OFFICE_TYPES
 from citeproof.reports.clip import clip_claim
 
 __all__ = ["MarkdownWriter", "render_markdown"]
@@ -48,7 +49,7 @@ def _evidence_block(f: Finding) -> list[str]:
     if p.page:
         where.append(p.where())
     if p.line:
-        where.append(f"line {p.line}")
+        where.append(f"{'paragraph' if ev.source.media_type in OFFICE_TYPES.values() else 'line'} {p.line}")
     out = [f"Best passage ({', '.join(where)}; lexical coverage {ev.scores.get('lexical', 0):.2f}):", ""]
     if p.quotable:
         text = p.text if len(p.text) <= 900 else p.text[:900] + " […]"

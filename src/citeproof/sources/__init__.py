@@ -36,6 +36,8 @@ from citeproof.model import Attachment, Passage, Reference, Source, SourceCandid
 from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
 from citeproof.sources.ocr import ocr_language, read_pdf
+from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
+from citeproof.sources.identity import authors_agree, source_identity, title_score
 from citeproof.sources.sandbox import ParseLimitError, run_limited
 from citeproof.sources.text import TEXT_PARSER_VERSION, parse_html, parse_markdown_source, parse_text
 
@@ -59,6 +61,7 @@ SUFFIXES = {
     ".html": "text/html",
     ".htm": "text/html",
     ".xhtml": "text/html",
+    **OFFICE_TYPES,
 }
 """File suffix -> media type of the sources citeproof can read."""
 
@@ -114,9 +117,13 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
     if not src.media_type:
         kind = unread_type(path)
         what = f"{kind} ({path.suffix}), a type citeproof does not read" if kind else f"unsupported file type '{path.suffix}'"
-        src.error = f"{path}: {what}; citeproof reads PDF, Markdown, text and HTML: export it as PDF"
+        src.error = f"{path}: {what}; citeproof reads PDF, Markdown, text, HTML, Word (.docx), OpenDocument (.odt) and PowerPoint (.pptx): export it as PDF"
         return src
-    parser = f"{PARSER_VERSION}:ocr-{ocr}-{ocr_language()}" if src.media_type == "application/pdf" else TEXT_PARSER_VERSION + ":" + src.media_type
+    office = path.suffix.lower() if src.media_type in OFFICE_TYPES.values() else ""
+    if src.media_type == "application/pdf":
+        parser = f"{PARSER_VERSION}:ocr-{ocr}-{ocr_language()}"
+    else:
+        parser = (OFFICE_PARSER_VERSION if office else TEXT_PARSER_VERSION) + ":" + src.media_type
     hit = cache.get(src.sha256, parser)
     if hit is not None:
         try:  # a payload of another layout (an extra or missing key) is a miss, parsed again below
@@ -137,6 +144,14 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         src.notes, src.ocr, cacheable = parsed.notes, (ocr if parsed.ocr_pages else ""), parsed.cacheable
         if src.error:
             src.error = f"{path}: {src.error}"
+    elif office:
+        try:
+            doc = run_limited(parse_office, data, office)  # a zip from elsewhere: the same worker and limits as a PDF
+        except ParseLimitError as exc:
+            src.error = f"{path}: {exc}"
+            return src
+        src.passages, src.text, src.pages, src.title = doc.passages, doc.text, doc.pages, doc.title
+        src.error = f"{path}: {doc.error}" if doc.error else None
     else:
         text = data.decode("utf-8", errors="replace")
         fn = {"text/markdown": parse_markdown_source, "text/html": parse_html}.get(src.media_type, parse_text)
@@ -166,109 +181,6 @@ def inline_source(citekey: str, text: str, origin: str) -> Source:
     if not src.passages:
         src.error = f"{origin}: the inline source text is empty"
     return src
-
-
-_ARXIV_ID = re.compile(r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I)
-_ARXIV_NAME = re.compile(r"^(\d{4}\.\d{4,5})(?:v\d+)?$")
-
-
-def _norm_title(text: str) -> str:
-    import unicodedata
-
-    text = unicodedata.normalize("NFKC", text)
-    text = re.sub(r"[^\w\s]", " ", text.lower())
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def title_score(ref_title: str, own_title: str, head: str = "") -> float:
-    """How well a reference's title matches a file (rapidfuzz, 0-100).
-
-    The best of the plain ratio against the file's own title and, for
-    titles of 20 characters or more, the partial ratio against the start of
-    its first page (so a title split over two lines, or a subtitle, still
-    matches). Case, punctuation and ligatures are folded first.
-    """
-    from rapidfuzz import fuzz
-
-    a = _norm_title(ref_title)
-    if len(a) < 8:
-        return 0.0
-    best = fuzz.ratio(a, _norm_title(own_title)) if own_title else 0.0
-    if len(a) >= 20 and head:
-        best = max(best, fuzz.partial_ratio(a, _norm_title(head[:800])))
-    return float(best)
-
-
-def authors_agree(ref: Reference, text: str) -> bool | None:
-    """Whether ``text`` (a file's first page, another entry's author list)
-    names the reference's first author: None when ``ref`` has no author to
-    check, else True when that family name appears as a word of ``text``
-    (accents and case folded)."""
-    from citeproof.bibliography.pdf_refs import fold_name
-
-    names = [a for a in ref.authors if a and a != "et al."]
-    if not names:
-        return None
-    first = names[0].split(",")[0].split()[-1] if "," not in names[0] else names[0].split(",")[0]
-    want = fold_name(first)
-    if len(want) < 2:
-        return None
-    words = {fold_name(w) for w in re.split(r"[\s,;.()\d*†‡]+", text) if w}
-    return want in words
-
-
-def source_identity(path: Path, data: bytes) -> dict:
-    """What identifies a source file: ``{"title", "doi", "arxiv", "head"}``.
-
-    ``title`` is the PDF metadata title, else the largest text in the top half
-    of page 1 (for Markdown/text, the first non-empty line without ``#``);
-    ``head`` is the first 3,000 characters of page 1; ``arxiv`` the first arXiv
-    id on page 1 or in the file name. Unreadable files give empty strings.
-    """
-    out = {"title": "", "doi": "", "arxiv": "", "head": ""}
-    m = _ARXIV_NAME.match(path.stem)
-    if m:
-        out["arxiv"] = m.group(1)
-    if media_type_of(path, data[:5]) == "application/pdf":
-        title, doi, err = pdf_metadata(data)
-        if err:
-            return out
-        out["doi"] = doi
-        try:
-            import pymupdf
-
-            doc = pymupdf.open(stream=data, filetype="pdf")
-            page = doc[0]
-            head = page.get_text()[:3000]
-            spans = [s for b in page.get_text("dict")["blocks"] if b.get("type", 0) == 0 for ln in b["lines"] for s in ln["spans"] if s["text"].strip() and s["bbox"][1] < page.rect.height / 2]
-            if spans and (not title or len(title) < 8 or re.search(r"(?i)microsoft word|untitled|\.docx?$|\.tex$", title)):
-                big = max(s["size"] for s in spans)
-                title = " ".join(s["text"].strip() for s in spans if s["size"] >= big - 0.5)
-            m = _ARXIV_ID.search(head) or _ARXIV_ID.search(" ".join(str(v) for v in (doc.metadata or {}).values()))
-            if m and not out["arxiv"]:
-                out["arxiv"] = m.group(1)
-            out["head"] = head
-        except Exception:  # a PDF PyMuPDF half-reads: keep what we have
-            pass
-        out["title"] = re.sub(r"\s+", " ", title).strip()[:300]
-    else:
-        text = data[:4000].decode("utf-8", errors="replace")
-        for line in text.splitlines():
-            t = line.strip().lstrip("#").strip()
-            if t and not t.startswith(("---", "title:")):
-                out["title"] = t[:300]
-                break
-        m = re.search(r"^title:\s*['\"]?(.+?)['\"]?\s*$", text, re.M)
-        if m:
-            out["title"] = m.group(1)[:300]
-        out["head"] = text[:3000]
-        m = _ARXIV_ID.search(text)
-        if m and not out["arxiv"]:
-            out["arxiv"] = m.group(1)
-        md = re.search(r"\b(10\.\d{4,9}/[^\s\"<>)\]]+)", text)
-        if md:
-            out["doi"] = md.group(1).rstrip(".,;").lower()
-    return out
 
 
 def _key_variants(citekey: str) -> list[str]:
@@ -355,7 +267,7 @@ class SourceResolver:
                     meta = self.cache.get(sha, "ident-2:" + f.suffix.lower())
                     if meta is None:
                         try:
-                            meta = run_limited(source_identity, f, data) if media_type_of(f, data[:5]) == "application/pdf" else source_identity(f, data)
+                            meta = run_limited(source_identity, f, data) if media_type_of(f, data[:5]) == "application/pdf" or f.suffix.lower() in OFFICE_TYPES else source_identity(f, data)
                         except ParseLimitError:
                             meta = {"title": "", "doi": "", "arxiv": "", "head": ""}
                         self.cache.put(sha, "ident-2:" + f.suffix.lower(), meta)
@@ -484,7 +396,7 @@ class SourceResolver:
             for v in _key_variants(ref.citekey):
                 if not _plain_name(v):
                     continue  # a citekey is a name, never a path: '../x', '/etc/x' are not looked up
-                for suf in (".pdf", ".md", ".txt", ".html"):
+                for suf in (".pdf", ".md", ".txt", ".html", *OFFICE_TYPES):
                     c = d / (v + suf)
                     tried.append(str(c))
                     if not self._allowed(c):

@@ -54,14 +54,12 @@ file scores 100 against its own entry and at most 72 against the 497 others
 (median 46), bar a second entry for the same work (100)."""
 
 UNREAD_TYPES: dict[str, str] = {
-    ".docx": "a Word document",
     ".doc": "a Word document",
-    ".odt": "an OpenDocument text",
     ".rtf": "an RTF document",
     ".epub": "an EPUB book",
     ".djvu": "a DjVu file",
     ".ps": "a PostScript file",
-    ".pptx": "a PowerPoint file",
+    ".ppt": "a PowerPoint file",
     ".xlsx": "an Excel sheet",
     ".png": "an image",
     ".jpg": "an image",
@@ -168,7 +166,10 @@ def _supplement_sign(att: Attachment, path: Path, src: Source, title: str) -> st
     return ""
 
 
-_KIND = {"application/pdf": (3, "the PDF"), "text/markdown": (2, "a Markdown file"), "text/plain": (2, "a text file"), "text/html": (1, "an HTML page")}
+_KIND = {"application/pdf": (3, "the PDF"), "text/markdown": (2, "a Markdown file"), "text/plain": (2, "a text file"), "text/html": (1, "an HTML page"),
+         "application/vnd.openxmlformats-officedocument.wordprocessingml.document": (2, "a Word document"),
+         "application/vnd.oasis.opendocument.text": (2, "an OpenDocument text"),
+         "application/vnd.openxmlformats-officedocument.presentationml.presentation": (1, "a slide deck")}
 
 
 class _Facts:

@@ -150,8 +150,8 @@ def pdf_metadata(data: bytes) -> tuple[str, str, str | None]:
     meta = doc.metadata or {}
     title = (meta.get("title") or "").strip()
     doi = ""
-    for field in ("subject", "keywords", "title"):
-        m = _DOI_RE.search(meta.get(field) or "")
+    for key in ("subject", "keywords", "title"):
+        m = _DOI_RE.search(meta.get(key) or "")
         if m:
             doi = m.group(1)
             break
