@@ -39,7 +39,7 @@ from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
 from citeproof.sources.identity import authors_agree, source_identity, title_score
 from citeproof.sources.sandbox import ParseLimitError, run_limited
-from citeproof.sources.text import TEXT_PARSER_VERSION, parse_html, parse_markdown_source, parse_text
+from citeproof.sources.text import TEXT_PARSER_VERSION, decode_html, parse_html, parse_markdown_source, parse_text
 
 # After the names above: attachments.py imports title_score/authors_agree lazily.
 from citeproof.sources.attachments import UNREAD_TYPES, attachments_of, choose_source, find_on_disk, unread_type  # noqa: E402
@@ -153,7 +153,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         src.passages, src.text, src.pages, src.title = doc.passages, doc.text, doc.pages, doc.title
         src.error = f"{path}: {doc.error}" if doc.error else None
     else:
-        text = data.decode("utf-8", errors="replace")
+        text = decode_html(data) if src.media_type == "text/html" else data.decode("utf-8", errors="replace")
         fn = {"text/markdown": parse_markdown_source, "text/html": parse_html}.get(src.media_type, parse_text)
         src.passages, src.text = fn(text)
         src.title = src.passages[0].text[:200] if src.passages else ""
@@ -469,7 +469,7 @@ class SourceResolver:
                 urls = [a.path for a in attachments_of(ref) if a.is_url]
                 local = [a.path for a in attachments_of(ref) if not a.is_url]
                 if not local:
-                    lead = f"the bibliography names only web addresses ({', '.join(urls)}); citeproof does not fetch them"
+                    lead = f"the bibliography names only web addresses ({', '.join(urls)}); citeproof fetches them only with --online"
                 else:
                     looked = [t for t in tried if not t.endswith("(a web address; not fetched)")]
                     lead = f"the file named in the bibliography ({', '.join(local)}) was not found; looked at {len(looked)} places, e.g. {looked[0] if looked else '-'}"
@@ -491,5 +491,7 @@ class SourceResolver:
                 reason = ("" if has_field else "no file field in the bibliography entry, and ") + "no file in --sources matched the citekey, DOI, arXiv id or title"
             else:
                 reason = "no local source: the bibliography entry has no file field and no --sources folder was given"
+            if ref.url and not has_field:
+                reason += f"; its web page ({ref.url}) is read only with --online"
             return Source(citekey=citekey, error=reason, origin="not found")
         return self.load(citekey, path, how)

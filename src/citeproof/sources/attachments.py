@@ -268,7 +268,7 @@ def choose_source(
     seen: dict[str, _Facts] = {}
     for i, att in enumerate(attachments_of(ref)):
         if att.is_url:
-            noted.append((i, SourceCandidate(att.path, False, "a web address; citeproof does not fetch it")))
+            noted.append((i, SourceCandidate(att.path, False, "a web address; citeproof fetches it only with --online")))
             tried_all.append(f"{att.path} (a web address; not fetched)")
             continue
         path, how, tried = resolver.locate(att, ref)

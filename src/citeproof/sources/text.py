@@ -15,9 +15,9 @@ import re
 from citeproof.model import Passage
 from citeproof.readers.claims import clean_inline_markdown
 
-__all__ = ["parse_text", "parse_markdown_source", "parse_html", "TEXT_PARSER_VERSION"]
+__all__ = ["parse_text", "parse_markdown_source", "parse_html", "decode_html", "TEXT_PARSER_VERSION"]
 
-TEXT_PARSER_VERSION = "text-3"
+TEXT_PARSER_VERSION = "text-4"
 """Bumped whenever passages would come out differently; part of the cache key."""
 
 
@@ -152,6 +152,31 @@ def _main_text_blocks(html_text: str) -> list[tuple[int | None, str, bool]]:
 
     walk(body)
     return out
+
+
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.I)
+
+
+def decode_html(data: bytes) -> str:
+    """An HTML file's text: a byte-order mark, else the ``<meta charset>``
+    (or ``http-equiv`` content type) in its first 4 KB, else UTF-8, else
+    trafilatura's guess (``trafilatura.utils.decode_file``). A saved page in
+    GBK, Shift_JIS or Latin-1 then reads as its author wrote it.
+    """
+    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-8-sig" if data[:1] == b"\xef" else "utf-16")
+    m = _CHARSET.search(data[:4096])
+    if m:
+        try:
+            return data.decode(m.group(1).decode("ascii"))
+        except (LookupError, UnicodeDecodeError):
+            pass
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        from trafilatura.utils import decode_file
+
+        return decode_file(data)
 
 
 def _line_of(needle: str, plain_lines: list[str], start: int) -> int | None:

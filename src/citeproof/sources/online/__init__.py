@@ -18,6 +18,7 @@ from typing import Callable
 from citeproof.model import Diagnostic, Finding, Reference, Source, Tag, Verdict
 from citeproof.sources.online.http import OnlineSettings, PoliteHTTP
 from citeproof.sources.online.resolve import Lookup, fetch_fulltext, lookup
+from citeproof.sources.online.webpage import WEB_PAGE, fetch_page, page_url
 
 __all__ = ["OnlineSettings", "OnlineSession", "Lookup", "ABSTRACT_ONLY_REASON"]
 
@@ -77,6 +78,12 @@ class OnlineSession:
                     lk.fulltext, lk.ladder = "local file", [f"local file: {local.path}"]
                 elif lk.found:
                     src = fetch_fulltext(self.http, ref, lk, local, self.parse_cache)
+                if not local.usable and (src is None or not src.usable or lk.fulltext == "abstract only") and page_url(ref):
+                    if not lk.ladder:
+                        lk.ladder.append(f"local file: {local.error or 'none'}")
+                    page = fetch_page(self.http, ref, lk, self.parse_cache)  # the reference's own URL (a blog post, a report)
+                    if page is not None:
+                        src, lk.not_found = page, False
             except Exception as exc:  # one work's failure is that work's state, never the run
                 lk, src = Lookup(key, failed=f"online lookup failed: {type(exc).__name__}: {exc}"), None
             done[0] += 1
@@ -111,6 +118,8 @@ class OnlineSession:
             rec = lk.record
             if lk.found:
                 f.reasons.append(f"found online: {lk.how}; full text: {lk.fulltext}" + (f" ({lk.fulltext_url})" if lk.fulltext_url else ""))
+            elif lk.fulltext == WEB_PAGE:
+                f.reasons.append(f"read from the reference's web page ({lk.fulltext_url}); no scholarly record holds the work")
             elif lk.failed:
                 f.reasons.append(f"online lookup not completed: {lk.failed}")
             if lk.not_found:
@@ -142,7 +151,7 @@ class OnlineSession:
         """Works still without full text, for the user to supply: ``[{"citekey", "doi", "url", "oa_status", "state"}]``."""
         out = []
         for key, lk in self.lookups.items():
-            if lk.fulltext in ("local file", "open-access PDF", "Europe PMC full text (JATS)", "arXiv PDF"):
+            if lk.fulltext in ("local file", "open-access PDF", "Europe PMC full text (JATS)", "arXiv PDF", WEB_PAGE):
                 continue
             r = lk.record
             url = (r.pdf_urls[0][0] if r and r.pdf_urls else "") or (f"https://doi.org/{r.doi}" if r and r.doi else (r.url if r else ""))

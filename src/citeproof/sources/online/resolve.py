@@ -13,7 +13,9 @@ only when the services answered and none matched; a failed lookup says it failed
 Full-text ladder (part 2), each state kept in :attr:`Lookup.ladder` and
 named in the source's ``origin``: local file -> open-access PDF (Unpaywall,
 OpenAlex ``best_oa_location``) -> Europe PMC full text (JATS) -> arXiv PDF ->
-abstract only -> none.
+abstract only -> none; a reference with its own web address whose work
+gave no usable text this way is read from that page
+(:mod:`~citeproof.sources.online.webpage`, ``web page``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from citeproof.sources.online.record import MATCH_MIN, Update, WorkRecord, match
 
 __all__ = ["Lookup", "lookup", "fetch_fulltext", "FULLTEXT_STATES"]
 
-FULLTEXT_STATES = ("local file", "open-access PDF", "Europe PMC full text (JATS)", "arXiv PDF", "abstract only", "none")
+FULLTEXT_STATES = ("local file", "open-access PDF", "Europe PMC full text (JATS)", "arXiv PDF", "abstract only", "web page", "none")
 """The rungs of the ladder, as :attr:`Lookup.fulltext` names them."""
 
 OTHER_WORK_BELOW = 50.0
