@@ -21,7 +21,7 @@ from citeproof.pipeline import CheckOptions, check
 from citeproof.sources import SourceResolver, load_source
 from citeproof.sources.cache import Cache
 from citeproof.sources.ocr import read_pdf, tessdata_dir
-from citeproof.sources.pdf import _unread_pages
+from citeproof.sources.pdf import PARSER_VERSION, _unread_pages
 from citeproof.pdf_layout import PageBlocks
 
 from conftest import SAMPLE
@@ -127,7 +127,7 @@ def test_without_engine_the_finding_says_what_to_install(tmp_path, monkeypatch):
     assert Verdict.UNVERIFIABLE == f.verdict and "unreadable_source" in f.flags
     assert "no text layer" in f.reasons[0] and "apt-get install tesseract-ocr tesseract-ocr-eng" in f.reasons[0]
     sha = f.source.sha256
-    assert all(Cache(cache).get(sha, key) is None for key in ("pdf-6:ocr-auto-eng",))
+    assert Cache(cache).get(sha, f"{PARSER_VERSION}:ocr-auto-eng") is None
 
 
 def test_mixed_pdf_without_engine_keeps_the_text_page_and_notes_the_scan(tmp_path, monkeypatch):

@@ -96,7 +96,7 @@ def test_url_only_reference_read_from_its_page_under_online(web, tmp_path):
     assert 1 == len(web["files"].requests) - before
 
 
-def test_zotero_snapshot_link_is_a_page_url_and_doi_links_are_not(web, tmp_path):
+def test_zotero_snapshot_link_is_a_page_url_and_doi_links_are_not():
     ref = Reference(citekey="k", files=("https://example.org/post.html",))
     assert "https://example.org/post.html" == page_url(ref)
     assert "" == page_url(Reference(citekey="k", url="https://doi.org/10.1000/xyz"))

@@ -358,6 +358,9 @@ class Source:
             each a sentence saying what to do; findings on it repeat them.
         ocr: the ``--ocr`` mode (``auto``, ``force``) under which some
             pages were read by OCR, '' when none was.
+        metadata: the citation metadata the file itself gives, CSL field ->
+            ``{"value", "quote", "page", "line", "from"}``
+            (:mod:`citeproof.sources.metadata`); empty when unknown.
     """
 
     citekey: str
@@ -373,6 +376,7 @@ class Source:
     considered: list[SourceCandidate] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     ocr: str = ""
+    metadata: dict[str, dict] = field(default_factory=dict)
 
     @property
     def usable(self) -> bool:

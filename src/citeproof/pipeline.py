@@ -24,6 +24,7 @@ from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import CiteproofError, InputError, UnknownFormatError
 from citeproof.judges.base import Judgement
 from citeproof.judges.joint import judge_joint_citations
+from citeproof.judges.language import mark_cross_language
 from citeproof.judges.lexical import LexicalJudge
 from citeproof.judges.policy import (
     POLICY,
@@ -43,6 +44,7 @@ from citeproof.readers.pdf import PdfReader
 from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
 from citeproof.text.normalise import terms
 from citeproof.sources import SourceResolver
+from citeproof.sources.metadata import compare as compare_metadata
 from citeproof.sources.ocr import check_mode
 from citeproof.sources.cache import Cache, default_cache_dir
 from citeproof.sources.pdf import sheets_for_pages
@@ -515,9 +517,14 @@ def _judge_citation(
         f.flags.append("ocr_evidence")
         f.reasons.append(f"the evidence was read by OCR from a scanned page ({f.evidence.passage.where() or 'no page'}): lower trust, check the quote against the page image")
     f.reasons.extend(source.notes)
+    differ = compare_metadata(ref, source.metadata) if source.metadata else []
+    if differ:  # the file itself says it is another work, year or version than the entry
+        f.flags.extend(x for x in ("metadata_mismatch",) if x not in f.flags)
+        f.reasons.append("the source's own metadata differ from the bibliography entry: " + "; ".join(differ))
     if cite.signal and not is_contrary(cite.signal):
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
     apply_detectors(f, judged, cite, source)
+    mark_cross_language(f, text, source)
     return f
 
 

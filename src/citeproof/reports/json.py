@@ -115,7 +115,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         "provenance": (
             {"origin": src.origin, "sha256": src.sha256, "media_type": src.media_type, "pages": src.pages, "title": src.title, "error": src.error,
              **({"merkle_root": source_tree(src)[0], "passages": len(src.passages)} if src.passages else {}),
-             **({"ocr": src.ocr} if src.ocr else {}), **({"notes": list(src.notes)} if src.notes else {})}
+             **({"ocr": src.ocr} if src.ocr else {}), **({"notes": list(src.notes)} if src.notes else {}),
+             **({"metadata": src.metadata} if src.metadata else {})}
             if src is not None
             else None
         ),

@@ -38,6 +38,7 @@ from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
 from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
 from citeproof.sources.identity import authors_agree, source_identity, title_score
+from citeproof.sources.metadata import html_metadata, pdf_metadata_fields
 from citeproof.sources.sandbox import ParseLimitError, run_limited
 from citeproof.sources.text import TEXT_PARSER_VERSION, decode_html, parse_html, parse_markdown_source, parse_text
 
@@ -129,7 +130,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         try:  # a payload of another layout (an extra or missing key) is a miss, parsed again below
             src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None, "bbox_end": tuple(p["bbox_end"]) if p.get("bbox_end") else None}) for p in hit["passages"]]
             src.text, src.title, src.pages, src.error = hit["text"], hit["title"], hit["pages"], hit["error"]
-            src.notes, src.ocr = list(hit.get("notes", [])), hit.get("ocr", "")
+            src.notes, src.ocr, src.metadata = list(hit.get("notes", [])), hit.get("ocr", ""), dict(hit.get("metadata", {}))
             return src
         except (TypeError, KeyError, ValueError, AttributeError):
             src.passages, src.text, src.title, src.pages, src.error = [], "", "", 0, None
@@ -142,6 +143,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
             return src  # not cached: a higher limit may read it
         src.passages, src.text, src.pages, src.title, src.error = parsed.passages, parsed.text, parsed.pages, parsed.title, parsed.error
         src.notes, src.ocr, cacheable = parsed.notes, (ocr if parsed.ocr_pages else ""), parsed.cacheable
+        src.metadata = pdf_metadata_fields(parsed.meta, {"title": parsed.big_title}, parsed.passages)
         if src.error:
             src.error = f"{path}: {src.error}"
     elif office:
@@ -157,6 +159,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         fn = {"text/markdown": parse_markdown_source, "text/html": parse_html}.get(src.media_type, parse_text)
         src.passages, src.text = fn(text)
         src.title = src.passages[0].text[:200] if src.passages else ""
+        src.metadata = html_metadata(text) if src.media_type == "text/html" else {}
         if not src.passages:
             src.error = f"{path}: " + ("the page holds no main text (only navigation, menus, sidebars or scripts)" if src.media_type == "text/html" else "the file holds no text")
     if cacheable:  # not when installing the OCR engine would read it
@@ -164,7 +167,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
             src.sha256,
             parser,
             {"passages": [asdict(p) for p in src.passages], "text": src.text, "title": src.title, "pages": src.pages, "error": src.error,
-             "notes": src.notes, "ocr": src.ocr},
+             "notes": src.notes, "ocr": src.ocr, "metadata": src.metadata},
         )
     return src
 
@@ -444,7 +447,7 @@ class SourceResolver:
             return Source(
                 citekey=citekey, path=cached.path, sha256=cached.sha256, media_type=cached.media_type, origin=how,
                 passages=cached.passages, text=cached.text, error=cached.error, title=cached.title, pages=cached.pages,
-                notes=cached.notes, ocr=cached.ocr,
+                notes=cached.notes, ocr=cached.ocr, metadata=cached.metadata,
             )
         return cached
 

@@ -65,6 +65,9 @@ class ParsedPDF:
         notes: what was left undone (:attr:`citeproof.model.Source.notes`).
         cacheable: False when the result would change once the OCR engine
             is installed.
+        meta: the PDF's metadata dictionary (``title``, ``author``,
+            ``subject``, ``keywords``...).
+        big_title: the largest text in the top half of page 1, or ''.
     """
 
     passages: list[Passage]
@@ -78,6 +81,8 @@ class ParsedPDF:
     ocr_pages: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     cacheable: bool = True
+    meta: dict = field(default_factory=dict)
+    big_title: str = ""
 
 
 _DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.I)
@@ -297,13 +302,24 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
     full = "\n\n".join(parts)
     passages = label_sections(passages)
     title, doi, _ = pdf_metadata(data)
-    found = {"scanned": scanned, "garbled": garbled, "ocr_pages": sorted(textpages)}
+    found = {"scanned": scanned, "garbled": garbled, "ocr_pages": sorted(textpages), "meta": {k: v for k, v in (doc.metadata or {}).items() if isinstance(v, str) and v},
+             "big_title": _big_title(pages[0]) if pages else ""}
     if not passages:
         why = "OCR found no text on its pages" if textpages else "the PDF has no text layer (scanned images?)"
         return ParsedPDF([], "", n_pages, title, doi, error=why, **found)
     if not title:
         title = passages[0].text[:200]
     return ParsedPDF(passages, full, n_pages, title, doi, **found)
+
+
+def _big_title(page) -> str:
+    """The text of the largest spans in the top half of ``page`` (a :class:`~citeproof.pdf_layout.PageBlocks`)."""
+    spans = [s for b in page.blocks for ln in b.get("lines", []) for s in ln.get("spans", [])
+             if s.get("text", "").strip() and s.get("bbox", (0, page.height, 0, 0))[1] < page.height / 2]
+    if not spans:
+        return ""
+    big = max(float(s.get("size", 0)) for s in spans)
+    return re.sub(r"\s+", " ", " ".join(s["text"].strip() for s in spans if float(s.get("size", 0)) >= big - 0.5)).strip()[:300]
 
 
 def _ocr_dpi() -> int:
