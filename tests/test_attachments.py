@@ -363,7 +363,7 @@ def test_unescaped_colon_path_is_read(tmp_path):
     assert res.resolve("lee2020", refs["lee2020"]).usable
 
 
-@pytest.mark.parametrize("suffix,kind", [(".doc", "a Word document"), (".epub", "an EPUB book"), (".rtf", "an RTF document")])
+@pytest.mark.parametrize("suffix,kind", [(".doc", "a Word document"), (".epub", "an EPUB book"), (".ppt", "a PowerPoint file")])
 def test_unread_type_in_sources_is_named(tmp_path, suffix, kind):
     src_dir = tmp_path / "pdfs"
     src_dir.mkdir()

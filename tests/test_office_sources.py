@@ -195,3 +195,13 @@ def test_office_parse_is_cached_by_content(tmp_path):
     key = "office-1:" + first.media_type
     assert cache.get(first.sha256, key)["passages"][3]["text"].startswith("Tidal marshes bury 218 grams")
     assert [p.text for p in load_source("k", path, "test", cache).passages] == [p.text for p in first.passages]
+
+
+def test_rtf_read_through_pandoc(tmp_path):
+    rtf = pypandoc.convert_text(ARTICLE, "rtf", format="markdown", extra_args=["--standalone"]).encode("latin-1", "replace")
+    doc = parse_office(rtf, ".rtf")
+    assert doc.error is None
+    got = [(p.line, p.section, p.text) for p in doc.passages]
+    assert (4, "introduction", "Tidal marshes bury 218 grams of carbon per square metre each year, more than most forests.") in got
+    assert (5, "introduction", "Site | Burial rate") in got and "We cored 24 marshes along the Atlantic coast between 2015 and 2018." == got[-1][2]
+    assert parse_office(b"PK\x03\x04 not rtf", ".rtf").error.startswith("not an RTF document")

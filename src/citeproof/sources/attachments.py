@@ -55,7 +55,6 @@ file scores 100 against its own entry and at most 72 against the 497 others
 
 UNREAD_TYPES: dict[str, str] = {
     ".doc": "a Word document",
-    ".rtf": "an RTF document",
     ".epub": "an EPUB book",
     ".djvu": "a DjVu file",
     ".ps": "a PostScript file",

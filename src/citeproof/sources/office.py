@@ -21,6 +21,9 @@ untrusted as a PDF.
   passage per text paragraph of the slide's shapes and tables; the slide's
   title sets ``section``; speaker notes follow their slide's text
   (``section`` ``notes``).
+* **.rtf**: converted by pandoc (``pypandoc-binary``, the ``render``
+  extra) to .docx and read as one; without pandoc the source's error says
+  what to install.
 
 Titles come from the package's own metadata (``docProps/core.xml``
 ``dc:title``, ``meta.xml``), else the first heading or title placeholder.
@@ -47,10 +50,14 @@ OFFICE_TYPES = {
     ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     ".odt": "application/vnd.oasis.opendocument.text",
     ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ".rtf": "application/rtf",
 }
 """Suffix -> media type of the Office files read as sources."""
 
-_WHAT = {".docx": "a Word document", ".odt": "an OpenDocument text", ".pptx": "a PowerPoint file"}
+_WHAT = {".docx": "a Word document", ".odt": "an OpenDocument text", ".pptx": "a PowerPoint file", ".rtf": "an RTF document"}
+
+RTF_TIMEOUT_S = 60.0
+"""Seconds pandoc may take to read one .rtf file."""
 _MAIN = {".docx": "word/document.xml", ".odt": "content.xml", ".pptx": "ppt/presentation.xml"}
 
 
@@ -286,6 +293,8 @@ def parse_office(data: bytes, suffix: str) -> ParsedOffice:
         not XML, no text), in words a user can act on.
     """
     what = _WHAT.get(suffix, "an Office file")
+    if suffix == ".rtf":
+        return _parse_rtf(data)
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
@@ -319,3 +328,27 @@ def parse_office(data: bytes, suffix: str) -> ParsedOffice:
     if not passages:
         return ParsedOffice(pages=pages, title=title, error=f"{what} with no text" + (" (slides of images only?)" if suffix == ".pptx" else ""))
     return ParsedOffice(passages, "\n\n".join(parts), pages, title or passages[0].text[:200])
+
+
+def _parse_rtf(data: bytes) -> ParsedOffice:
+    """An .rtf file through pandoc (``-f rtf -t docx``), then read as the .docx pandoc wrote."""
+    import subprocess
+
+    if not data.lstrip().startswith(b"{\\rtf"):
+        return ParsedOffice(error="not an RTF document: it does not start with {\\rtf; save it again from the word processor")
+    try:
+        import pypandoc
+
+        pandoc = pypandoc.get_pandoc_path()
+    except (ImportError, OSError) as exc:
+        return ParsedOffice(error=f"reading .rtf needs pandoc ({type(exc).__name__}); install it with pip install 'citeproof[render]', or save the file as .docx")
+    try:
+        run = subprocess.run([pandoc, "-f", "rtf", "-t", "docx", "-o", "-"], input=data, capture_output=True, timeout=RTF_TIMEOUT_S, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return ParsedOffice(error=f"pandoc could not read the RTF document ({exc}); save it as .docx")
+    if run.returncode != 0:
+        return ParsedOffice(error=f"pandoc could not read the RTF document ({run.stderr.decode('utf-8', 'replace').strip()[:200]}); save it as .docx")
+    doc = parse_office(run.stdout, ".docx")
+    if doc.error:
+        doc.error = "an RTF document with no text" if doc.error.endswith("with no text") else doc.error.replace("a Word document", "an RTF document (as pandoc converts it)")
+    return doc
