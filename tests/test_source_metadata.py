@@ -85,6 +85,7 @@ def test_saved_page_meta_tags():
     assert 2 == len(said) and said[0].startswith("title: 'Seagrass meadows and blue carbon' in the entry, 'Tidal marshes store carbon for centuries' in the source (line 3:")
     assert said[1].startswith("author: first author 'Smith' in the entry is not among the source's authors (line 4:")
     assert [] == compare(Reference(citekey="k", title="Tidal marshes store carbon for centuries", authors=("Reyes, L.",), year="2020"), md)
+    assert [] == compare(Reference(citekey="k", title="T"), md)  # bug: a one-letter entry title scored 0 against every source
 
 
 def test_sample_sources_agree_with_their_entries_but_the_preprint_doi():

@@ -170,7 +170,7 @@ def compare(ref: Reference, fields: dict[str, dict]) -> list[str]:
     if ref.doi and d and not re.match(r"^10/", normalise_doi(ref.doi)) and normalise_doi(ref.doi) != normalise_doi(d["value"]):  # a shortDOI (10/gddkhn) names no DOI to compare
         out.append(f"DOI: {ref.doi} in the entry, {d['value']} in the source {said(d)}")
     t = fields.get("title")
-    if ref.title and t and len(t["value"]) >= 8 and title_score(ref.title, t["value"]) < TITLE_MISFIT:
+    if len(ref.title) >= 8 and t and len(t["value"]) >= 8 and title_score(ref.title, t["value"]) < TITLE_MISFIT:  # a title of a few letters says too little
         out.append(f"title: {ref.title!r} in the entry, {t['value']!r} in the source {said(t)}")
     y = fields.get("issued")
     if ref.year[:4].isdigit() and y and abs(int(ref.year[:4]) - int(y["value"])) > 1:
