@@ -13,8 +13,11 @@ import dataclasses
 import logging
 import math
 import re
+import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -294,6 +297,42 @@ FALLBACK_PARTIAL_AT = POLICY.fallback_partial_at
 """The verdict policy's thresholds, kept under their old names: :mod:`citeproof.judges.policy` is their home."""
 
 
+class OfflineLock:
+    """One thread at a time in the offline tiers; an LLM request waits outside it.
+
+    The offline tiers share a SQLite cache and ONNX sessions and are
+    CPU-bound, so several threads gain nothing there; an LLM request is
+    network-bound, so :func:`check` judges citations in
+    ``LLMConfig.concurrency`` threads and each lets the others in while it
+    waits for its answer (:meth:`released`).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owner: int | None = None
+
+    def __enter__(self) -> "OfflineLock":
+        self._lock.acquire()
+        self._owner = threading.get_ident()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._owner = None
+        self._lock.release()
+
+    @contextmanager
+    def released(self):
+        """Let other threads in for the body, when this thread holds the lock (else a no-op)."""
+        if self._owner != threading.get_ident():
+            yield
+            return
+        self.__exit__()
+        try:
+            yield
+        finally:
+            self.__enter__()
+
+
 class Tiers:
     """The tiers of one run: retrieval (lexical, optionally fused with dense) and the deciding judge.
 
@@ -323,6 +362,7 @@ class Tiers:
         self.dense = None
         self.entailment = None
         self.llm = None
+        self.lock = OfflineLock()
         want = set(wanted) if wanted else {"lexical", "dense", "entailment"}
         if want == {"llm"}:
             want |= {"dense", "entailment"}  # the LLM's findings show what the offline tiers said
@@ -396,7 +436,8 @@ class Tiers:
         offline = self.offline_judge(claim, cands, signal)
         if self.llm is None:
             return offline
-        decided, record = self.llm.judge(claim, cands, signal, offline=offline)
+        with self.lock.released():  # other citations' offline work goes on while this one waits for the LLM
+            decided, record = self.llm.judge(claim, cands, signal, offline=offline)
         if decided is None:
             offline.llm = record
             offline.reasons.append(f"LLM tier ({record['model']}): {record['note']}")
@@ -593,6 +634,18 @@ def _llm_summary(findings: list[Finding]) -> dict:
     }}
 
 
+
+class _Serial:
+    """A stand-in for a thread pool that runs in the calling thread (``map`` is the built-in one)."""
+
+    def __enter__(self) -> "_Serial":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    map = staticmethod(map)
+
 def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = None) -> Report:
     """Check every citation of ``document`` against its sources.
 
@@ -665,10 +718,17 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     findings: list[Finding] = []
     total = sum(len(cl.citations) for cl in claims)
     done = 0
-    for claim in claims:
-        for cite in claim.citations:
-            ref = reference(cite.citekey)
-            findings.append(_judge_citation(claim, cite, ref, sources.get(cite.citekey), tiers, bib, duplicate_keys))
+    pairs = [(claim, cite) for claim in claims for cite in claim.citations]
+
+    def judge_one(pair: tuple[Claim, Citation]) -> Finding:
+        claim, cite = pair
+        with tiers.lock:
+            return _judge_citation(claim, cite, reference(cite.citekey), sources.get(cite.citekey), tiers, bib, duplicate_keys)
+
+    workers = max(1, getattr(opts.llm, "concurrency", 1)) if tiers.llm is not None else 1
+    with ThreadPoolExecutor(max_workers=workers) if workers > 1 else _Serial() as pool:
+        for finding in pool.map(judge_one, pairs):  # in order; LLM requests overlap when workers > 1
+            findings.append(finding)
             done += 1
             if opts.progress:
                 opts.progress("citations", done, total)

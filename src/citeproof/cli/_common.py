@@ -55,14 +55,17 @@ LlmModelOpt = Annotated[Optional[str], typer.Option("--llm-model", metavar="NAME
 LlmSecondOpt = Annotated[Optional[str], typer.Option("--llm-second-model", metavar="NAME", help="Model for second opinions (default: the same model, over the whole source).")]
 LlmMaxCostOpt = Annotated[Optional[float], typer.Option("--llm-max-cost", metavar="AMOUNT", help="Stop calling the LLM before this much is spent (needs --llm-price).")]
 LlmPriceOpt = Annotated[Optional[str], typer.Option("--llm-price", metavar="IN,OUT", help="Price per million prompt and completion tokens, e.g. 0.15,0.60; default $CITEPROOF_LLM_PRICE. Enables cost figures.")]
+LlmConcurrencyOpt = Annotated[Optional[int], typer.Option("--llm-concurrency", metavar="N", help="LLM requests in flight at once (default 4, or $CITEPROOF_LLM_CONCURRENCY); citations are judged in N threads while they wait.")]
 LimitOpt = Annotated[Optional[int], typer.Option("--limit", metavar="N", help="Quick check: judge only the first N citations.")]
 
 
-def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str], max_cost: Optional[float], price: Optional[str], cache_dir: Optional[Path], no_cache: bool = False):
+def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str], max_cost: Optional[float], price: Optional[str], cache_dir: Optional[Path], no_cache: bool = False,
+                concurrency: Optional[int] = None):
     """The LLM tier's :class:`~citeproof.judges.llm.LLMConfig` from options and environment.
 
     Raises:
-        CiteproofError: no URL or model, or a malformed ``--llm-price``.
+        CiteproofError: no URL or model, a malformed ``--llm-price``, or a
+            concurrency (``--llm-concurrency``/``$CITEPROOF_LLM_CONCURRENCY``) that is not a whole number from 1.
     """
     import os
 
@@ -82,8 +85,16 @@ def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str],
             raise CiteproofError(f"--llm-price: give two numbers, prompt and completion price per million tokens, e.g. 0.15,0.60; got {price!r}") from None
     if max_cost is not None and p_in is None:
         raise CiteproofError("--llm-max-cost needs prices to count cost: give --llm-price IN,OUT (per million tokens)")
+    if concurrency is None and os.environ.get("CITEPROOF_LLM_CONCURRENCY"):
+        raw = os.environ["CITEPROOF_LLM_CONCURRENCY"]
+        if not raw.strip().isdigit():
+            raise CiteproofError(f"CITEPROOF_LLM_CONCURRENCY: give a whole number of requests in flight (1 or more), got {raw!r}")
+        concurrency = int(raw)
+    if concurrency is not None and concurrency < 1:
+        raise CiteproofError(f"--llm-concurrency must be at least 1, got {concurrency}")
+    extra = {"concurrency": concurrency} if concurrency is not None else {}
     return LLMConfig(url=url, model=model, second_model=second, max_cost=max_cost, price_prompt=p_in, price_completion=p_out,
-                     cache_dir=None if no_cache else (cache_dir or default_cache_dir()))
+                     cache_dir=None if no_cache else (cache_dir or default_cache_dir()), **extra)
 
 
 def _has_own_bibliography(document: Path) -> bool:

@@ -35,6 +35,7 @@ from citeproof.cli._common import (
     LlmModelOpt,
     LlmSecondOpt,
     LlmMaxCostOpt,
+    LlmConcurrencyOpt,
     LlmPriceOpt,
     LimitOpt,
     _llm_config,
@@ -71,6 +72,7 @@ def check(
     llm_second_model: LlmSecondOpt = None,
     llm_max_cost: LlmMaxCostOpt = None,
     llm_price: LlmPriceOpt = None,
+    llm_concurrency: LlmConcurrencyOpt = None,
     limit: LimitOpt = None,
 ) -> None:
     """Check every citation against its source and write the report.
@@ -113,6 +115,7 @@ def check(
         llm_second_model=llm_second_model,
         llm_max_cost=llm_max_cost,
         llm_price=llm_price,
+        llm_concurrency=llm_concurrency,
         limit=limit,
         settings=settings,
     )
@@ -123,7 +126,7 @@ def check(
 def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir: Path | None, fmt: str, fail_on: str, tier: list[str] | None,
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
                allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
-               llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings) -> int:
+               llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings, llm_concurrency: int | None = None) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -144,7 +147,7 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
         unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
         if unknown_tiers:
             raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
-        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache) if "llm" in (tier or []) else None
+        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache, llm_concurrency) if "llm" in (tier or []) else None
         if limit is not None and limit < 1:
             raise CiteproofError(f"--limit must be at least 1, got {limit}")
         target = document.parent if out_dir is None or to_stdout else out_dir
