@@ -117,6 +117,9 @@ def _unclosed(tok, lines: list[str], last: int) -> bool:
     return not (closing and closing.group(1)[0] == tok.markup[0] and len(closing.group(1)) >= len(tok.markup))
 
 
+_NEWLINES = re.compile(r"\r\n?")
+"""Line breaks markdown-it reads as one (CRLF, a lone CR); folded to LF before anything counts lines."""
+
 _ALIAS_LINE = re.compile(r"^\s*\[@[^\]]+\]:\s")
 
 
@@ -146,6 +149,9 @@ def read_blocks(source: str) -> tuple[list[TextBlock], list[Diagnostic], tuple[s
         as plain text, each run of them with a warning diagnostic. The front
         matter is ``(YAML text, line from 1 of its opening ---)`` or None.
     """
+    # markdown-it counts lines after folding CRLF and a lone CR into LF (its NEWLINES_RE); our line
+    # lists must count the same way, or a token's line map points past them (IndexError on a stray CR).
+    source = _NEWLINES.sub("\n", source)
     tokens, diags = _parse(source)
     blocks: list[TextBlock] = []
     context: list[str] = []
