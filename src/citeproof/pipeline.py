@@ -814,12 +814,38 @@ def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | No
     """
     from citeproof.judges.llm import LLMClient, ask
 
+    source = open_source(spec, bib_paths, source_dirs, cache_dir, use_cache, "ask")
+    passages = [e.passage for e in LexicalRetriever().retrieve(question, source, top=top)] or source.passages[:top]
+    client = LLMClient(llm)  # type: ignore[arg-type]
+    try:
+        res = ask(client, question, source, passages)
+    finally:
+        client.close()
+    res.update({"source": source.path, "citekey": source.citekey})
+    return res
+
+
+def open_source(spec: str, bib_paths: list[Path] | None = None, source_dirs: list[Path] | None = None,
+                cache_dir: Path | None = None, use_cache: bool = True, origin: str = "ask") -> Source:
+    """One source named on the command line (``citeproof ask``, ``citeproof locate``), read and parsed.
+
+    Args:
+        spec: a file (PDF, Markdown, text, HTML), or a citekey of ``bib_paths`` / ``source_dirs``.
+        bib_paths, source_dirs, cache_dir, use_cache: as for :func:`check`.
+        origin: how the source was named (kept as :attr:`Source.origin`).
+
+    Returns:
+        The :class:`Source`, with passages.
+
+    Raises:
+        InputError: ``spec`` is neither a readable file nor a citekey with a readable source.
+    """
     cache = Cache((cache_dir or default_cache_dir()) if use_cache else None)
     path = Path(spec)
     if path.is_file():
         from citeproof.sources import load_source
 
-        source = load_source(path.stem, path, "ask", cache)
+        source = load_source(path.stem, path, origin, cache)
     else:
         bib = load_bibliographies([Path(p) for p in bib_paths]) if bib_paths else Bibliography()
         ref = bib.get(spec) or (Reference(citekey=spec) if source_dirs else None)
@@ -829,11 +855,4 @@ def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | No
         source = SourceResolver([p.parent for p in bib.files], list(source_dirs or []), cache).resolve(spec, ref)
     if not source.usable:
         raise InputError(f"{spec}: the source cannot be read: {source.error or 'it holds no text'}")
-    passages = [e.passage for e in LexicalRetriever().retrieve(question, source, top=top)] or source.passages[:top]
-    client = LLMClient(llm)  # type: ignore[arg-type]
-    try:
-        res = ask(client, question, source, passages)
-    finally:
-        client.close()
-    res.update({"source": source.path, "citekey": source.citekey})
-    return res
+    return source
