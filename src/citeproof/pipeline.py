@@ -272,13 +272,13 @@ def attention_rank(f: Finding) -> tuple:
     Unknown citekeys lead (a broken reference is certain to need a fix),
     then contradicted, unsupported, partial, error, unverifiable, supported;
     an unsupported or partial ``naming_citation`` comes after the partial
-    band and a ``no_claim`` unit not supported just before the unverifiable band;
+    band and a ``not_a_claim`` unit (a table row of names and identifiers: kept, not ranked among problems) after all others;
     tagged (or ``needs_review``) findings before the others in the same band; within a band, the
     more confident verdict first, then document order.
     """
     band = -1 if "unknown_citekey" in f.flags or any(t.name == "retracted_source" for t in f.tags) else BANDS[f.verdict]
-    if band >= 0 and "no_claim" in f.flags and f.verdict != Verdict.SUPPORTED:
-        band = BANDS[Verdict.UNVERIFIABLE] - 0.5  # names and identifiers only: nothing was claimed
+    if band >= 0 and "not_a_claim" in f.flags:
+        band = BANDS[Verdict.SUPPORTED] + 0.5  # names and identifiers only: nothing was claimed
     elif band >= 0 and "naming_citation" in f.flags and f.verdict in (Verdict.UNSUPPORTED, Verdict.PARTIAL):
         band = BANDS[Verdict.ERROR] - 0.5  # the marker may name a work, not vouch for the whole sentence
     return (band, 0 if f.tags or "needs_review" in f.flags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
@@ -491,6 +491,7 @@ def _judge_citation(
         f.reasons.insert(0, f"internal error while judging: {type(exc).__name__}: {exc}; please report it")
         return f
     f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
+    f.alternatives = [c for c in cands if j.evidence is None or c.passage.id != j.evidence.passage.id][:2]
     f.reasons = j.reasons + f.reasons
     f.flags.extend(x for x in j.flags if x not in f.flags)
     if j.llm is not None:
