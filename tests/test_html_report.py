@@ -128,7 +128,7 @@ def test_demo_report_via_cli(tmp_path):
     r = subprocess.run(
         [sys.executable, "-m", "citeproof.cli", "check", str(DEMO_DOC.relative_to(ROOT)), "--bib", str(DEMO_BIB.relative_to(ROOT)),
          "--out", str(out), "--format", "html,json", "--cache-dir", str(shared_cache()), "-q"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, env={**__import__("os").environ, "PYTHONPATH": str(ROOT / "src")},
+        cwd=ROOT, capture_output=True, text=True, timeout=300, env={**__import__("os").environ, "PYTHONPATH": str(ROOT / "src")},
     )
     assert 0 == r.returncode, r.stderr
     import json
