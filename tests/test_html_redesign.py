@@ -12,7 +12,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from citeproof.model import Citation, Claim, Evidence, Finding, Passage, Reference, Report, Source, Tier, UnitKind, Verdict
+from citeproof.model import Citation, Claim, Evidence, Finding, Reference, Report, Tier, UnitKind, Verdict
 from citeproof.reports.html import CSV_COLUMNS, render_html, sentence_span
 from citeproof.sources import load_source
 from citeproof.sources.cache import Cache
@@ -135,3 +135,20 @@ def test_sentence_span_ignores_typesetting():
     s, e = sentence_span(text, "the drug-at 5 mg-cut mortality by a third.")
     assert "The drug\u2014at 5 mg\u2014cut  mortality by a THIRD." == text[s:e]
     assert sentence_span(text, "Nothing like it appears here at all, not a word.") is None
+
+
+def test_pipeline_records_the_judged_sentence_and_the_next_candidates():
+    """The entailment tier keeps the sentence it scored; retrieval's next passages are the finding's alternatives."""
+    from citeproof.judges import entailment
+    from citeproof.pipeline import judge_text
+
+    if entailment.unavailable_reason():
+        pytest.skip(f"the entailment tier cannot run: {entailment.unavailable_reason()}")
+    source = ("Across 48 hospitals, mortality fell by 12 percent in the treated group. Costs rose slightly.\n\n"
+              "Nurses on treated wards reported fewer alarms at night.\n\n"
+              "Mortality in the control group did not change over the study period.\n")
+    f = judge_text("Mortality fell by 12 percent in the treated group.", source, tiers=["lexical", "entailment"])
+    assert f.evidence is not None and f.evidence.sentence
+    assert sentence_span(f.evidence.passage.text, f.evidence.sentence) is not None
+    assert 2 == len(f.alternatives)
+    assert f.evidence.passage.id not in {a.passage.id for a in f.alternatives}

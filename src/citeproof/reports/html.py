@@ -148,10 +148,10 @@ def _display_path(path: str | None, root: Path | None) -> str:
     """``path`` relative to ``root`` (or, without one, to the current folder) when it lies under it, else as given."""
     if not path:
         return ""
-    base = root if root is not None else Path.cwd()
     try:
+        base = root if root is not None else Path.cwd()
         return Path(os.path.abspath(path)).relative_to(os.path.abspath(base)).as_posix()
-    except ValueError:
+    except (ValueError, OSError):  # not under it; or the current folder was removed
         return str(path)
 
 
