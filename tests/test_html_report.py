@@ -142,4 +142,6 @@ def test_demo_report_via_cli(tmp_path):
         target = (out / unquote(h.split("#")[0])).resolve()
         assert target.is_file(), h
     pages = {f["evidence"]["page"] for f in data["findings"] if f["evidence"] and f["evidence"]["page"]}
-    assert {int(p) for p in re.findall(r"#page=(\d+)", html)} == pages
+    assert {int(p) for p in re.findall(r'class="source-link" href="[^"#]+#page=(\d+)"', html)} == pages  # the best passages' pages
+    alt_pages = {int(p) for p in re.findall(r'class="alt-link" href="[^"#]+#page=(\d+)"', html)}
+    assert alt_pages and alt_pages - pages  # the next candidates link their own pages
