@@ -275,13 +275,13 @@ def attention_rank(f: Finding) -> tuple:
     Unknown citekeys lead (a broken reference is certain to need a fix),
     then contradicted, unsupported, partial, error, unverifiable, supported;
     an unsupported or partial ``naming_citation`` comes after the partial
-    band and a ``no_claim`` unit not supported just before the unverifiable band;
+    band and a ``not_a_claim`` unit (a table row of names and identifiers: kept, not ranked among problems) after all others;
     tagged (or ``needs_review``) findings before the others in the same band; within a band, the
     more confident verdict first, then document order.
     """
     band = -1 if "unknown_citekey" in f.flags or any(t.name == "retracted_source" for t in f.tags) else BANDS[f.verdict]
-    if band >= 0 and "no_claim" in f.flags and f.verdict != Verdict.SUPPORTED:
-        band = BANDS[Verdict.UNVERIFIABLE] - 0.5  # names and identifiers only: nothing was claimed
+    if band >= 0 and "not_a_claim" in f.flags:
+        band = BANDS[Verdict.SUPPORTED] + 0.5  # names and identifiers only: nothing was claimed
     elif band >= 0 and "naming_citation" in f.flags and f.verdict in (Verdict.UNSUPPORTED, Verdict.PARTIAL):
         band = BANDS[Verdict.ERROR] - 0.5  # the marker may name a work, not vouch for the whole sentence
     return (band, 0 if f.tags or "needs_review" in f.flags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
@@ -532,6 +532,7 @@ def _judge_citation(
         f.reasons.insert(0, f"internal error while judging: {type(exc).__name__}: {exc}; please report it")
         return f
     f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
+    f.alternatives = [c for c in cands if j.evidence is None or c.passage.id != j.evidence.passage.id][:2]
     f.reasons = j.reasons + f.reasons
     f.flags.extend(x for x in j.flags if x not in f.flags)
     if j.llm is not None:
@@ -874,12 +875,38 @@ def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | No
     """
     from citeproof.judges.llm import LLMClient, ask
 
+    source = open_source(spec, bib_paths, source_dirs, cache_dir, use_cache, "ask")
+    passages = [e.passage for e in LexicalRetriever().retrieve(question, source, top=top)] or source.passages[:top]
+    client = LLMClient(llm)  # type: ignore[arg-type]
+    try:
+        res = ask(client, question, source, passages)
+    finally:
+        client.close()
+    res.update({"source": source.path, "citekey": source.citekey})
+    return res
+
+
+def open_source(spec: str, bib_paths: list[Path] | None = None, source_dirs: list[Path] | None = None,
+                cache_dir: Path | None = None, use_cache: bool = True, origin: str = "ask") -> Source:
+    """One source named on the command line (``citeproof ask``, ``citeproof locate``), read and parsed.
+
+    Args:
+        spec: a file (PDF, Markdown, text, HTML), or a citekey of ``bib_paths`` / ``source_dirs``.
+        bib_paths, source_dirs, cache_dir, use_cache: as for :func:`check`.
+        origin: how the source was named (kept as :attr:`Source.origin`).
+
+    Returns:
+        The :class:`Source`, with passages.
+
+    Raises:
+        InputError: ``spec`` is neither a readable file nor a citekey with a readable source.
+    """
     cache = Cache((cache_dir or default_cache_dir()) if use_cache else None)
     path = Path(spec)
     if path.is_file():
         from citeproof.sources import load_source
 
-        source = load_source(path.stem, path, "ask", cache)
+        source = load_source(path.stem, path, origin, cache)
     else:
         bib = load_bibliographies([Path(p) for p in bib_paths]) if bib_paths else Bibliography()
         ref = bib.get(spec) or (Reference(citekey=spec) if source_dirs else None)
@@ -889,11 +916,4 @@ def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | No
         source = SourceResolver([p.parent for p in bib.files], list(source_dirs or []), cache).resolve(spec, ref)
     if not source.usable:
         raise InputError(f"{spec}: the source cannot be read: {source.error or 'it holds no text'}")
-    passages = [e.passage for e in LexicalRetriever().retrieve(question, source, top=top)] or source.passages[:top]
-    client = LLMClient(llm)  # type: ignore[arg-type]
-    try:
-        res = ask(client, question, source, passages)
-    finally:
-        client.close()
-    res.update({"source": source.path, "citekey": source.citekey})
-    return res
+    return source

@@ -277,7 +277,7 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
 
 
 def mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
-    """Flag ``no_claim`` (a table row of names and identifiers) and ``naming_citation`` (a marker mid-sentence).
+    """Flag ``not_a_claim`` (a table row of names and identifiers) and ``naming_citation`` (a marker mid-sentence).
 
     Both change only the reading order (:func:`citeproof.pipeline.attention_rank`) and add a
     reason: the verdict still says whether the source holds the sentence.
@@ -288,7 +288,7 @@ def mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
     if claim.kind == UnitKind.TABLE_ROW:
         cells = [c for c in re.split(r"\s*;\s*", claim.text) if c.strip()]
         if cells and all(len(c.split()) <= 5 for c in cells):
-            f.flags.append("no_claim")
+            f.flags.append("not_a_claim")
             f.reasons.append("a table row of names and identifiers: the citation identifies what is named; there is no statement to check")
             return
     named = naming_phrase(claim.raw, cite.raw)

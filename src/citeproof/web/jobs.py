@@ -680,6 +680,8 @@ class JobStore:
                     w.out_dir = out
                 if hasattr(w, "root"):
                     w.root = inp
+                if hasattr(w, "review_url"):
+                    w.review_url = f"/jobs/{job_id}/review"  # triage decisions saved on this server (web/review.py)
                 path = out / f"{stem}.citeproof{w.suffix}"
                 try:
                     with path.open("w", encoding="utf-8") as fh:
