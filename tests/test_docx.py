@@ -184,3 +184,19 @@ def test_check_gate_and_audit_need_no_bib(zotero_docx, tmp_path):
     assert 0 == runner.invoke(app, ["gate", str(zotero_docx)]).exit_code
     audit = runner.invoke(app, ["audit", str(zotero_docx), "--sources", str(src), "--no-cache", "--quiet"])
     assert 1 == audit.exit_code and "lee2018" in audit.output and "smith2020" not in audit.output
+
+
+def test_field_items_are_read_leniently_by_the_one_csl_reader(tmp_path):
+    """A plugin-written item with wrongly typed variables keeps its good ones; the same item in a --bib file is an error naming its path."""
+    odd = {"id": 9, "type": "article-journal", "title": "Hip protectors in nursing homes", "author": [{"family": "Kiel", "given": "D."}, "et al."],
+           "issued": {"date-parts": "2007"}, "DOI": ["10.1001/jama.298.4.413"], "page": 413}
+    doc = read_word(_docx(tmp_path / "odd.docx", _p(_run("Hip protectors did not prevent fractures "), _field(_zotero([(odd, {})]), "(Kiel, 2007)"), _run("."))))
+    ref = doc.references["kiel"]
+    assert ("Hip protectors in nursing homes", ("Kiel, D.",), "", "", "413") == (ref.title, ref.authors, ref.year, ref.doi, ref.pages)
+    bib = tmp_path / "odd.json"
+    bib.write_text(json.dumps([odd]))
+    from citeproof.bibliography import read_csl_json
+    from citeproof.errors import BibliographyError
+
+    with pytest.raises(BibliographyError, match=r"odd\.json: \$\[0\]\.author\[1\]: expected a name object"):
+        read_csl_json(bib)

@@ -33,6 +33,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from citeproof.bibliography import Bibliography, normalise_doi
+from citeproof.bibliography.csl import csl_reference
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
 
@@ -101,29 +102,6 @@ class _Keys:
         it = _Item(key, dataclasses.replace(ref, citekey=key))
         self.by_identity[identity] = it
         return it
-
-
-def _csl_reference(item: dict, origin: str) -> Reference:
-    """A Reference from one CSL-JSON item (the fields' ``itemData``)."""
-    def text(v: object) -> str:
-        return v if isinstance(v, str) else str(v) if isinstance(v, (int, float)) else ""
-
-    authors = tuple(
-        (text(a.get("family")) + (", " + text(a.get("given")) if a.get("given") else "")).strip(", ") or text(a.get("literal"))
-        for a in item.get("author") or [] if isinstance(a, dict)
-    )
-    year = ""
-    issued = item.get("issued")
-    if isinstance(issued, dict):
-        parts = issued.get("date-parts")
-        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-            year = text(parts[0][0])
-        elif issued.get("raw"):
-            m = re.search(r"\d{4}", text(issued["raw"]))
-            year = m.group(0) if m else ""
-    return Reference(citekey="", entry_type=text(item.get("type")), title=text(item.get("title")), authors=authors, year=year,
-                     container=text(item.get("container-title")), doi=normalise_doi(text(item.get("DOI"))), url=text(item.get("URL")),
-                     pmid=text(item.get("PMID")), pmcid=text(item.get("PMCID")), origin=origin)
 
 
 def _endnote_items(xml: str, origin: str) -> list[tuple[str, Reference, dict]]:
@@ -203,7 +181,8 @@ class _Collector:
                 data_item = ci.get("itemData") if isinstance(ci.get("itemData"), dict) else {}
                 uris = ci.get("uris") or ci.get("uri") or []
                 ident = (uris[0] if isinstance(uris, list) and uris else str(uris) if uris else "") or f"id:{ci.get('id') or data_item.get('id')}" or data_item.get("title", "")
-                items.append((self.keys.item(str(ident), _csl_reference(data_item, origin)), ci))
+                ref = csl_reference(data_item, citekey="", where=f"citationItems[{len(items)}].itemData", origin=origin, source=origin, lenient=True)
+                items.append((self.keys.item(str(ident), ref), ci))
             return _group(items) if items else ""
         m = _ENDNOTE_FIELD.match(instr)
         if m:
