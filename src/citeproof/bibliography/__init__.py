@@ -17,6 +17,7 @@ from pathlib import Path
 from citeproof.bibliography.csl import read_csl_json
 from citeproof.bibliography.doi import normalise_doi
 from citeproof.bibliography.file_field import parse_file_field
+from citeproof.bibliography.zotero import is_zotero_library, read_zotero
 from citeproof.errors import BibliographyError
 from citeproof.model import Diagnostic, Reference
 
@@ -213,11 +214,13 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
     return refs, diags
 
 
-def load_bibliographies(paths: list[Path]) -> Bibliography:
+def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bibliography:
     """Read several bibliography files; the first definition of a key wins.
 
     Args:
-        paths: .bib / .bibtex / .json (CSL-JSON) files, in priority order.
+        paths: .bib / .bibtex / .json (CSL-JSON) files, or Zotero libraries (a data folder holding
+            ``zotero.sqlite``, or that file: :mod:`citeproof.bibliography.zotero`), in priority order.
+        collection: for Zotero libraries, only this collection (``--collection``).
 
     Returns:
         The merged :class:`Bibliography`.
@@ -228,7 +231,9 @@ def load_bibliographies(paths: list[Path]) -> Bibliography:
     bib = Bibliography()
     for path in paths:
         path = Path(path)
-        if path.suffix.lower() in (".json", ".csl", ".csljson"):
+        if is_zotero_library(path):
+            refs, diags, path = read_zotero(path, collection)
+        elif path.suffix.lower() in (".json", ".csl", ".csljson"):
             refs, diags = read_csl_json(path)
         else:
             refs, diags = read_bibtex(path)

@@ -40,6 +40,11 @@ BibOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--bib", "-b", metavar="FILE", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
 ]
+ZoteroOpt = Annotated[
+    Optional[Path],
+    typer.Option("--zotero", metavar="DIR", help="Zotero's data folder (~/Zotero): its zotero.sqlite is the bibliography (read from a copy, safe while Zotero runs) and storage/ the attachments."),
+]
+CollectionOpt = Annotated[Optional[str], typer.Option("--collection", metavar="NAME", help="With --zotero: only this collection (and its sub-collections).")]
 SourcesOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--sources", "-s", metavar="DIR", help="Folder of source files (PDF, Markdown, text, HTML) named <citekey>.pdf or matched by DOI. Repeatable."),
@@ -84,6 +89,21 @@ def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str],
         raise CiteproofError("--llm-max-cost needs prices to count cost: give --llm-price IN,OUT (per million tokens)")
     return LLMConfig(url=url, model=model, second_model=second, max_cost=max_cost, price_prompt=p_in, price_completion=p_out,
                      cache_dir=None if no_cache else (cache_dir or default_cache_dir()))
+
+
+def _with_zotero(bib: list[Path] | None, zotero: Path | None, collection: str | None) -> list[Path]:
+    """The bibliographies with the ``--zotero`` library last (``--bib`` files win a key); ``--collection`` needs ``--zotero``.
+
+    Raises:
+        CiteproofError: ``--collection`` without ``--zotero``; BibliographyError: no ``zotero.sqlite`` in ``--zotero``.
+    """
+    if collection is not None and zotero is None:
+        raise CiteproofError("--collection names a Zotero collection; give the Zotero data folder with --zotero DIR too")
+    if zotero is not None:
+        from citeproof.bibliography.zotero import zotero_database
+
+        zotero = zotero_database(zotero).parent  # a folder without zotero.sqlite: say where Zotero keeps it
+    return list(bib or []) + ([zotero] if zotero is not None else [])
 
 
 def _has_own_bibliography(document: Path) -> bool:

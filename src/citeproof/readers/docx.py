@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +33,7 @@ from xml.etree import ElementTree as ET
 
 from citeproof.bibliography import Bibliography, normalise_doi
 from citeproof.bibliography.csl import csl_reference
+from citeproof.bibliography.keys import CitekeyMaker
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
 
@@ -50,12 +50,6 @@ _BIBLIOGRAPHY_FIELD = re.compile(r"^\s*ADDIN\s+(ZOTERO_BIBL|Mendeley\s+Bibliogra
 _CSL_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(?:ZOTERO_ITEM\s+)?CSL_CITATION\s*(\{.*\})", re.S)
 _ENDNOTE_FIELD = re.compile(r"^\s*ADDIN\s+EN\.CITE\s*(<EndNote>.*</EndNote>)", re.S)
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#+!|@~^$])")
-
-
-@dataclass
-class _Item:
-    key: str
-    ref: Reference
 
 
 @dataclass
@@ -77,31 +71,6 @@ class WordDocument:
         """The items of the citation fields as a :class:`Bibliography` (described as the document's fields)."""
         return Bibliography(entries=dict(self.references), diagnostics=list(self.diagnostics),
                             description=f"the citation fields of {self.path}")
-
-
-class _Keys:
-    """Readable, unique citekeys for the items met (``smith2020``, ``smith2020a``...)."""
-
-    def __init__(self) -> None:
-        self.by_identity: dict[str, _Item] = {}
-        self.used: set[str] = set()
-
-    def item(self, identity: str, ref: Reference) -> _Item:
-        hit = self.by_identity.get(identity)
-        if hit is not None:
-            return hit
-        family = (ref.authors[0].split(",")[0] if ref.authors else ref.title.split(" ")[0] if ref.title else "item")
-        base = unicodedata.normalize("NFKD", family).encode("ascii", "ignore").decode().lower()
-        base = re.sub(r"[^a-z0-9]+", "", base) or "item"
-        base += ref.year or ""
-        key, n = base, 0
-        while key in self.used:
-            key = base + "abcdefghijklmnopqrstuvwxyz"[n % 26] * (1 + n // 26)
-            n += 1
-        self.used.add(key)
-        it = _Item(key, dataclasses.replace(ref, citekey=key))
-        self.by_identity[identity] = it
-        return it
 
 
 def _endnote_items(xml: str, origin: str) -> list[tuple[str, Reference, dict]]:
@@ -128,7 +97,7 @@ def _endnote_items(xml: str, origin: str) -> list[tuple[str, Reference, dict]]:
     return out
 
 
-def _group(items: list[tuple[_Item, dict]]) -> str:
+def _group(items: list[tuple[Reference, dict]]) -> str:
     """A pandoc citation group for the items of one field: ``[see @{a}, p. 3; @{b}]``."""
     parts = []
     for it, opt in items:
@@ -136,7 +105,7 @@ def _group(items: list[tuple[_Item, dict]]) -> str:
         prefix = str(opt.get("prefix") or "").strip()
         if prefix:
             s += _MD_SPECIAL.sub(r"\\\1", prefix) + " "
-        s += ("-" if opt.get("suppress-author") else "") + "@{" + it.key + "}"
+        s += ("-" if opt.get("suppress-author") else "") + "@{" + it.citekey + "}"
         loc = str(opt.get("locator") or "").strip()
         if loc:
             s += f", {_LABELS.get(str(opt.get('label') or 'page'), str(opt.get('label')))} {loc}"
@@ -152,7 +121,7 @@ class _Collector:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.keys = _Keys()
+        self.keys = CitekeyMaker()
         self.diagnostics: list[Diagnostic] = []
         self.fields = 0
 
@@ -182,7 +151,7 @@ class _Collector:
                 uris = ci.get("uris") or ci.get("uri") or []
                 ident = (uris[0] if isinstance(uris, list) and uris else str(uris) if uris else "") or f"id:{ci.get('id') or data_item.get('id')}" or data_item.get("title", "")
                 ref = csl_reference(data_item, citekey="", where=f"citationItems[{len(items)}].itemData", origin=origin, source=origin, lenient=True)
-                items.append((self.keys.item(str(ident), ref), ci))
+                items.append((self.keys.make(str(ident), ref), ci))
             return _group(items) if items else ""
         m = _ENDNOTE_FIELD.match(instr)
         if m:
@@ -193,7 +162,7 @@ class _Collector:
                 self.diagnostics.append(Diagnostic("docx-field", "warning", f"{origin}: unreadable EndNote field ({exc}); that citation is skipped",
                                                    str(self.path), para))
                 return ""
-            return _group([(self.keys.item(i, r), o) for i, r, o in found]) if found else ""
+            return _group([(self.keys.make(i, r), o) for i, r, o in found]) if found else ""
         return None
 
 
@@ -397,7 +366,7 @@ def read_word(path: str | Path) -> WordDocument:
         cites = tuple(dataclasses.replace(ct, line=para, column=0) for ct in c.citations)
         kind = UnitKind.FOOTNOTE if para in footnotes else c.kind
         doc.claims.append(dataclasses.replace(c, line=para, citations=cites, kind=kind))
-    doc.references = {it.key: it.ref for it in col.keys.by_identity.values()}
+    doc.references = {r.citekey: r for r in col.keys.made.values()}
     doc.diagnostics = col.diagnostics
     if not col.fields:
         doc.diagnostics.append(Diagnostic("docx-no-citations", "warning",
