@@ -32,7 +32,7 @@ from citeproof.bibliography.doi import normalise_doi
 from citeproof.errors import BibliographyError
 from citeproof.model import Attachment, Diagnostic, Reference
 
-__all__ = ["csl_reference", "read_csl_items", "read_csl_json"]
+__all__ = ["csl_reference", "read_csl_document", "read_csl_items", "read_csl_json"]
 
 _CSL_NAME_FIELDS = ("author", "editor")
 _CSL_TEXT_PARTS = ("family", "given", "literal", "dropping-particle", "non-dropping-particle", "suffix")
@@ -211,7 +211,7 @@ def read_csl_items(items: list, source: object, where: str = "$") -> tuple[list[
     return refs, diags
 
 
-def _csl_document(path: Path) -> tuple[list, str]:
+def read_csl_document(path: Path) -> tuple[list, str]:
     """The CSL-JSON file's items and the JSON path of their array (``$`` or ``$.items``).
 
     Raises:
@@ -263,5 +263,5 @@ def read_csl_json(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
             message names the file and the first bad JSON path
             (``$[3].author``).
     """
-    items, where = _csl_document(path)
+    items, where = read_csl_document(path)
     return read_csl_items(items, path, where)

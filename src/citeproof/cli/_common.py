@@ -107,12 +107,13 @@ def _with_zotero(bib: list[Path] | None, zotero: Path | None, collection: str | 
 
 
 def _has_own_bibliography(document: Path) -> bool:
-    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Markdown front matter)."""
+    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Word fields, Markdown front matter, Manubot files)."""
+    from citeproof.bibliography.manubot import manubot_files
     from citeproof.readers.front_matter import names_bibliography
 
     name = document.name.lower()
     return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json")) or (
-        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and names_bibliography(document)
+        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and (names_bibliography(document) or bool(manubot_files(document)))
     )
 
 
