@@ -36,6 +36,7 @@ from citeproof.bibliography.csl import csl_reference
 from citeproof.bibliography.keys import CitekeyMaker
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
+from citeproof.readers.docx_text import cite_plain_text
 
 __all__ = ["DocxReader", "WordDocument", "read_word"]
 
@@ -66,11 +67,14 @@ class WordDocument:
     references: dict[str, Reference] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     path: str = ""
+    unknown_reasons: dict[str, str] = field(default_factory=dict)
+    plain_text: bool = False
 
     def bibliography(self) -> Bibliography:
-        """The items of the citation fields as a :class:`Bibliography` (described as the document's fields)."""
-        return Bibliography(entries=dict(self.references), diagnostics=list(self.diagnostics),
-                            description=f"the citation fields of {self.path}")
+        """The items of the citation fields (or the typed reference list) as a :class:`Bibliography`."""
+        what = "the typed reference list" if self.plain_text else "the citation fields"
+        return Bibliography(entries=dict(self.references), diagnostics=list(self.diagnostics), unknown_reasons=dict(self.unknown_reasons),
+                            description=f"{what} of {self.path}")
 
 
 def _endnote_items(xml: str, origin: str) -> list[tuple[str, Reference, dict]]:
@@ -302,8 +306,9 @@ def read_word(path: str | Path) -> WordDocument:
     """Read a .docx or .odt citing document.
 
     Returns:
-        A :class:`WordDocument`; when the file has no citation field at all, a diagnostic says so (plain-text
-        citations such as ``(Smith 2020)`` with a typed reference list are not read yet).
+        A :class:`WordDocument`. Without any citation field, plain-text citations (``(Smith 2020)``, ``[3]``) are read
+        against the typed reference list (:mod:`citeproof.readers.docx_text`); when there are none either, a
+        diagnostic says so.
 
     Raises:
         InputError: the file is missing, not a zip package, or lacks its main XML part (the message names the file).
@@ -345,6 +350,9 @@ def read_word(path: str | Path) -> WordDocument:
                                 footnotes.add(n)
                 except ET.ParseError:
                     col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: word/footnotes.xml is not well-formed; footnotes not read", str(path)))
+    plain = cite_plain_text(blocks, str(path), footnotes) if not col.fields else None
+    if plain is not None and plain.style:
+        blocks = plain.blocks
     # One Markdown block per paragraph (line 2k+1 holds paragraph k's text), tables as pipe tables.
     lines: list[str] = []
     line_to_para: dict[int, int] = {}
@@ -363,16 +371,20 @@ def read_word(path: str | Path) -> WordDocument:
     md = MarkdownReader().read_string("\n".join(lines), str(path))
     for c in md:
         para = line_to_para.get(c.line, 0)
-        cites = tuple(dataclasses.replace(ct, line=para, column=0) for ct in c.citations)
+        keys = plain.keys if plain is not None else {}
+        cites = tuple(dataclasses.replace(ct, line=para, column=0, citekey=keys.get(ct.citekey, ct.citekey)) for ct in c.citations)
         kind = UnitKind.FOOTNOTE if para in footnotes else c.kind
         doc.claims.append(dataclasses.replace(c, line=para, citations=cites, kind=kind))
     doc.references = {r.citekey: r for r in col.keys.made.values()}
     doc.diagnostics = col.diagnostics
-    if not col.fields:
+    if plain is not None and plain.style:
+        doc.references, doc.unknown_reasons, doc.plain_text = plain.references, plain.unknown_reasons, True
+        doc.diagnostics += plain.diagnostics
+    if not col.fields and not (plain is not None and plain.markers):
         doc.diagnostics.append(Diagnostic("docx-no-citations", "warning",
-                                          f"{path}: no Zotero, Mendeley or EndNote citation field found; plain-text citations "
-                                          "such as (Smith 2020) are not read yet: insert citations with the reference manager's "
-                                          "Word plugin, or export the document to Markdown with pandoc", str(path)))
+                                          f"{path}: no Zotero, Mendeley or EndNote citation field and no plain-text citation "
+                                          "((Smith, 2020) or [3]) with a typed reference list under a 'References' heading found; "
+                                          "insert citations with the reference manager's Word plugin, or add the reference list", str(path)))
     return doc
 
 
