@@ -272,3 +272,12 @@ def test_plain_text_docx_goes_through_check(tmp_path):
     assert 0 == r.exit_code, r.output
     (f,) = json.loads((tmp_path / "out" / "typed.citeproof.json").read_text())["findings"]
     assert ("Smith et al. 2020", 2) == (f["citekey"], f["line"])
+
+
+def test_a_zip_bomb_part_is_refused_before_it_is_inflated(tmp_path):
+    path = tmp_path / "bomb.docx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("word/document.xml", b"<" + b" " * (65 * 2**20) + b"/>")
+    assert path.stat().st_size < 2**20
+    with pytest.raises(InputError, match=r"bomb\.docx: word/document\.xml inflates to 65 MiB, over the limit of 64 MiB"):
+        read_word(path)

@@ -45,6 +45,9 @@ TEXT_NS = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 OFFICE_NS = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 TABLE_NS = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 
+MAX_PART_BYTES = 64 * 2**20
+"""Largest inflated XML part read (bytes): a 1,000-page thesis's ``document.xml`` is some 20 MiB; more is a zip bomb."""
+
 _LABELS = {"page": "p.", "chapter": "chap.", "section": "sec.", "figure": "fig.", "table": "tab.", "paragraph": "para.",
            "line": "l.", "volume": "vol.", "note": "n.", "verse": "v.", "column": "col.", "book": "bk."}
 _BIBLIOGRAPHY_FIELD = re.compile(r"^\s*ADDIN\s+(ZOTERO_BIBL|Mendeley\s+Bibliography|CSL_BIBLIOGRAPHY|EN\.REFLIST)", re.I)
@@ -311,7 +314,8 @@ def read_word(path: str | Path) -> WordDocument:
         diagnostic says so.
 
     Raises:
-        InputError: the file is missing, not a zip package, or lacks its main XML part (the message names the file).
+        InputError: the file is missing, not a zip package, lacks its main XML part, or that part inflates past
+            :data:`MAX_PART_BYTES` (the message names the file).
     """
     from citeproof.readers.markdown import MarkdownReader
 
@@ -328,6 +332,9 @@ def read_word(path: str | Path) -> WordDocument:
     part = "content.xml" if odt else "word/document.xml"
     with zf:
         try:
+            if zf.getinfo(part).file_size > MAX_PART_BYTES:
+                raise InputError(f"{path}: {part} inflates to {zf.getinfo(part).file_size // 2**20} MiB, over the limit of "
+                                 f"{MAX_PART_BYTES // 2**20} MiB; split the document or save it again")
             root = ET.fromstring(zf.read(part))
         except KeyError:
             raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
@@ -337,7 +344,7 @@ def read_word(path: str | Path) -> WordDocument:
             blocks = _odt_blocks(root, col)
         else:
             blocks = _docx_blocks(root, col, 0)
-            if "word/footnotes.xml" in zf.namelist():
+            if "word/footnotes.xml" in zf.namelist() and zf.getinfo("word/footnotes.xml").file_size <= MAX_PART_BYTES:
                 try:
                     foot = ET.fromstring(zf.read("word/footnotes.xml"))
                     n = blocks[-1][0] if blocks else 0
