@@ -234,3 +234,18 @@ def test_a_data_folder_is_a_bibliography_like_any_other(zotero_dir, tmp_path):
     lib = load_bibliographies([bib, zotero_dir])
     assert ("Another balance paper", TITLE) == (lib.get("lee2021").title, lib.get("martinez2019sleep").title)
     assert ["bib-duplicate-key"] == [d.code for d in lib.diagnostics if d.code != "zotero-base-dir"]
+
+
+def test_zotero_7_citation_key_field_and_combined_tables(zotero_dir):
+    """Zotero 7 keeps a citationKey field and reads field names through fieldsCombined; both are honoured."""
+    con = sqlite3.connect(zotero_dir / "zotero.sqlite")
+    con.execute("INSERT INTO fields (fieldID, fieldName) VALUES (124, 'citationKey')")
+    con.execute("CREATE TABLE fieldsCombined (fieldID INT NOT NULL, fieldName TEXT NOT NULL, label TEXT, fieldFormatID INT, custom INT NOT NULL, PRIMARY KEY (fieldID))")
+    con.execute("INSERT INTO fieldsCombined SELECT fieldID, fieldName, NULL, fieldFormatID, 0 FROM fields")
+    value = con.execute("INSERT INTO itemDataValues (value) VALUES ('lee2021balance')").lastrowid
+    item = con.execute("SELECT itemID FROM items WHERE key = 'CONF0001'").fetchone()[0]
+    con.execute("INSERT INTO itemData VALUES (?, 124, ?)", (item, value))
+    con.commit()
+    con.close()
+    refs, _, _ = read_zotero(zotero_dir)
+    assert ["martinez2019sleep", "who2007falls", "lee2021balance"] == [r.citekey for r in refs]
