@@ -224,8 +224,8 @@ class TestZipSlip:
 
 class TestRefusals:
     def test_wrong_document_type(self, client):
-        """A document that is neither Markdown nor a zip is refused with 415."""
-        r = _post(client, {"document": ("draft.docx", b"PK..", "application/octet-stream")})
+        """A document of no kind citeproof reads (an .rtf) is refused with 415."""
+        r = _post(client, {"document": ("draft.rtf", b"{\\rtf1 Falls are common.}", "application/rtf")})
         assert 415 == r.status_code and "Markdown" in r.json()["error"]
 
     def test_fake_pdf(self, client):
