@@ -249,3 +249,20 @@ def test_zotero_7_citation_key_field_and_combined_tables(zotero_dir):
     con.close()
     refs, _, _ = read_zotero(zotero_dir)
     assert ["martinez2019sleep", "who2007falls", "lee2021balance"] == [r.citekey for r in refs]
+
+
+def test_word_fields_take_their_files_from_the_zotero_library(zotero_dir, tmp_path):
+    """A .docx whose Zotero fields cite a library item: --zotero lends the item its stored PDF (matched by DOI)."""
+    from test_docx import _docx, _field, _p, _run, _zotero
+
+    item = {"id": 4012, "type": "article-journal", "title": TITLE, "author": [{"family": "Martínez", "given": "Ana"}],
+            "issued": {"date-parts": [[2019, 3]]}, "DOI": "10.1111/jfb.13912"}
+    doc = _docx(tmp_path / "paper.docx", _p(_run("Sleep-deprived zebrafish made 42% more errors in a spatial task while swimming speed was unchanged "),
+                                            _field(_zotero([(item, {})]), "(Martínez, 2019)"), _run(".")))
+    r = runner.invoke(app, ["check", str(doc), "--zotero", str(zotero_dir), "--out", str(tmp_path / "out"), "--format", "json",
+                            "--tier", "lexical", "--no-cache", "--quiet"])
+    assert 0 == r.exit_code, r.output
+    (f,) = json.loads((tmp_path / "out" / "paper.citeproof.json").read_text())["findings"]
+    assert ("martinez2019", "supported") == (f["citekey"], f["verdict"]) and f["source"].endswith("Martinez - 2019 - Sleep deprivation.pdf")
+    audit = runner.invoke(app, ["audit", str(doc), "--zotero", str(zotero_dir), "--no-cache", "--quiet"])
+    assert 0 == audit.exit_code, audit.output
