@@ -166,6 +166,10 @@ def test_collection_takes_its_sub_collections_and_unknown_names_are_listed(zoter
     assert {"martinez2019sleep", "who2007falls"} == {r.citekey for r in refs}
     with pytest.raises(BibliographyError, match=r"zotero\.sqlite: no Zotero collection named 'Thesys'; the collections are: Chapter 2, Teaching, Thesis"):
         read_zotero(zotero_dir, "Thesys")
+    doc = zotero_dir.parent / "draft.md"
+    doc.write_text("Fish need sleep [@martinez2019sleep].\n")
+    r = runner.invoke(app, ["audit", str(doc), "--zotero", str(zotero_dir), "--collection", "Thesys", "--no-cache"])
+    assert 2 == r.exit_code and "no Zotero collection named 'Thesys'" in r.output
 
 
 def test_read_while_zotero_holds_its_lock_and_never_written(zotero_dir):
