@@ -20,6 +20,7 @@ class CitekeyMaker:
 
     Attributes:
         made: identity -> the reference with its made key, one per distinct identity (a Zotero URI, a CSL id).
+        used: every key taken so far (made or reserved).
     """
 
     def __init__(self) -> None:
