@@ -242,6 +242,7 @@ class CheckOptions:
         llm: the LLM tier's endpoint and budget
             (:class:`citeproof.judges.llm.LLMConfig`); needed for ``llm`` in ``tiers``.
         limit: judge only the first ``limit`` citations in document order (None: all).
+        collection: only this collection of a Zotero library among ``bib_paths`` (``--collection``).
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -256,6 +257,7 @@ class CheckOptions:
     settings: dict = field(default_factory=dict)
     llm: object | None = None
     limit: int | None = None
+    collection: str | None = None
 
 
 BANDS: dict[Verdict, int] = {
@@ -674,7 +676,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     claims, total_citations = _first_citations(claims, opts.limit)
     t_read = time.perf_counter()
     if bib_paths:
-        bib = load_bibliographies([Path(p) for p in bib_paths])
+        bib = load_bibliographies([Path(p) for p in bib_paths], opts.collection)
         if own_bib is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
             bib = merge_printed_references(own_bib, bib)
     else:

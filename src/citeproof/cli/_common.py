@@ -40,6 +40,11 @@ BibOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--bib", "-b", metavar="FILE", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
 ]
+ZoteroOpt = Annotated[
+    Optional[Path],
+    typer.Option("--zotero", metavar="DIR", help="Zotero's data folder (~/Zotero): its zotero.sqlite is the bibliography (read from a copy, safe while Zotero runs) and storage/ the attachments."),
+]
+CollectionOpt = Annotated[Optional[str], typer.Option("--collection", metavar="NAME", help="With --zotero: only this collection (and its sub-collections).")]
 SourcesOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--sources", "-s", metavar="DIR", help="Folder of source files (PDF, Markdown, text, HTML) named <citekey>.pdf or matched by DOI. Repeatable."),
@@ -97,13 +102,29 @@ def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str],
                      cache_dir=None if no_cache else (cache_dir or default_cache_dir()), **extra)
 
 
+def _with_zotero(bib: list[Path] | None, zotero: Path | None, collection: str | None) -> list[Path]:
+    """The bibliographies with the ``--zotero`` library last (``--bib`` files win a key); ``--collection`` needs ``--zotero``.
+
+    Raises:
+        CiteproofError: ``--collection`` without ``--zotero``; BibliographyError: no ``zotero.sqlite`` in ``--zotero``.
+    """
+    if collection is not None and zotero is None:
+        raise CiteproofError("--collection names a Zotero collection; give the Zotero data folder with --zotero DIR too")
+    if zotero is not None:
+        from citeproof.bibliography.zotero import zotero_database
+
+        zotero = zotero_database(zotero).parent  # a folder without zotero.sqlite: say where Zotero keeps it
+    return list(bib or []) + ([zotero] if zotero is not None else [])
+
+
 def _has_own_bibliography(document: Path) -> bool:
-    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Markdown front matter)."""
+    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Word fields, Markdown front matter, Manubot files)."""
+    from citeproof.bibliography.manubot import manubot_files
     from citeproof.readers.front_matter import names_bibliography
 
     name = document.name.lower()
     return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json")) or (
-        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and names_bibliography(document)
+        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and (names_bibliography(document) or bool(manubot_files(document)))
     )
 
 

@@ -355,8 +355,20 @@ class MarkdownDocument:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def bibliography(self) -> Bibliography | None:
-        """The front matter's ``bibliography:`` files and ``references:``, or None when it names none."""
-        return self.front_matter.bibliography(self.path)
+        """The front matter's ``bibliography:`` files and ``references:``; else a Manubot manuscript's
+        ``references.json``/``manual-references.json`` beside it (:mod:`citeproof.bibliography.manubot`); else None."""
+        own = self.front_matter.bibliography(self.path)
+        if own is not None:
+            return own
+        from citeproof.bibliography.manubot import manubot_bibliography, manubot_files
+
+        if not manubot_files(Path(self.path)):
+            return None
+        try:
+            text = Path(self.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+        return manubot_bibliography(Path(self.path), text)
 
 
 def decode_text(data: bytes, path: str | Path) -> tuple[str, list[Diagnostic]]:

@@ -9,7 +9,7 @@ Routes:
     unguessable id (128 random bits) and is shown to its creator alone.
 ``POST /jobs``
     multipart form: ``document`` (Markdown, LaTeX ``.tex``, an arXiv
-    ``.tar.gz`` bundle or a PDF, or a zip holding the document with its .bib
+    ``.tar.gz`` bundle, a PDF, a Word ``.docx``/``.odt``, or a zip holding the document with its .bib
     and sources), ``sources`` (files, repeatable), ``bib`` (files,
     repeatable; optional for LaTeX and PDFs, which bring their own reference
     list), ``document_path`` (which file of the zip is the document; needed
@@ -144,7 +144,7 @@ def create_app(
     @app.post("/jobs")
     async def create_job(
         request: Request,
-        document: UploadFile | None = File(None, description="citing document (.md, .tex, .tar.gz, .pdf) or a .zip holding it"),
+        document: UploadFile | None = File(None, description="citing document (.md, .tex, .tar.gz, .pdf, .docx, .odt) or a .zip holding it"),
         sources: list[UploadFile] = File([], description="source files"),
         bib: list[UploadFile] = File([], description="bibliography files"),
         document_path: str = Form("", max_length=500),
