@@ -113,3 +113,6 @@ def test_check_and_gate_need_no_bib(manuscript, tmp_path):
         f["citekey"] for f in findings}
     gate = runner.invoke(app, ["gate", str(manuscript)])
     assert 1 == gate.exit_code and "unknown citekey 'doi:10.1000/not-built'" in gate.output
+    alias = [f for f in findings if f["claim"].strip() == ": doi:10.7554/eLife.32822"]  # the alias line, read as a unit
+    assert len(alias) == 1 and "not_a_claim" in alias[0]["flags"]  # a key's definition is no statement to check
+    assert all("not_a_claim" not in f["flags"] for f in findings if f is not alias[0])
