@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from citeproof.bibliography.csl import read_csl_json
+from citeproof.bibliography.csl import read_bibliography_bytes, read_csl_json
 from citeproof.bibliography.doi import normalise_doi
 from citeproof.bibliography.file_field import parse_file_field
 from citeproof.bibliography.zotero import is_zotero_library, read_zotero
@@ -117,14 +117,7 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
     """
     import bibtexparser
 
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BibliographyError(f"{path}: bibliography not found; check the --bib path") from None
-    except IsADirectoryError:
-        raise BibliographyError(f"{path}: is a folder; --bib takes a .bib or CSL-JSON file") from None
-    except OSError as exc:
-        raise BibliographyError(f"{path}: cannot read the bibliography ({exc.strerror})") from None
+    raw = read_bibliography_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

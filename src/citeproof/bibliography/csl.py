@@ -211,6 +211,23 @@ def read_csl_items(items: list, source: object, where: str = "$") -> tuple[list[
     return refs, diags
 
 
+def read_bibliography_bytes(path: Path) -> bytes:
+    """The bytes of a bibliography file (.bib or CSL-JSON).
+
+    Raises:
+        BibliographyError: the file is missing, a folder or unreadable, with
+            the path and what to do.
+    """
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise BibliographyError(f"{path}: bibliography not found; check the --bib path") from None
+    except IsADirectoryError:
+        raise BibliographyError(f"{path}: is a folder; --bib takes a .bib or CSL-JSON file") from None
+    except OSError as exc:
+        raise BibliographyError(f"{path}: cannot read the bibliography ({exc.strerror})") from None
+
+
 def read_csl_document(path: Path) -> tuple[list, str]:
     """The CSL-JSON file's items and the JSON path of their array (``$`` or ``$.items``).
 
@@ -218,14 +235,7 @@ def read_csl_document(path: Path) -> tuple[list, str]:
         BibliographyError: missing file, a folder, not UTF-8, not JSON (line
             and column given), nested too deep, or not an array of items.
     """
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BibliographyError(f"{path}: bibliography not found; check the --bib path") from None
-    except IsADirectoryError:
-        raise BibliographyError(f"{path}: is a folder; --bib takes a .bib or CSL-JSON file") from None
-    except OSError as exc:
-        raise BibliographyError(f"{path}: cannot read the bibliography ({exc.strerror})") from None
+    raw = read_bibliography_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -35,6 +35,7 @@ err = Console(stderr=True, soft_wrap=True)
 
 DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
 DocsArg = Annotated[list[Path], typer.Argument(metavar="DOCUMENT", help="The citing documents (one or more): pandoc Markdown (.md), LaTeX (.tex), arXiv source bundles (.tar.gz) or PDFs.", show_default=False)]
+SourceArg = Annotated[str, typer.Argument(help="The source: a file (PDF, Markdown, text, HTML) or a citekey (with --bib or --sources).", show_default=False)]
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="Settings file (.citeproof.toml, or a pyproject.toml with [tool.citeproof]). Default: the nearest one above the document.")]
 BibOpt = Annotated[
     Optional[list[Path]],

@@ -10,6 +10,7 @@ import typer
 from citeproof.errors import EXIT_FINDINGS, EXIT_OK, CiteproofError
 
 from citeproof.cli._common import (
+    SourceArg,
     app,
     out,
     BibOpt,
@@ -106,7 +107,7 @@ def history(
 
 @app.command()
 def locate(
-    source: Annotated[str, typer.Argument(help="The source: a file (PDF, Markdown, text, HTML) or a citekey (with --bib or --sources).", show_default=False)],
+    source: SourceArg,
     phrase: Annotated[str, typer.Argument(help="The phrase to find, in quotes.", show_default=False)],
     bib: BibOpt = None,
     sources: SourcesOpt = None,
