@@ -109,7 +109,7 @@ def _isotope_pdf(path: Path) -> Path:
     w.run(72, 170, [N("Seven samples"), S("9"), N(" were lost in transit"), S("1,3"), N(".")])
     w.new_page()
     w.run(72, 100, [N("Energy is conserved"), S("2"), N(" in the model"), S("4"), N(".")])
-    w.text(72, 740, "2 This footnote explains the conservation law.", 8)
+    w.run(72, 740, [("2", 5, 3), ("This footnote explains the conservation law.", 8, 0)])  # a raised label, glued
     w.new_page()
     w.references(100, [f"{i}. A. Author{i}. Title number {i}. J. Tests {i}, 1 (2020)." for i in range(1, 6)])
     return w.save(path)
@@ -119,7 +119,8 @@ def test_superscript_citations_and_their_near_misses(tmp_path):
     """Superscript citations cite; isotopes, exponents, ordinals, footnote marks and numbers past the list do not.
 
     The isotope and exponent numbers keep their printed form (``224²``, not
-    ``2242``); the footnote mark ² on page 2 has its footnote at the page foot.
+    ``2242``); the footnote mark ² on page 2 has its footnote at the page foot,
+    labelled by a raised ² glued to its text (read ``2 This footnote``).
     """
     doc = read_pdf(_isotope_pdf(tmp_path / "sup.pdf"))
     assert ("numbered", "superscript", 5) == (doc.style, doc.marker_style, len(doc.entries))

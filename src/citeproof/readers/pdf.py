@@ -1,26 +1,32 @@
 """Citing PDFs -> claims, plus the reference list they print.
 
-Steps (issue 4):
+Steps (issues 4 and 11):
 
 1. **Lines in reading order.** PyMuPDF's blocks, ordered per page by the
    shared page layout (:func:`citeproof.pdf_layout.order_blocks`); running
    heads/feet and bare-number lines (page and margin line numbers) dropped
    as for sources; ligature glyphs mapped to U+FFFD rebuilt and private-use
    glyphs dropped (:mod:`citeproof.text.glyphs`); line-end hyphens joined
-   only where the joined word is a word. Superscript numbers (span flag or a smaller span above
-   the baseline) are kept as marker candidates unless they follow a digit or
-   a formula (exponents).
+   only where the joined word is a word. A superscript number (set smaller
+   than the line, flagged or above its baseline) is a marker candidate when
+   :func:`~citeproof.readers.pdf_markers.superscript_role` says ``cite``;
+   an exponent or isotope keeps its printed form (``224²``, ``¹⁴C``); a
+   raised number starting a line is a footnote or affiliation label. Wide
+   gaps between spans are kept (:attr:`PdfLine.gaps`: table cells).
 2. **Reference list.** The last ``References``/``Bibliography`` heading, else
    the trailing block that starts at ``[1]``; it ends at an appendix-like
    heading or at the end. Segmented and parsed by
    :mod:`citeproof.bibliography.pdf_refs`.
-3. **Markers.** Numeric ``[1]``, ``[1,3]``, ``[1-4]``, ``[1–4, 7]``, adjacent
-   ``[11][23][10]`` (one compound group), superscripts when the paper has no
-   bracket markers; author-year ``(Smith et al., 2020)``, ``Smith and Jones
-   (2019a, b)``, ``(see Smith 2020, p. 4; Lee 2018)`` when its list is
-   author-year. Ranges expand to each number.
-4. **Claims.** Paragraphs (blocks joined across columns and pages when a
-   sentence runs on), captions, headings and footnotes; sentences split by
+3. **Markers** (:mod:`citeproof.readers.pdf_markers`). Numeric ``[1]``,
+   ``[1,3]``, ``[1-4]``, ``[1–4, 7]``, adjacent ``[11][23][10]`` (one
+   compound group), bracketed notation left alone; superscripts when the
+   paper has no bracket markers; author-year ``(Smith et al., 2020)``,
+   ``Smith and Jones (2019a, b)``, ``(see Smith 2020, p. 4; Lee 2018)``,
+   ``(as Werner et al. 2002 did)`` when its list is author-year. Ranges
+   expand to each number.
+4. **Claims** (:mod:`citeproof.readers.pdf_claims`). Table rows, paragraphs
+   (blocks joined across columns and pages when a sentence runs on),
+   captions, headings and footnotes; sentences split by
    :func:`citeproof.readers.claims.split_sentences`; markers removed, a marker
    used as a sentence's subject (``[24] found that...``) or a narrative
    author-year cite elided as ``[...]``.
@@ -164,7 +170,6 @@ def _line(ln: dict, pno: int, bi: int, width: float) -> PdfLine | None:
     text = ""
     bold_chars = total = 0
     gaps: list[int] = []
-    label = ""
     prev_x1: float | None = None
     for k, s in enumerate(spans):
         t = s["text"]
@@ -192,7 +197,6 @@ def _line(ln: dict, pno: int, bi: int, width: float) -> PdfLine | None:
             if role == "cite":
                 text += SUP_OPEN + core + SUP_CLOSE + t.strip()[len(core):]
             elif role == "label":  # "¹Department of ..." / "²This footnote ...": the label, then a space
-                label = core
                 text += core + ("" if nxt[:1].isspace() else " ")
             else:  # an exponent or isotope number keeps its printed form: 224², ¹²C
                 text += t.translate(SUPERSCRIPT_DIGITS)
@@ -202,7 +206,7 @@ def _line(ln: dict, pno: int, bi: int, width: float) -> PdfLine | None:
         return None
     upright = abs(float(ln.get("dir", (1.0, 0.0))[1])) < 0.1
     return PdfLine(text=text, page=pno, bbox=tuple(round(v, 1) for v in ln["bbox"]), block=pno * 10000 + bi, size=float(main), bold=bold_chars > 0.6 * max(total, 1), width=width, upright=upright,
-                   gaps=tuple(gaps), label=label)
+                   gaps=tuple(gaps))
 
 
 # ---------------------------------------------------------------- reference list

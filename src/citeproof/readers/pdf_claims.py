@@ -22,7 +22,9 @@ Steps (issues 4 and 11):
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, UnitKind
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
@@ -81,6 +83,7 @@ _NUMBER = re.compile(r"^(?:[-+±−]?\d[\d.,]*(?:[%‡†*]|±\d[\d.]*)?|[-–�
 _EQ_NUMBER = re.compile(r"^\(\d+(?:\.\d+)*[a-z]?\)$")
 
 
+@lru_cache(maxsize=8192)
 def _numeric(text: str) -> bool:
     """A line of a numeric table: three or more numbers, at least half its tokens (``HOG 20.5 47.7 9.2``)."""
     toks = plain(text).split()
@@ -131,8 +134,9 @@ def _cell_lines(lines: list[PdfLine], page_width: float) -> list[PdfLine]:
         by_block.setdefault(ln.block, []).append(ln)
     out = []
     for blk in by_block.values():
-        if CAPTION.match(plain(blk[0].text)):
-            continue
+        cands = [ln for ln in blk if ln.upright and (ln.bbox[2] - ln.bbox[0] <= _MAX_CELL_SHARE * page_width or _numeric(ln.text))]
+        if not cands or (len(cands) == 1 and len(blk) > 1) or CAPTION.match(plain(blk[0].text)):
+            continue  # no cell, or a paragraph's short last line
         bands = _bands(blk)
         prose = numeric = 0
         for band in bands:
@@ -144,10 +148,10 @@ def _cell_lines(lines: list[PdfLine], page_width: float) -> list[PdfLine]:
                 prose += 1
         if 2 * prose >= len(bands) and numeric < prose:
             continue
-        wordy = [ln for ln in blk if len(ln.text.split()) >= 5 and not _numeric(ln.text)]
-        if any(sum(abs(o.bbox[0] - ln.bbox[0]) <= 1.5 for o in wordy) >= 3 for ln in wordy):
+        lefts = Counter(round(ln.bbox[0] / 1.5) for ln in blk if len(ln.text.split()) >= 5 and not _numeric(ln.text))
+        if any(lefts[k - 1] + lefts[k] + lefts[k + 1] >= 3 for k in lefts):
             continue  # a paragraph set narrow (beside a float, or in narrow columns): three lines of words from one left edge
-        out.extend(ln for ln in blk if ln.upright and (ln.bbox[2] - ln.bbox[0] <= _MAX_CELL_SHARE * page_width or _numeric(ln.text)))
+        out.extend(cands)
     return out
 
 
@@ -168,11 +172,11 @@ def _bands(lines: list[PdfLine]) -> list[list[PdfLine]]:
 
 
 def _is_row(band: list[PdfLine]) -> bool:
-    """Two or more cells side by side (not a displayed equation and its number), or a numeric line."""
+    """Two or more cells side by side, or a numeric line; not a displayed equation (its last cell a number ``(3.4)``)."""
     if any(b.bbox[0] < a.bbox[2] - 1 for a, b in zip(band, band[1:])):
         return False
     cells = [c for ln in band for c in _cells_of(ln)]
-    if len(cells) == 2 and _EQ_NUMBER.match(plain(cells[1][0])):
+    if not cells or _EQ_NUMBER.match(plain(cells[-1][0])):
         return False
     return len(cells) >= 2 and (len(band) >= 2 or any(_numeric(ln.text) for ln in band))
 
@@ -263,8 +267,10 @@ def _row_cells(row: list[PdfLine]) -> list[list[tuple[str, PdfLine]]]:
         for t, x0, x1 in _cells_of(ln):
             cells.append((x0, x1, [(t, ln)]))
     for ln in row:
-        if ln in first:
+        if any(ln is f for f in first) or not ln.text.strip():
             continue
+        if not cells:
+            cells.append((ln.bbox[0], ln.bbox[2], []))
         best = min(range(len(cells)), key=lambda k: abs(cells[k][0] - ln.bbox[0]))
         cells[best][2].append((ln.text.strip(), ln))
     return [c[2] for c in cells]
@@ -274,14 +280,19 @@ def _row_cells(row: list[PdfLine]) -> list[list[tuple[str, PdfLine]]]:
 
 
 def paragraphs(lines: list[PdfLine], body_size: float, page_h: dict[int, float]) -> list[Para]:
-    """The body's units in reading order: table rows first found by :func:`find_tables`, the rest by block.
+    """The body's units in reading order: table rows found by :func:`find_tables`, the rest by block.
+
+    A table's rows stand where its first line is read; a sentence that runs on
+    past the table (its block ends without a period and the next starts in
+    lower case, with a digit or bracket, or after a hyphen or comma) is joined
+    across it, as across columns and pages.
 
     Args:
         lines: body lines in reading order (reference list excluded).
         body_size: the body text's font size (points).
         page_h: page (from 1) -> page height (points).
     """
-    in_table: dict[int, tuple[int, int]] = {}
+    in_table: dict[int, int] = {}
     tables: list[list[list[PdfLine]]] = []
     by_page: dict[int, list[PdfLine]] = {}
     for ln in lines:
@@ -290,16 +301,16 @@ def paragraphs(lines: list[PdfLine], body_size: float, page_h: dict[int, float])
         for tab in find_tables(page_lines):
             for row in tab:
                 for ln in row:
-                    in_table[id(ln)] = (len(tables), 0)
+                    in_table[id(ln)] = len(tables)
             tables.append(tab)
     emitted: set[int] = set()
     blocks: list[list[PdfLine] | int] = []
     for ln in lines:
         t = in_table.get(id(ln))
         if t is not None:
-            if t[0] not in emitted:
-                emitted.add(t[0])
-                blocks.append(t[0])
+            if t not in emitted:
+                emitted.add(t)
+                blocks.append(t)
             continue
         last = blocks[-1] if blocks else None
         if isinstance(last, list) and last[-1].block == ln.block:
@@ -313,11 +324,14 @@ def paragraphs(lines: list[PdfLine], body_size: float, page_h: dict[int, float])
                 paras.append(Para(UnitKind.TABLE_ROW, sorted(row, key=lambda ln: (ln.bbox[1], ln.bbox[0])), _row_cells(row)))
             continue
         kind = classify(b, body_size, page_h)
-        if paras and kind == UnitKind.SENTENCE and paras[-1].kind == UnitKind.SENTENCE:
-            prev = plain(paras[-1].lines[-1].text).rstrip()
+        j = len(paras) - 1
+        while j >= 0 and paras[j].kind == UnitKind.TABLE_ROW:
+            j -= 1  # a sentence runs on past a table set in its way
+        if j >= 0 and kind == UnitKind.SENTENCE and paras[j].kind == UnitKind.SENTENCE:
+            prev = plain(paras[j].lines[-1].text).rstrip()
             nxt = plain(b[0].text).lstrip()
             if prev and not prev.endswith((".", "!", "?", ":")) and (nxt[:1].islower() or prev.endswith(("-", ",")) or nxt[:1] in "([" or nxt[:1].isdigit()):
-                paras[-1].lines.extend(b)
+                paras[j].lines.extend(b)
                 continue
         paras.append(Para(kind, list(b)))
     return paras

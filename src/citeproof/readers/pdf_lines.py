@@ -32,12 +32,11 @@ class PdfLine:
         col: 0 for the left (or only) column, 1 for the right one.
         width: the page width (points).
         upright: False for rotated text (a landscape table on a portrait page).
+            A raised number starting the line (a footnote or affiliation
+            label, ``¹ Department of ...``) is read as that number and a space.
         gaps: character offsets in ``text`` where a gap wider than 0.6 x the
             font size separates two spans (a table's cell boundary when the
             line lies in a table; ignored elsewhere).
-        label: a raised number at the line's start (a footnote or affiliation
-            label, printed ``¹ Department of ...``), '' when none; ``text``
-            then starts with that number and a space.
     """
 
     text: str
@@ -50,7 +49,6 @@ class PdfLine:
     width: float = 612.0
     upright: bool = True
     gaps: tuple[int, ...] = ()
-    label: str = ""
 
 
 def plain(text: str) -> str:

@@ -98,7 +98,8 @@ def superscript_role(prev: str, core: str, nxt: str) -> str:
     2. ``isotope``: a single number after a space or an opening bracket/hyphen
        and directly followed by an element symbol (``¹⁰B``, ``¹⁴C``,
        ``¹⁸F-FDG``, ``²³⁵U``, ``(¹²C)``).
-    3. ``ordinal``: directly followed by an ordinal ending (``1st``, ``2nd``, ``1er``).
+    3. ``ordinal``: after a space and directly followed by an ordinal ending
+       (``the ¹st``, ``²nd``, ``¹er``).
     4. ``cite``: right after punctuation that follows a word, a closing
        quote or bracket, or a bare number (``... holes.¹``, ``results,²``,
        ``in 2019.³``): Nature, ACS and AIP styles set the marker after the
@@ -129,7 +130,7 @@ def superscript_role(prev: str, core: str, nxt: str) -> str:
     detached = prev[-1:].isspace() or prev[-1:] in "([{-–/"
     if single and detached and glued_after and _ISOTOPE_NEXT.match(nxt):
         return "isotope"
-    if glued_after and _ORDINAL_NEXT.match(nxt):
+    if detached and glued_after and _ORDINAL_NEXT.match(nxt):
         return "ordinal"
     last_tok = before.split()[-1]
     if before.rstrip(".,")[-1:] in _RAISED:
