@@ -426,9 +426,10 @@ def read_pdf(path: str | Path) -> PdfDocument:
         marker_style = "superscript" if SUP.search(all_text) else ("brackets" if n_brackets else "")
     found = paragraph_claims(paras, vocab, marker_style, n_numbered, Linker(entries, style or "numbered"), footnote_marks(paras), str(path))
     diags.extend(found.diagnostics)
+    claims, unlinked, n_markers, n_linked = found.claims, found.unlinked, found.markers, found.linked
     return PdfDocument(
-        path=str(path), claims=found.claims, entries=entries, style=style, marker_style=marker_style, markers=found.markers,
-        linked=found.linked, diagnostics=diags, pages=n_pages, seconds=time.perf_counter() - t0, unlinked=found.unlinked,
+        path=str(path), claims=claims, entries=entries, style=style, marker_style=marker_style, markers=n_markers,
+        linked=n_linked, diagnostics=diags, pages=n_pages, seconds=time.perf_counter() - t0, unlinked=unlinked,
     )
 
 
