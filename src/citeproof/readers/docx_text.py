@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from citeproof.bibliography.pdf_refs import RefEntry, author_year_label, parse_reference
 from citeproof.model import CitationMode, Diagnostic, Reference
-from citeproof.readers.pdf import _BRACKET, Marker, _author_year_markers, _Linker, _numeric_markers
+from citeproof.readers.pdf_markers import BRACKET, Linker, Marker, author_year_markers, numeric_markers
 
 __all__ = ["PlainCitations", "cite_plain_text"]
 
@@ -118,9 +118,9 @@ def cite_plain_text(blocks: list[Block], path: str, footnotes: frozenset[int] | 
     texts = [(n, _unescape(t)) for n, t, _, _ in blocks[start + 1:end] if t.strip()]
     body = blocks[:start] + blocks[end:]
     body_text = " ".join(_unescape(t) for _, t, cells, _ in body for t in ([t] if cells is None else cells))
-    entries, style = _entries(texts, len(_BRACKET.findall(body_text)) >= 3, path)
+    entries, style = _entries(texts, len(BRACKET.findall(body_text)) >= 3, path)
     out = PlainCitations(blocks=[], style=style, references={e.label: e.reference for e in entries if e.reference is not None})
-    linker = _Linker(entries, style)
+    linker = Linker(entries, style)
     tokens: dict[str, str] = {}
 
     def token(key: str) -> str:
@@ -132,9 +132,9 @@ def cite_plain_text(blocks: list[Block], path: str, footnotes: frozenset[int] | 
     def cite(text: str, para: int) -> str:
         raw = _unescape(text)
         if style == "author-year":
-            found: list[Marker] = _author_year_markers(raw)
+            found: list[Marker] = author_year_markers(raw)
         else:  # a number past the list's end is a citation error to report, unless far past it (a year, a dose)
-            found = [mk for mk in _numeric_markers(raw, 0, False) if any(int(x) <= len(entries) + 20 for x in mk.labels)]
+            found = [mk for mk in numeric_markers(raw, 0, False) if any(int(x) <= len(entries) + 20 for x in mk.labels)]
         pieces, pos = [], 0
         for mk in found:
             parts = []
