@@ -164,7 +164,12 @@ def eval_citation_integrity(
     _require_entailment()
     from citeproof.eval.citation_integrity import run_citation_integrity
 
-    _print_eval(run_citation_integrity(claims, fulltext, limit=limit), as_json)
+    try:
+        res = run_citation_integrity(claims, fulltext, limit=limit)
+    except (RuntimeError, ValueError) as exc:  # the profile wants a tier or feature this installation lacks
+        _fail(CiteproofError(str(exc)))
+        return
+    _print_eval(res, as_json)
 
 
 @eval_app.command("feedback")
