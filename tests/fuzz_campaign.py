@@ -51,6 +51,15 @@ def _alarm(_sig, _frame):
     raise Hang()
 
 
+EXAMPLES_PER_KIND = {"crash": 8, "hang": 8, "lost": 4}
+"""How many failing inputs of each kind a target keeps to print (lost citations never crowd out crashes)."""
+
+
+def _keep(res: dict, example: dict) -> None:
+    if sum(1 for e in res["examples"] if e["kind"] == example["kind"]) < EXAMPLES_PER_KIND[example["kind"]]:
+        res["examples"].append(example)
+
+
 def run_target(name: str, n: int, seed: int, timeout: float, pandoc_every: int) -> dict:
     """Feed ``n`` generated inputs to one target; return the counts and the first failing inputs."""
     strategy, target, _w, compare = TARGETS[name]
@@ -67,14 +76,13 @@ def run_target(name: str, n: int, seed: int, timeout: float, pandoc_every: int) 
             got = target(value)
         except Hang:
             res["hangs"] += 1
-            res["examples"].append({"kind": "hang", "input": repr(value)[:300]})
+            _keep(res, {"kind": "hang", "input": repr(value)[:300]})
             return
         except T.ALLOWED:
             return
         except Exception as exc:  # noqa: BLE001 - a crash is what we count
             res["crashes"] += 1
-            if len(res["examples"]) < 8:
-                res["examples"].append({"kind": "crash", "error": f"{type(exc).__name__}: {exc}"[:300], "where": traceback.format_exc().splitlines()[-3][:200], "input": repr(value)[:300]})
+            _keep(res, {"kind": "crash", "error": f"{type(exc).__name__}: {exc}"[:300], "where": traceback.format_exc().splitlines()[-3][:200], "input": repr(value)[:2000]})
             return
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -85,8 +93,7 @@ def run_target(name: str, n: int, seed: int, timeout: float, pandoc_every: int) 
                 res["compared"] += 1
                 if got < want:
                     res["lost_citations"] += 1
-                    if len(res["examples"]) < 8:
-                        res["examples"].append({"kind": "lost", "citeproof": got, "pandoc": want, "input": repr(value)[:300]})
+                    _keep(res, {"kind": "lost", "citeproof": got, "pandoc": want, "input": repr(value)[:300]})
 
     one()
     return res

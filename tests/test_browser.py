@@ -95,7 +95,7 @@ def demo_report(tmp_path_factory):
     r = subprocess.run(
         [sys.executable, "-m", "citeproof.cli", "check", str(DEMO_DOC.relative_to(ROOT)), "--bib", str(DEMO_BIB.relative_to(ROOT)),
          "--out", str(out), "--format", "html,json", "--cache-dir", str(shared_cache()), "-q"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
     )
     assert 0 == r.returncode, r.stderr
     return out / "meta-review.citeproof.html", json.loads((out / "meta-review.citeproof.json").read_text())
@@ -152,9 +152,33 @@ class TestReportFile:
         pg = ctx.new_page()
         pg.goto(html.as_uri())
         assert not pg.locator("#controls").is_visible()
-        assert len(data["findings"]) == pg.locator("article.finding:visible").count()
+        # every finding is in the page: the cards, and the unverifiable ones in their collapsed groups (one click each)
+        assert len(data["findings"]) == pg.locator("article.finding").count()
+        grouped = pg.locator("details.group article.finding").count()
+        assert len(data["findings"]) - grouped == pg.locator("article.finding:visible").count()
+        assert grouped > 0 and pg.locator("details.group > summary:visible").count() == pg.locator("details.group").count()
+        pg.locator("details.group > summary").first.click()  # <details> opens without JavaScript
+        assert pg.locator("details.group").first.locator("article.finding").first.is_visible()
+        assert pg.locator("#csv-export").is_visible()
         _shot(pg, "report-file-nojs.png")
         ctx.close()
+
+    def test_groups_open_for_a_filter_and_print_shows_no_controls(self, page, demo_report):
+        """Unverifiable findings sit in collapsed per-work groups; filtering opens the groups that match; print hides the controls."""
+        html, data = demo_report
+        page.goto(html.as_uri())
+        unverifiable = [f for f in data["findings"] if f["verdict"] == "unverifiable" and "not_a_claim" not in f["flags"]]
+        groups = page.locator("details.group[data-kind=unverifiable]")
+        assert len({f["citekey"] for f in unverifiable}) == groups.count()
+        assert 0 == page.locator("details.group[open]").count()
+        page.select_option("#f-verdict", "unverifiable")
+        assert len([f for f in data["findings"] if f["verdict"] == "unverifiable"]) == page.locator("article.finding:visible").count()
+        page.select_option("#f-verdict", "")
+        assert 0 == page.locator("details.group[open]").count()  # opened by the filter, closed with it
+        _shot(page, "report-file-groups.png")
+        page.emulate_media(media="print")
+        assert not page.locator("#controls").is_visible() and not page.locator("fieldset.triage").first.is_visible()
+        assert [] == page.js_errors
 
 
 @pytest.fixture(scope="module")
@@ -201,7 +225,7 @@ def test_web_page_upload_filter_and_page_number(page, server):
     page.wait_for_url(f"{url}/jobs/*")
     job_url = page.url
     _shot(page, "web-job-progress.png")  # usually still running here
-    page.wait_for_selector("iframe#report", timeout=90_000)
+    page.wait_for_selector("iframe#report", timeout=240_000)
     assert page.locator("#dl-json").is_visible() and page.locator("#dl-sarif").is_visible()
     data = page.request.get(job_url + "/report.json").json()
     frame = page.frame_locator("iframe#report")
@@ -220,7 +244,8 @@ def test_web_page_upload_filter_and_page_number(page, server):
     assert "unverifiable" == data["findings"][rank - 1]["verdict"]
     # the demo's unverifiable findings have no source, so they show no page; say so and check the reason shown
     assert data["findings"][rank - 1]["evidence"] is None and 0 == first.locator(".page").count()
-    assert data["findings"][rank - 1]["reasons"][0] in first.inner_text()
+    # grouped per cited work: the reason is said once, in the group's summary
+    assert data["findings"][rank - 1]["reasons"][0] in first.locator("xpath=ancestor::details[1]/summary").inner_text()
     _shot(page, "web-job-unverifiable.png")
 
     # a finding with evidence: its page number as rendered equals the JSON's, and the link opens that PDF page
@@ -285,3 +310,48 @@ class TestTriage:
         pg.goto((out / "meta-review.citeproof.html").as_uri())
         assert "false alarm" in pg.locator(f"article.finding[data-fid='{fid}'] .review-shown").inner_text()
         fresh.close()
+
+
+def test_web_triage_is_kept_on_the_server(browser, server):
+    """On the web page a decision is saved on the server: a reload and another browser see it (issue 15, part 1)."""
+    url, _tmp = server
+    md = b"Daily vitamin D reduced hip fractures by 22 percent in women over 70 [@trial].\n\nVitamin K cured scurvy in sailors [@trial].\n"
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    r = page.request.post(url + "/jobs", headers={"Accept": "application/json"}, multipart={
+        "document": {"name": "draft.md", "mimeType": "text/markdown", "buffer": md},
+        "bib": {"name": "refs.bib", "mimeType": "text/plain", "buffer": b"@article{trial, title={A trial}, year={2019}}\n"},
+        "sources": {"name": "trial.md", "mimeType": "text/markdown", "buffer": b"# Trial\n\nDaily vitamin D reduced hip fractures by 22 percent in women over 70.\n"}})
+    assert 201 == r.status, r.text()
+    job = url + r.json()["url"]
+    page.goto(job)
+    page.wait_for_selector("iframe#report", timeout=90_000)
+    frame = page.frame_locator("iframe#report")
+    frame.locator("body[data-review-loaded='1']").wait_for()
+    card = frame.locator("article.finding", has_text="scurvy")
+    fid = card.get_attribute("data-fid")
+    card.locator("input[type=radio][value=genuine]").check()
+    card.locator(".review-note-input").fill("the trial is about vitamin D")
+    frame.locator(f"article.finding[data-fid='{fid}'] .review-saved", has_text="saved on the server").wait_for()
+    page.wait_for_timeout(600)  # the note is sent when typing pauses (400 ms)
+    frame.locator(f"article.finding[data-fid='{fid}'] .review-saved", has_text="saved on the server").wait_for()
+    _shot(page, "web-triage.png")
+    page.reload()
+    frame = page.frame_locator("iframe#report")
+    frame.locator("body[data-review-loaded='1']").wait_for()
+    card = frame.locator(f"article.finding[data-fid='{fid}']")
+    assert card.locator("input[type=radio][value=genuine]").is_checked()
+    assert "genuine problem: the trial is about vitamin D" in card.locator(".review-shown").inner_text()
+    ctx.close()
+    other = browser.new_context()  # another browser: nothing shared but the server
+    pg = other.new_page()
+    pg.goto(job)
+    frame = pg.frame_locator("iframe#report")
+    frame.locator("body[data-review-loaded='1']").wait_for(timeout=30_000)
+    assert "genuine problem: the trial is about vitamin D" in frame.locator(f"article.finding[data-fid='{fid}'] .review-shown").inner_text()
+    saved = pg.request.get(job + "/review").json()
+    assert {"decision": "genuine", "note": "the trial is about vitamin D"} == {k: saved["decisions"][fid][k] for k in ("decision", "note")}
+    assert [] == errors
+    other.close()

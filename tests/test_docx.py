@@ -184,3 +184,100 @@ def test_check_gate_and_audit_need_no_bib(zotero_docx, tmp_path):
     assert 0 == runner.invoke(app, ["gate", str(zotero_docx)]).exit_code
     audit = runner.invoke(app, ["audit", str(zotero_docx), "--sources", str(src), "--no-cache", "--quiet"])
     assert 1 == audit.exit_code and "lee2018" in audit.output and "smith2020" not in audit.output
+
+
+def test_field_items_are_read_leniently_by_the_one_csl_reader(tmp_path):
+    """A plugin-written item with wrongly typed variables keeps its good ones; the same item in a --bib file is an error naming its path."""
+    odd = {"id": 9, "type": "article-journal", "title": "Hip protectors in nursing homes", "author": [{"family": "Kiel", "given": "D."}, "et al."],
+           "issued": {"date-parts": "2007"}, "DOI": ["10.1001/jama.298.4.413"], "page": 413}
+    doc = read_word(_docx(tmp_path / "odd.docx", _p(_run("Hip protectors did not prevent fractures "), _field(_zotero([(odd, {})]), "(Kiel, 2007)"), _run("."))))
+    ref = doc.references["kiel"]
+    assert ("Hip protectors in nursing homes", ("Kiel, D.",), "", "", "413") == (ref.title, ref.authors, ref.year, ref.doi, ref.pages)
+    bib = tmp_path / "odd.json"
+    bib.write_text(json.dumps([odd]))
+    from citeproof.bibliography import read_csl_json
+    from citeproof.errors import BibliographyError
+
+    with pytest.raises(BibliographyError, match=r"odd\.json: \$\[0\]\.author\[1\]: expected a name object"):
+        read_csl_json(bib)
+
+
+def _plain_docx(path: Path, body_paras: list[str], refs: list[str], heading: str = "References", table: str = "", foot: str = "") -> Path:
+    body = "".join([_p(_run("Falls in older adults"), style="Heading1"), *[_p(_run(t)) for t in body_paras], table,
+                    _p(_run(heading), style="Heading1"), *[_p(_run(r)) for r in refs]])
+    return _docx(path, body, foot)
+
+
+AY_REFS = ["Lee, C. (2018). Falls in care homes. Age and Ageing, 47(2), 200-207.",
+           "Smith, A., Jones, B., & Brown, C. (2020). Vitamin D and hip fractures in older women. BMJ, 368, m1234. https://doi.org/10.1136/bmj.m1234",
+           "Martínez, D., & Okafor, E. (2021). Exercise and balance in older adults. Journal of Aging Research, 12, 33-41."]
+
+
+def test_plain_text_author_year_citations_and_typed_list(tmp_path):
+    """A .docx with (Smith et al., 2020) typed as text and an APA reference list: read as the PDF reader reads them."""
+    foot = '<w:footnote w:id="1">' + _p(_run("Lee (2018) reported the same in care homes.")) + "</w:footnote>"
+    path = _plain_docx(tmp_path / "typed.docx", [
+        "Daily vitamin D reduced hip fractures by 22 percent in women over 70 (see Smith et al., 2020, p. 33).",
+        "Balance training reduces falls (Martínez & Okafor, 2021; Lee, 2018). Falls were rare in one trial (Nguyen, 2017).",
+    ], AY_REFS, foot=foot)
+    doc = read_word(path)
+    first = next(c for c in doc.claims if c.text.startswith("Daily vitamin D"))
+    (cite,) = first.citations
+    assert ("Smith et al. 2020", "see", "page", "33", 2) == (cite.citekey, cite.signal, cite.locator.label, cite.locator.value, first.line)
+    assert "Daily vitamin D reduced hip fractures by 22 percent in women over 70." == first.text
+    both = next(c for c in doc.claims if c.text.startswith("Balance training"))
+    assert ["Martínez and Okafor 2021", "Lee 2018"] == [c.citekey for c in both.citations]
+    nguyen = next(c for c in doc.claims if c.text.startswith("Falls were rare"))
+    assert ["Nguyen 2017"] == [c.citekey for c in nguyen.citations]
+    foot_claim = next(c for c in doc.claims if c.kind == UnitKind.FOOTNOTE)
+    assert [("Lee 2018", CitationMode.NARRATIVE)] == [(c.citekey, c.mode) for c in foot_claim.citations]
+    bib = doc.bibliography()
+    assert {"Lee 2018", "Smith et al. 2020", "Martínez and Okafor 2021"} == set(bib.entries)
+    assert ("10.1136/bmj.m1234", "2020") == (bib.entries["Smith et al. 2020"].doi, bib.entries["Smith et al. 2020"].year)
+    assert "no first author 'Nguyen' with year 2017" in bib.unknown_reasons["Nguyen 2017"]
+    assert not any("Age and Ageing" in c.text for c in doc.claims)  # the reference list is not claims
+    assert {"docx-unlinked-marker", "docx-plain-citations"} == {d.code for d in doc.diagnostics}
+
+
+NUMBERED = ["C. Lee. Falls in care homes. Age and Ageing, 47(2):200-207, 2018.",
+            "A. Smith, B. Jones, and C. Brown. Vitamin D and hip fractures in older women. BMJ, 368:m1234, 2020. doi:10.1136/bmj.m1234",
+            "D. Martínez and E. Okafor. Exercise and balance in older adults. Journal of Aging Research, 12:33-41, 2021."]
+
+
+def test_plain_text_numeric_citations_with_word_numbered_list(tmp_path):
+    """[1]-style markers, a list numbered by Word itself (no number in the text), and a marker in a table cell."""
+    table = ("<w:tbl><w:tr><w:tc>" + _p(_run("Balance training")) + "</w:tc><w:tc>" + _p(_run("fewer falls [3]")) + "</w:tc></w:tr></w:tbl>")
+    path = _plain_docx(tmp_path / "numeric.docx", [
+        "Daily vitamin D reduced hip fractures by 22 percent in women over 70 [2].",
+        "Falls and fractures share risk factors [1, 2]. Some trials disagree [1-3].",
+    ], NUMBERED, heading="Bibliography", table=table)
+    doc = read_word(path)
+    assert [("2",), ("1", "2"), ("1", "2", "3"), ("3",)] == [tuple(c.citekey for c in cl.citations) for cl in doc.claims]
+    assert "Balance training; fewer falls" == doc.claims[-1].text
+    assert ("Vitamin D and hip fractures in older women", "10.1136/bmj.m1234") == (doc.references["2"].title, doc.references["2"].doi)
+    assert {} == doc.unknown_reasons
+    labelled = read_word(_plain_docx(tmp_path / "labelled.docx", ["Vitamin D prevents fractures [2]. Nothing else does [4]."],
+                                     [f"[{k}] {r}" for k, r in enumerate(NUMBERED, start=1)]))
+    assert [["2"], ["4"]] == [[c.citekey for c in cl.citations] for cl in labelled.claims]
+    assert "marker [4] has no entry 4 in the reference list (3 entries found)" == labelled.bibliography().unknown_reasons["4"]
+
+
+def test_plain_text_docx_goes_through_check(tmp_path):
+    src = tmp_path / "sources"
+    src.mkdir()
+    path = _plain_docx(tmp_path / "typed.docx", ["Daily vitamin D reduced hip fractures by 22 percent in women over 70 (Smith et al., 2020)."], AY_REFS)
+    (src / "10.1136_bmj.m1234.md").write_text("# Vitamin D and hip fractures in older women\n\nIn 2,686 women over 70, daily vitamin D "
+                                              "reduced hip fractures by 22 percent over five years.\n")
+    r = runner.invoke(app, ["check", str(path), "--sources", str(src), "--out", str(tmp_path / "out"), "--format", "json", "--tier", "lexical", "--quiet", "--no-cache"])
+    assert 0 == r.exit_code, r.output
+    (f,) = json.loads((tmp_path / "out" / "typed.citeproof.json").read_text())["findings"]
+    assert ("Smith et al. 2020", 2) == (f["citekey"], f["line"])
+
+
+def test_a_zip_bomb_part_is_refused_before_it_is_inflated(tmp_path):
+    path = tmp_path / "bomb.docx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("word/document.xml", b"<" + b" " * (65 * 2**20) + b"/>")
+    assert path.stat().st_size < 2**20
+    with pytest.raises(InputError, match=r"bomb\.docx: word/document\.xml inflates to 65 MiB, over the limit of 64 MiB"):
+        read_word(path)

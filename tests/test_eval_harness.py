@@ -104,3 +104,7 @@ def test_run_citation_integrity_small():
     assert 5 == r["n"] + r["skipped"]
     assert "ACCURATE" == r["mapping"]["supported"]
     assert r["in_sample"] is True and "citation_integrity profile" in r["in_sample_note"]
+    from citeproof.judges.entailment import load_config
+
+    how = load_config()["profiles"]["citation_integrity"].get("retrieval", {"method": "bm25", "top_k": 3})
+    assert how == r["retrieval"]  # the harness retrieves as the profile was fitted

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from citeproof.cli import app
 from citeproof.judges.llm import BudgetExceeded, LLMClient, LLMConfig, LLMError, LLMJudge, parse_answer
-from citeproof.judges.llm_grounding import align, grounded
+from citeproof.judges.grounding import align, grounded
 from citeproof.model import Citation, Claim, Source, Tier, Verdict
 from citeproof.pipeline import CheckOptions, check
 from citeproof.retrieval.lexical import LexicalRetriever
@@ -471,3 +471,77 @@ def test_unreachable_endpoint_fails_fast_after_the_first_citation(stub_factory):
     with pytest.raises(LLMError, match="is the server running"):
         client.chat([{"role": "user", "content": "b"}])
     client.close()
+
+
+# --- concurrency ---------------------------------------------------------------------------------
+
+
+class _InFlight:
+    """A responder that holds each request ``delay`` seconds and records how many were in flight at once."""
+
+    def __init__(self, delay: float = 0.3) -> None:
+        self.delay, self.now, self.most = delay, 0, 0
+        self.lock = threading.Lock()
+
+    def __call__(self, body, n):
+        with self.lock:
+            self.now += 1
+            self.most = max(self.most, self.now)
+        time.sleep(self.delay)
+        with self.lock:
+            self.now -= 1
+        return reply(answer("supported", GOOD_QUOTE, 0.9), pt=200, ct=20)
+
+
+def test_check_overlaps_llm_requests_and_keeps_the_findings_as_serial(stub_factory, tmp_path):
+    """With concurrency 3, three citations' requests are in flight together; verdicts and order match a serial run."""
+    doc, bib, src_dir = draft(tmp_path)
+    runs = {}
+    for n in (1, 3):
+        resp = _InFlight()
+        stub = stub_factory(resp)
+        cfg = LLMConfig(url=stub.url, model="stub-model", cache_dir=None, concurrency=n)
+        rep = check(doc, [bib], CheckOptions(source_dirs=[src_dir], cache_dir=tmp_path / f"c{n}", tiers=["lexical", "llm"], llm=cfg))
+        runs[n] = ([(f.claim.line, f.citation.citekey, f.verdict, f.tier) for f in rep.findings], resp.most, len(stub.requests))
+    assert runs[1][1] == 1 and runs[3][1] >= 2  # serial never overlaps; three workers do
+    assert runs[1][0] == runs[3][0] and runs[1][2] == runs[3][2]
+
+
+def test_budget_holds_with_requests_in_flight(stub_factory):
+    """Calls in flight reserve their worst case: four threads at once cannot together pass --llm-max-cost."""
+    resp = _InFlight(delay=0.2)
+    stub = stub_factory(lambda body, n: (resp(body, n)[0], reply(answer("supported", GOOD_QUOTE), pt=100, ct=50)[1], {}))
+    # each call: worst case ~ (116 + 100 tokens) x 1e-6 x price; real cost 100 x 1 + 50 x 2 = 200e-6
+    client = LLMClient(LLMConfig(url=stub.url, model="m", max_cost=0.0005, price_prompt=1.0, price_completion=2.0, max_tokens=100, concurrency=4))
+    outcomes: list[str] = []
+
+    def one(i: int) -> None:
+        try:
+            client.chat([{"role": "user", "content": f"{i} " + "x" * 400}])
+            outcomes.append("sent")
+        except BudgetExceeded:
+            outcomes.append("stopped")
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert client.account.cost <= 0.0005 + 1e-12
+    assert outcomes.count("sent") == len(stub.requests) == 1 and outcomes.count("stopped") == 5
+    client.close()
+
+
+def test_llm_concurrency_option_and_environment(monkeypatch):
+    from citeproof.cli._common import _llm_config
+    from citeproof.errors import CiteproofError
+
+    assert _llm_config("http://127.0.0.1:1/v1", "m", None, None, None, None, True).concurrency == 4
+    assert _llm_config("http://127.0.0.1:1/v1", "m", None, None, None, None, True, 8).concurrency == 8
+    monkeypatch.setenv("CITEPROOF_LLM_CONCURRENCY", "2")
+    assert _llm_config("http://127.0.0.1:1/v1", "m", None, None, None, None, True).concurrency == 2
+    monkeypatch.setenv("CITEPROOF_LLM_CONCURRENCY", "many")
+    with pytest.raises(CiteproofError, match="CITEPROOF_LLM_CONCURRENCY"):
+        _llm_config("http://127.0.0.1:1/v1", "m", None, None, None, None, True)
+    with pytest.raises(CiteproofError, match="at least 1"):
+        _llm_config("http://127.0.0.1:1/v1", "m", None, None, None, None, True, 0)

@@ -40,6 +40,18 @@ class TestNothingPandocFindsVanishes:
         doc = MarkdownReader().read_document(p)
         assert [("md-unclosed-fence", 3)] == [(d.code, d.line) for d in doc.diagnostics]
 
+    def test_stray_carriage_returns_beside_an_unclosed_fence(self, tmp_path):
+        """A lone CR is a line break to markdown-it; the fence repair counted lines by LF alone (IndexError, fuzz)."""
+        from citeproof.readers.markdown import read_blocks
+
+        text = "- $$\n  `x`\n  $$\n- ```\n  also x\r_ [@doe2020] y\n  ```\n- Text [@smith2020].\n"
+        blocks, diags, _ = read_blocks(text)
+        assert [k for b in blocks for k in ("doe2020", "smith2020") if f"@{k}" in b.text] == ["doe2020", "smith2020"]
+        assert [d.code for d in diags] == ["md-unclosed-fence"]
+        p = tmp_path / "cr.md"
+        p.write_bytes(b"Intro.\r\rA claim [@a2020].\r\r```\rcode\r\nmore [@b2021].\r")
+        assert set(keys_of(p)) == {"a2020", "b2021"} and set(_pandoc_keys(p)) <= set(keys_of(p))
+
     def test_closed_fence_still_hides_code(self, tmp_path):
         p = write(tmp_path, "Intro [@a].\n\n```\ncode [@b]\n```\n\nAfter [@c].\n")
         assert ["a", "c"] == keys_of(p) == sorted(_pandoc_keys(p))

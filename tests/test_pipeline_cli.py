@@ -58,9 +58,12 @@ def test_rephetio_markdown_source_gives_lines_not_pages(sample_report):
 
 
 def test_reading_order_worst_first(sample_report):
-    """Worst verdict first; a marker naming a work mid-sentence or a table row of names (issue 16) reads after partial."""
+    """Worst verdict first; a marker naming a work mid-sentence (issue 16) reads after partial; a table row of names
+    and identifiers (not_a_claim, issue 15) after everything else."""
     order = [Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdict.PARTIAL, Verdict.ERROR, Verdict.UNVERIFIABLE, Verdict.SUPPORTED]
-    lowered = {"naming_citation", "no_claim"}
+    rows = [i for i, f in enumerate(sample_report.findings) if "not_a_claim" in f.flags]
+    assert 10 == len(rows) and rows == list(range(len(sample_report.findings) - 10, len(sample_report.findings)))
+    lowered = {"naming_citation", "not_a_claim"}
     plain = [f.verdict for f in sample_report.findings if not lowered & set(f.flags) or f.verdict == Verdict.SUPPORTED]
     assert plain == sorted(plain, key=order.index)
     first_lowered = next(i for i, f in enumerate(sample_report.findings) if lowered & set(f.flags))

@@ -205,7 +205,7 @@ class TestReadingOrder:
                  "Galaxy rotation curves flatten at large orbital radii in spiral galaxies [@hjelmeland].\n")
         r = _run(tmp_path, draft, {"hjelmeland": 33370})
         row = next(f for f in r.findings if f.claim.kind.value == "table_row")
-        assert "no_claim" in row.flags and "no statement to check" in row.reasons[-1]
+        assert "not_a_claim" in row.flags and "no statement to check" in row.reasons[-1]
         assert row.verdict == Verdict.UNSUPPORTED  # its band alone would put it first (line 3, before line 5)
         assert r.findings[0].claim.kind.value == "sentence" and r.findings[0].verdict == Verdict.UNSUPPORTED
         assert r.findings.index(row) == 1

@@ -224,8 +224,8 @@ class TestZipSlip:
 
 class TestRefusals:
     def test_wrong_document_type(self, client):
-        """A document that is neither Markdown nor a zip is refused with 415."""
-        r = _post(client, {"document": ("draft.docx", b"PK..", "application/octet-stream")})
+        """A document of no kind citeproof reads (an .rtf) is refused with 415."""
+        r = _post(client, {"document": ("draft.rtf", b"{\\rtf1 Falls are common.}", "application/rtf")})
         assert 415 == r.status_code and "Markdown" in r.json()["error"]
 
     def test_fake_pdf(self, client):
@@ -571,3 +571,38 @@ def test_bib_file_field_cannot_read_outside_the_job(client, app, tmp_path):
     assert 0 == s["summary"]["sources_available"]
     reports = "".join(p.read_text("utf-8", errors="replace") for p in (app.state.jobs.root / job).rglob("*.citeproof.*"))
     assert "server secret" not in reports
+
+
+def test_word_documents_are_uploaded_like_the_others(client, app):
+    """A .docx with Zotero fields needs no .bib (its fields are the bibliography); an .odt too; a .docx that is not a zip is refused."""
+    import tempfile
+
+    from test_docx import SMITH, _docx, _field, _p, _run, _zotero
+
+    with tempfile.TemporaryDirectory() as tmp:
+        body = _p(_run("Daily vitamin D reduced hip fractures by 22 percent in women over 70 "), _field(_zotero([(SMITH, {})]), "(Smith et al., 2020)"), _run("."))
+        docx = _docx(Path(tmp) / "paper.docx", body).read_bytes()
+    source = b"# Vitamin D and hip fractures in older women\n\nIn 2,686 women over 70, daily vitamin D reduced hip fractures by 22 percent over five years.\n"
+    r = _post(client, [("document", ("paper.docx", docx, "application/vnd.openxmlformats-officedocument.wordprocessingml.document")),
+                       ("sources", ("smith2020.md", source, "text/markdown"))])
+    assert 201 == r.status_code, r.text
+    s = app.state.jobs.wait(r.json()["id"], timeout=60)
+    assert ("done", "paper.docx", [], ["sources"]) == (s["status"], s["document"], s["bibliographies"], s["source_dirs"]), s
+    assert (1, 1) == (s["summary"]["citations"], s["summary"]["sources_available"])
+    report = client.get(f"/jobs/{r.json()['id']}/report.json")
+    assert ("supported", 1) == (report.json()["findings"][0]["verdict"], report.json()["findings"][0]["line"])
+    zipped = _post(client, {"document": ("paper.zip", _zip({"paper.docx": docx, "sources/smith2020.md": source}), ZIP)}, document_path="paper.docx")
+    assert 201 == zipped.status_code, zipped.text
+    assert "done" == app.state.jobs.wait(zipped.json()["id"], timeout=60)["status"]
+    fake = _post(client, [("document", ("paper.docx", b"Daily vitamin D [@smith2020].\n", "application/octet-stream"))])
+    assert 415 == fake.status_code and "'paper.docx' is named .docx but is not a Word file" in fake.json()["error"]
+    name = _zotero([(SMITH, {})])[len("ADDIN "):].replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;") + " RNDa8d3kq"
+    content = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+               'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text><text:p>Daily vitamin D reduced hip fractures '
+               f'by 22 percent in women over 70 <text:reference-mark-start text:name="{name}"/>(Smith et al., 2020)<text:reference-mark-end text:name="{name}"/>.'
+               '</text:p></office:text></office:body></office:document-content>')
+    odt = _zip({"mimetype": b"application/vnd.oasis.opendocument.text", "content.xml": content.encode()})
+    r = _post(client, [("document", ("paper.odt", odt, "application/vnd.oasis.opendocument.text")), ("sources", ("smith2020.md", source, "text/markdown"))])
+    assert 201 == r.status_code, r.text
+    s = app.state.jobs.wait(r.json()["id"], timeout=60)
+    assert ("done", 1, 1) == (s["status"], s["summary"]["citations"], s["summary"]["sources_available"]), s

@@ -12,8 +12,9 @@ Subcommands (all write under ``--work``, default ``/tmp/judge``):
   macro-F1, per class, recall@k; ``--write-config`` writes the LR fitted on all
   folds into ``entailment.json``.
 * ``ci --model M.onnx``: Citation-Integrity features with model M (never trained
-  on it); grouped-by-article CV of the ``citation_integrity`` profile;
-  ``--write-config`` adds the profile fitted on all of it.
+  on it); grouped-by-article CV of the 12-feature ``citation_integrity`` profile;
+  ``--write-config`` adds the profile fitted on all of it. The shipped profile,
+  with retrieval-strength features, comes from ``training/ci_fit.py``.
 """
 
 from __future__ import annotations
@@ -185,7 +186,9 @@ def ci(model: Path, work: Path, write: bool, C: float, limit: int | None) -> Non
         fold_of = foldlib.citation_integrity_folds(CI_CLAIMS, 5)
         for r in rows:
             r["fold"] = fold_of[r["id"]]
-        recs = score_claims(rows, CI_TEXT, judge_for(model), None)  # BM25 retrieval, as run_citation_integrity's default
+        recs = score_claims(rows, CI_TEXT, judge_for(model), None)  # BM25 top 3, the profile before retrieval-strength features
+        for r in recs:
+            r["features"] = r["features"][:12]  # the judge's 12; training/ci_fit.py fits the profile with retrieval strength
         pickle.dump(recs, open(cache, "wb"))
     # NOT_ACCURATE is mostly oversimplified / not substantiated citing: the profile calls that class ``partial``.
     classes = ["supported", "partial", "unsupported"]

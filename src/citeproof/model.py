@@ -433,12 +433,15 @@ class Evidence:
         source: the source it comes from.
         scores: tier name -> score in [0, 1] (``lexical``, ``bm25``...).
         matched_terms: claim terms found in the passage (for highlighting).
+        sentence: the sentence (or two adjacent sentences) of the passage the judge scored highest, as it scored
+            it; '' when the tier judged the passage whole (lexical).
     """
 
     passage: Passage
     source: Source
     scores: dict[str, float] = field(default_factory=dict)
     matched_terms: tuple[str, ...] = ()
+    sentence: str = ""
 
 
 @dataclass
@@ -464,6 +467,8 @@ class Finding:
             with verdict, quote, confidence, grounding and tokens),
             ``decided_by``, ``offline`` (what the offline tiers said),
             ``prompt_tokens``, ``completion_tokens``, ``cost``; else None.
+        alternatives: the next candidate passages retrieval ranked after ``evidence`` (at most two), for a
+            reviewer to compare; empty when nothing else was retrieved.
     """
 
     claim: Claim
@@ -479,6 +484,7 @@ class Finding:
     reference: Reference | None = None
     source: Source | None = None
     llm: dict[str, Any] | None = None
+    alternatives: list[Evidence] = field(default_factory=list)
 
 
 @dataclass

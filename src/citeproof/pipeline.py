@@ -13,8 +13,11 @@ import dataclasses
 import logging
 import math
 import re
+import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -242,6 +245,7 @@ class CheckOptions:
         llm: the LLM tier's endpoint and budget
             (:class:`citeproof.judges.llm.LLMConfig`); needed for ``llm`` in ``tiers``.
         limit: judge only the first ``limit`` citations in document order (None: all).
+        collection: only this collection of a Zotero library among ``bib_paths`` (``--collection``).
         ocr: ``--ocr`` mode for scanned PDF sources, ``auto``, ``force`` or
             ``never`` ('' is ``auto``; :mod:`citeproof.sources.ocr`).
     """
@@ -258,6 +262,7 @@ class CheckOptions:
     settings: dict = field(default_factory=dict)
     llm: object | None = None
     limit: int | None = None
+    collection: str | None = None
     ocr: str = ""
 
 
@@ -278,13 +283,13 @@ def attention_rank(f: Finding) -> tuple:
     Unknown citekeys lead (a broken reference is certain to need a fix),
     then contradicted, unsupported, partial, error, unverifiable, supported;
     an unsupported or partial ``naming_citation`` comes after the partial
-    band and a ``no_claim`` unit not supported just before the unverifiable band;
+    band and a ``not_a_claim`` unit (a table row of names and identifiers: kept, not ranked among problems) after all others;
     tagged (or ``needs_review``) findings before the others in the same band; within a band, the
     more confident verdict first, then document order.
     """
     band = -1 if "unknown_citekey" in f.flags or any(t.name == "retracted_source" for t in f.tags) else BANDS[f.verdict]
-    if band >= 0 and "no_claim" in f.flags and f.verdict != Verdict.SUPPORTED:
-        band = BANDS[Verdict.UNVERIFIABLE] - 0.5  # names and identifiers only: nothing was claimed
+    if band >= 0 and "not_a_claim" in f.flags:
+        band = BANDS[Verdict.SUPPORTED] + 0.5  # names and identifiers only: nothing was claimed
     elif band >= 0 and "naming_citation" in f.flags and f.verdict in (Verdict.UNSUPPORTED, Verdict.PARTIAL):
         band = BANDS[Verdict.ERROR] - 0.5  # the marker may name a work, not vouch for the whole sentence
     return (band, 0 if f.tags or "needs_review" in f.flags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
@@ -298,6 +303,42 @@ ENTAILMENT_CONTRADICT_AT = POLICY.contradict_at
 FALLBACK_SUPPORTED_AT = POLICY.fallback_supported_at
 FALLBACK_PARTIAL_AT = POLICY.fallback_partial_at
 """The verdict policy's thresholds, kept under their old names: :mod:`citeproof.judges.policy` is their home."""
+
+
+class OfflineLock:
+    """One thread at a time in the offline tiers; an LLM request waits outside it.
+
+    The offline tiers share a SQLite cache and ONNX sessions and are
+    CPU-bound, so several threads gain nothing there; an LLM request is
+    network-bound, so :func:`check` judges citations in
+    ``LLMConfig.concurrency`` threads and each lets the others in while it
+    waits for its answer (:meth:`released`).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owner: int | None = None
+
+    def __enter__(self) -> "OfflineLock":
+        self._lock.acquire()
+        self._owner = threading.get_ident()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._owner = None
+        self._lock.release()
+
+    @contextmanager
+    def released(self):
+        """Let other threads in for the body, when this thread holds the lock (else a no-op)."""
+        if self._owner != threading.get_ident():
+            yield
+            return
+        self.__exit__()
+        try:
+            yield
+        finally:
+            self.__enter__()
 
 
 class Tiers:
@@ -329,6 +370,7 @@ class Tiers:
         self.dense = None
         self.entailment = None
         self.llm = None
+        self.lock = OfflineLock()
         want = set(wanted) if wanted else {"lexical", "dense", "entailment"}
         if want == {"llm"}:
             want |= {"dense", "entailment"}  # the LLM's findings show what the offline tiers said
@@ -402,7 +444,8 @@ class Tiers:
         offline = self.offline_judge(claim, cands, signal)
         if self.llm is None:
             return offline
-        decided, record = self.llm.judge(claim, cands, signal, offline=offline)
+        with self.lock.released():  # other citations' offline work goes on while this one waits for the LLM
+            decided, record = self.llm.judge(claim, cands, signal, offline=offline)
         if decided is None:
             offline.llm = record
             offline.reasons.append(f"LLM tier ({record['model']}): {record['note']}")
@@ -497,6 +540,7 @@ def _judge_citation(
         f.reasons.insert(0, f"internal error while judging: {type(exc).__name__}: {exc}; please report it")
         return f
     f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
+    f.alternatives = [c for c in cands if j.evidence is None or c.passage.id != j.evidence.passage.id][:2]
     f.reasons = j.reasons + f.reasons
     f.flags.extend(x for x in j.flags if x not in f.flags)
     if j.llm is not None:
@@ -608,6 +652,18 @@ def _llm_summary(findings: list[Finding]) -> dict:
     }}
 
 
+
+class _Serial:
+    """A stand-in for a thread pool that runs in the calling thread (``map`` is the built-in one)."""
+
+    def __enter__(self) -> "_Serial":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    map = staticmethod(map)
+
 def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = None) -> Report:
     """Check every citation of ``document`` against its sources.
 
@@ -635,7 +691,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     claims, total_citations = _first_citations(claims, opts.limit)
     t_read = time.perf_counter()
     if bib_paths:
-        bib = load_bibliographies([Path(p) for p in bib_paths])
+        bib = load_bibliographies([Path(p) for p in bib_paths], opts.collection)
         if own_bib is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
             bib = merge_printed_references(own_bib, bib)
     else:
@@ -680,10 +736,17 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     findings: list[Finding] = []
     total = sum(len(cl.citations) for cl in claims)
     done = 0
-    for claim in claims:
-        for cite in claim.citations:
-            ref = reference(cite.citekey)
-            findings.append(_judge_citation(claim, cite, ref, sources.get(cite.citekey), tiers, bib, duplicate_keys))
+    pairs = [(claim, cite) for claim in claims for cite in claim.citations]
+
+    def judge_one(pair: tuple[Claim, Citation]) -> Finding:
+        claim, cite = pair
+        with tiers.lock:
+            return _judge_citation(claim, cite, reference(cite.citekey), sources.get(cite.citekey), tiers, bib, duplicate_keys)
+
+    workers = max(1, getattr(opts.llm, "concurrency", 1)) if tiers.llm is not None else 1
+    with ThreadPoolExecutor(max_workers=workers) if workers > 1 else _Serial() as pool:
+        for finding in pool.map(judge_one, pairs):  # in order; LLM requests overlap when workers > 1
+            findings.append(finding)
             done += 1
             if opts.progress:
                 opts.progress("citations", done, total)
@@ -829,12 +892,38 @@ def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | No
     """
     from citeproof.judges.llm import LLMClient, ask
 
+    source = open_source(spec, bib_paths, source_dirs, cache_dir, use_cache, "ask")
+    passages = [e.passage for e in LexicalRetriever().retrieve(question, source, top=top)] or source.passages[:top]
+    client = LLMClient(llm)  # type: ignore[arg-type]
+    try:
+        res = ask(client, question, source, passages)
+    finally:
+        client.close()
+    res.update({"source": source.path, "citekey": source.citekey})
+    return res
+
+
+def open_source(spec: str, bib_paths: list[Path] | None = None, source_dirs: list[Path] | None = None,
+                cache_dir: Path | None = None, use_cache: bool = True, origin: str = "ask") -> Source:
+    """One source named on the command line (``citeproof ask``, ``citeproof locate``), read and parsed.
+
+    Args:
+        spec: a file (PDF, Markdown, text, HTML), or a citekey of ``bib_paths`` / ``source_dirs``.
+        bib_paths, source_dirs, cache_dir, use_cache: as for :func:`check`.
+        origin: how the source was named (kept as :attr:`Source.origin`).
+
+    Returns:
+        The :class:`Source`, with passages.
+
+    Raises:
+        InputError: ``spec`` is neither a readable file nor a citekey with a readable source.
+    """
     cache = Cache((cache_dir or default_cache_dir()) if use_cache else None)
     path = Path(spec)
     if path.is_file():
         from citeproof.sources import load_source
 
-        source = load_source(path.stem, path, "ask", cache)
+        source = load_source(path.stem, path, origin, cache)
     else:
         bib = load_bibliographies([Path(p) for p in bib_paths]) if bib_paths else Bibliography()
         ref = bib.get(spec) or (Reference(citekey=spec) if source_dirs else None)
@@ -844,11 +933,4 @@ def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | No
         source = SourceResolver([p.parent for p in bib.files], list(source_dirs or []), cache).resolve(spec, ref)
     if not source.usable:
         raise InputError(f"{spec}: the source cannot be read: {source.error or 'it holds no text'}")
-    passages = [e.passage for e in LexicalRetriever().retrieve(question, source, top=top)] or source.passages[:top]
-    client = LLMClient(llm)  # type: ignore[arg-type]
-    try:
-        res = ask(client, question, source, passages)
-    finally:
-        client.close()
-    res.update({"source": source.path, "citekey": source.citekey})
-    return res
+    return source

@@ -1,23 +1,25 @@
 """Bibliographies -> :class:`~citeproof.model.Reference` records.
 
 BibTeX/BibLaTeX through bibtexparser 2 (problems come back as data, as its
-``failed_blocks``); CSL-JSON (an array of CSL items, or ``{"items": [...]}``).
+``failed_blocks``); CSL-JSON (an array of CSL items, or ``{"items": [...]}``; read by
+:mod:`citeproof.bibliography.csl`, the one CSL item reader).
 Several files can be given: the first one to define a citekey wins, and each
 later duplicate becomes a ``bib-duplicate-key`` diagnostic.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from citeproof.bibliography.csl import read_bibliography_bytes, read_csl_json
+from citeproof.bibliography.doi import normalise_doi
 from citeproof.bibliography.file_field import parse_file_field
+from citeproof.bibliography.zotero import is_zotero_library, read_zotero
 from citeproof.errors import BibliographyError
-from citeproof.model import Attachment, Diagnostic, Reference
+from citeproof.model import Diagnostic, Reference
 
 __all__ = ["Bibliography", "load_bibliographies", "read_bibtex", "read_csl_json", "normalise_doi"]
 
@@ -57,16 +59,6 @@ class Bibliography:
             if k.lower() == low:
                 return v
         return None
-
-
-def normalise_doi(doi: str) -> str:
-    """A DOI without resolver prefix, lower-cased (DOIs are case-insensitive).
-
-    ``https://doi.org/10.7554/eLife.32822`` -> ``10.7554/elife.32822``.
-    """
-    doi = doi.strip()
-    doi = re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", "", doi, flags=re.I)
-    return doi.strip().rstrip(".").lower()
 
 
 _L2T = None
@@ -125,14 +117,7 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
     """
     import bibtexparser
 
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BibliographyError(f"{path}: bibliography not found; check the --bib path") from None
-    except IsADirectoryError:
-        raise BibliographyError(f"{path}: is a folder; --bib takes a .bib or CSL-JSON file") from None
-    except OSError as exc:
-        raise BibliographyError(f"{path}: cannot read the bibliography ({exc.strerror})") from None
+    raw = read_bibliography_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -222,213 +207,13 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
     return refs, diags
 
 
-_CSL_NAME_FIELDS = ("author", "editor")
-_CSL_TEXT_PARTS = ("family", "given", "literal", "dropping-particle", "non-dropping-particle", "suffix")
-
-
-def _kind(value: object) -> str:
-    """A JSON value's kind in words, for messages (``a number``, ``an object``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return f"the number {value!r}"[:60]
-    if isinstance(value, str):
-        return "a string"
-    return "an array" if isinstance(value, list) else "an object"
-
-
-def _csl_text(path: Path, where: str, value: object) -> str:
-    """A CSL ordinary variable (a string or a number, as CSL-JSON allows) as text.
-
-    Raises:
-        BibliographyError: ``value`` is an array, object or true/false; the
-            message names the file and the JSON path.
-    """
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
-    raise BibliographyError(f"{path}: {where}: expected a string or a number, got {_kind(value)}; fix this CSL-JSON item")
-
-
-def _csl_names(path: Path, where: str, value: object) -> tuple[str, ...]:
-    """A CSL name variable (an array of name objects) as ``Family, Given`` strings.
-
-    Raises:
-        BibliographyError: not an array of objects with string parts (file and JSON path named).
-    """
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        raise BibliographyError(f"{path}: {where}: expected an array of names like {{\"family\": \"Doe\", \"given\": \"J\"}}, got {_kind(value)}")
-    names = []
-    for i, a in enumerate(value):
-        if not isinstance(a, dict):
-            raise BibliographyError(f"{path}: {where}[{i}]: expected a name object like {{\"family\": \"Doe\"}}, got {_kind(a)}")
-        parts = {k: _csl_text(path, f"{where}[{i}].{k}", a.get(k)) for k in _CSL_TEXT_PARTS}
-        name = (parts["family"] + (", " + parts["given"] if parts["given"] else "")).strip(", ") or parts["literal"]
-        if name:
-            names.append(name)
-    return tuple(names)
-
-
-def _csl_year(path: Path, where: str, value: object) -> str:
-    """The year of a CSL date variable (``date-parts``, else the first 4 digits of ``raw``/``literal``).
-
-    Raises:
-        BibliographyError: ``date-parts`` is not an array of arrays of
-            numbers/strings, or the date is not an object (file and JSON path named).
-    """
-    if value is None or value == "":
-        return ""
-    if isinstance(value, str):  # some exporters write the date as a plain string
-        m = re.search(r"\d{4}", value)
-        return m.group(0) if m else ""
-    if not isinstance(value, dict):
-        raise BibliographyError(f"{path}: {where}: expected a date object like {{\"date-parts\": [[2020, 5]]}}, got {_kind(value)}")
-    parts = value.get("date-parts")
-    if parts is not None:
-        if not isinstance(parts, list):
-            raise BibliographyError(f"{path}: {where}.date-parts: expected an array of [year, month, day] arrays, got {_kind(parts)}")
-        for i, dp in enumerate(parts):
-            if not isinstance(dp, list) or not dp:
-                got = "an empty array" if isinstance(dp, list) else _kind(dp)
-                raise BibliographyError(f"{path}: {where}.date-parts[{i}]: expected an array like [2020, 5, 17], got {got}")
-            for j, x in enumerate(dp):
-                _csl_text(path, f"{where}.date-parts[{i}][{j}]", x)
-        if parts and parts[0]:
-            return _csl_text(path, f"{where}.date-parts[0][0]", parts[0][0])
-    for k in ("raw", "literal"):
-        m = re.search(r"\d{4}", _csl_text(path, f"{where}.{k}", value.get(k)))
-        if m:
-            return m.group(0)
-    return ""
-
-
-def _csl_files(path: Path, where: str, item: dict) -> tuple[str, ...]:
-    """The item's attached files (``file`` or ``files``: a string or an array of strings).
-
-    Raises:
-        BibliographyError: another kind of value (file and JSON path named).
-    """
-    key = "file" if item.get("file") is not None else "files"
-    value = item.get(key)
-    if value is None or value == "":
-        return ()
-    if isinstance(value, str):
-        return (value,)
-    if not isinstance(value, list):
-        raise BibliographyError(f"{path}: {where}.{key}: expected a file path or an array of file paths, got {_kind(value)}")
-    out = []
-    for i, v in enumerate(value):
-        if not isinstance(v, str):
-            raise BibliographyError(f"{path}: {where}.{key}[{i}]: expected a file path (a string), got {_kind(v)}")
-        out.append(v)
-    return tuple(out)
-
-
-def _csl_document(path: Path) -> tuple[list, str]:
-    """The CSL-JSON file's items and the JSON path of their array (``$`` or ``$.items``).
-
-    Raises:
-        BibliographyError: missing file, a folder, not UTF-8, not JSON (line
-            and column given), nested too deep, or not an array of items.
-    """
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BibliographyError(f"{path}: bibliography not found; check the --bib path") from None
-    except IsADirectoryError:
-        raise BibliographyError(f"{path}: is a folder; --bib takes a .bib or CSL-JSON file") from None
-    except OSError as exc:
-        raise BibliographyError(f"{path}: cannot read the bibliography ({exc.strerror})") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BibliographyError(f"{path}: byte {exc.start}: not UTF-8 text, and JSON must be UTF-8; re-export the bibliography as UTF-8 CSL-JSON") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BibliographyError(f"{path}:{exc.lineno}:{exc.colno}: not valid CSL-JSON ({exc.msg})") from None
-    except RecursionError:
-        raise BibliographyError(f"{path}: not valid CSL-JSON (arrays or objects nested too deep to read); is this a CSL-JSON export?") from None
-    except ValueError as exc:  # e.g. an integer longer than Python's int/str conversion limit
-        raise BibliographyError(f"{path}: not valid CSL-JSON ({exc})") from None
-    if isinstance(data, dict) and "items" in data:
-        items, where = data["items"], "$.items"
-    else:
-        items, where = data, "$"
-    if not isinstance(items, list):
-        raise BibliographyError(f"{path}: {where}: expected an array of CSL items (or {{\"items\": [...]}}), got {_kind(items)}; is this a CSL-JSON export?")
-    return items, where
-
-
-def read_csl_json(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
-    """Parse a CSL-JSON bibliography (an array of items or ``{"items": [...]}``).
-
-    Variables are typed as CSL-JSON's schema says (``csl-data.json`` of the
-    citation-style-language/schema repository): ordinary variables are
-    strings or numbers, names arrays of name objects, dates objects with
-    ``date-parts``; ``file``/``files`` a string or an array of strings.
-
-    Args:
-        path: the .json file.
-
-    Returns:
-        ``(references in file order, diagnostics)``; an item without ``id``
-        is a ``bib-no-key`` diagnostic and is skipped.
-
-    Raises:
-        BibliographyError: missing file, not UTF-8, invalid JSON (line and
-            column), nested too deep, or a value of the wrong kind: the
-            message names the file and the first bad JSON path
-            (``$[3].author``).
-    """
-    items, where = _csl_document(path)
-    refs: list[Reference] = []
-    diags: list[Diagnostic] = []
-    for n, item in enumerate(items):
-        at = f"{where}[{n}]"
-        if not isinstance(item, dict):
-            raise BibliographyError(f"{path}: {at}: expected a CSL item (an object with an \"id\"), got {_kind(item)}")
-        key = _csl_text(path, f"{at}.id", item.get("id")).strip()
-        if not key:
-            diags.append(Diagnostic("bib-no-key", "error", f"{path}: item {n + 1} ({at}) has no 'id' and cannot be cited", str(path)))
-            continue
-        authors = _csl_names(path, f"{at}.author", item.get("author"))
-        for name_field in _CSL_NAME_FIELDS[1:]:
-            _csl_names(path, f"{at}.{name_field}", item.get(name_field))
-        files = _csl_files(path, at, item)
-        refs.append(
-            Reference(
-                citekey=key,
-                entry_type=_csl_text(path, f"{at}.type", item.get("type")),
-                title=_csl_text(path, f"{at}.title", item.get("title")),
-                authors=authors,
-                year=_csl_year(path, f"{at}.issued", item.get("issued")),
-                container=_csl_text(path, f"{at}.container-title", item.get("container-title")),
-                doi=normalise_doi(_csl_text(path, f"{at}.DOI", item.get("DOI"))),
-                url=_csl_text(path, f"{at}.URL", item.get("URL")),
-                pmid=_csl_text(path, f"{at}.PMID", item.get("PMID")),
-                pmcid=_csl_text(path, f"{at}.PMCID", item.get("PMCID")),
-                files=files,
-                origin=f"{path}:item {n + 1}",
-                attachments=tuple(Attachment(unicodedata.normalize("NFC", f)) for f in files),
-                pages=_csl_text(path, f"{at}.page", item.get("page")),
-            )
-        )
-    return refs, diags
-
-
-def load_bibliographies(paths: list[Path]) -> Bibliography:
+def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bibliography:
     """Read several bibliography files; the first definition of a key wins.
 
     Args:
-        paths: .bib / .bibtex / .json (CSL-JSON) files, in priority order.
+        paths: .bib / .bibtex / .json (CSL-JSON) files, or Zotero libraries (a data folder holding
+            ``zotero.sqlite``, or that file: :mod:`citeproof.bibliography.zotero`), in priority order.
+        collection: for Zotero libraries, only this collection (``--collection``).
 
     Returns:
         The merged :class:`Bibliography`.
@@ -439,7 +224,9 @@ def load_bibliographies(paths: list[Path]) -> Bibliography:
     bib = Bibliography()
     for path in paths:
         path = Path(path)
-        if path.suffix.lower() in (".json", ".csl", ".csljson"):
+        if is_zotero_library(path):
+            refs, diags, path = read_zotero(path, collection)
+        elif path.suffix.lower() in (".json", ".csl", ".csljson"):
             refs, diags = read_csl_json(path)
         else:
             refs, diags = read_bibtex(path)

@@ -35,11 +35,17 @@ err = Console(stderr=True, soft_wrap=True)
 
 DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
 DocsArg = Annotated[list[Path], typer.Argument(metavar="DOCUMENT", help="The citing documents (one or more): pandoc Markdown (.md), LaTeX (.tex), arXiv source bundles (.tar.gz) or PDFs.", show_default=False)]
+SourceArg = Annotated[str, typer.Argument(help="The source: a file (PDF, Markdown, text, HTML) or a citekey (with --bib or --sources).", show_default=False)]
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="Settings file (.citeproof.toml, or a pyproject.toml with [tool.citeproof]). Default: the nearest one above the document.")]
 BibOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--bib", "-b", metavar="FILE", help="Bibliography (.bib BibTeX/BibLaTeX or .json CSL-JSON). Repeat for several; the first defining a key wins."),
 ]
+ZoteroOpt = Annotated[
+    Optional[Path],
+    typer.Option("--zotero", metavar="DIR", help="Zotero's data folder (~/Zotero): its zotero.sqlite is the bibliography (read from a copy, safe while Zotero runs) and storage/ the attachments."),
+]
+CollectionOpt = Annotated[Optional[str], typer.Option("--collection", metavar="NAME", help="With --zotero: only this collection (and its sub-collections).")]
 SourcesOpt = Annotated[
     Optional[list[Path]],
     typer.Option("--sources", "-s", metavar="DIR", help="Folder of source files (PDF, Markdown, text, HTML) named <citekey>.pdf or matched by DOI. Repeatable."),
@@ -56,14 +62,17 @@ LlmModelOpt = Annotated[Optional[str], typer.Option("--llm-model", metavar="NAME
 LlmSecondOpt = Annotated[Optional[str], typer.Option("--llm-second-model", metavar="NAME", help="Model for second opinions (default: the same model, over the whole source).")]
 LlmMaxCostOpt = Annotated[Optional[float], typer.Option("--llm-max-cost", metavar="AMOUNT", help="Stop calling the LLM before this much is spent (needs --llm-price).")]
 LlmPriceOpt = Annotated[Optional[str], typer.Option("--llm-price", metavar="IN,OUT", help="Price per million prompt and completion tokens, e.g. 0.15,0.60; default $CITEPROOF_LLM_PRICE. Enables cost figures.")]
+LlmConcurrencyOpt = Annotated[Optional[int], typer.Option("--llm-concurrency", metavar="N", help="LLM requests in flight at once (default 4, or $CITEPROOF_LLM_CONCURRENCY); citations are judged in N threads while they wait.")]
 LimitOpt = Annotated[Optional[int], typer.Option("--limit", metavar="N", help="Quick check: judge only the first N citations.")]
 
 
-def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str], max_cost: Optional[float], price: Optional[str], cache_dir: Optional[Path], no_cache: bool = False):
+def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str], max_cost: Optional[float], price: Optional[str], cache_dir: Optional[Path], no_cache: bool = False,
+                concurrency: Optional[int] = None):
     """The LLM tier's :class:`~citeproof.judges.llm.LLMConfig` from options and environment.
 
     Raises:
-        CiteproofError: no URL or model, or a malformed ``--llm-price``.
+        CiteproofError: no URL or model, a malformed ``--llm-price``, or a
+            concurrency (``--llm-concurrency``/``$CITEPROOF_LLM_CONCURRENCY``) that is not a whole number from 1.
     """
     import os
 
@@ -83,17 +92,41 @@ def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str],
             raise CiteproofError(f"--llm-price: give two numbers, prompt and completion price per million tokens, e.g. 0.15,0.60; got {price!r}") from None
     if max_cost is not None and p_in is None:
         raise CiteproofError("--llm-max-cost needs prices to count cost: give --llm-price IN,OUT (per million tokens)")
+    if concurrency is None and os.environ.get("CITEPROOF_LLM_CONCURRENCY"):
+        raw = os.environ["CITEPROOF_LLM_CONCURRENCY"]
+        if not raw.strip().isdigit():
+            raise CiteproofError(f"CITEPROOF_LLM_CONCURRENCY: give a whole number of requests in flight (1 or more), got {raw!r}")
+        concurrency = int(raw)
+    if concurrency is not None and concurrency < 1:
+        raise CiteproofError(f"--llm-concurrency must be at least 1, got {concurrency}")
+    extra = {"concurrency": concurrency} if concurrency is not None else {}
     return LLMConfig(url=url, model=model, second_model=second, max_cost=max_cost, price_prompt=p_in, price_completion=p_out,
-                     cache_dir=None if no_cache else (cache_dir or default_cache_dir()))
+                     cache_dir=None if no_cache else (cache_dir or default_cache_dir()), **extra)
+
+
+def _with_zotero(bib: list[Path] | None, zotero: Path | None, collection: str | None) -> list[Path]:
+    """The bibliographies with the ``--zotero`` library last (``--bib`` files win a key); ``--collection`` needs ``--zotero``.
+
+    Raises:
+        CiteproofError: ``--collection`` without ``--zotero``; BibliographyError: no ``zotero.sqlite`` in ``--zotero``.
+    """
+    if collection is not None and zotero is None:
+        raise CiteproofError("--collection names a Zotero collection; give the Zotero data folder with --zotero DIR too")
+    if zotero is not None:
+        from citeproof.bibliography.zotero import zotero_database
+
+        zotero = zotero_database(zotero).parent  # a folder without zotero.sqlite: say where Zotero keeps it
+    return list(bib or []) + ([zotero] if zotero is not None else [])
 
 
 def _has_own_bibliography(document: Path) -> bool:
-    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Markdown front matter)."""
+    """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Word fields, Markdown front matter, Manubot files)."""
+    from citeproof.bibliography.manubot import manubot_files
     from citeproof.readers.front_matter import names_bibliography
 
     name = document.name.lower()
     return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json")) or (
-        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and names_bibliography(document)
+        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and (names_bibliography(document) or bool(manubot_files(document)))
     )
 
 

@@ -36,10 +36,14 @@ from citeproof.cli._common import (
     LlmModelOpt,
     LlmSecondOpt,
     LlmMaxCostOpt,
+    LlmConcurrencyOpt,
     LlmPriceOpt,
     LimitOpt,
     _llm_config,
     _has_own_bibliography,
+    _with_zotero,
+    CollectionOpt,
+    ZoteroOpt,
     _latex_confinement,
     _n,
     _fail,
@@ -53,6 +57,8 @@ def check(
     documents: DocsArg,
     bib: BibOpt = None,
     sources: SourcesOpt = None,
+    zotero: ZoteroOpt = None,
+    collection: CollectionOpt = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Folder for the reports (default: beside the document); '-' writes the JSON report to stdout (one line per document when several).")] = None,
     fmt: Annotated[Optional[str], typer.Option("--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: md, json, html, sarif, tex, pdf (tex and pdf need pandoc; pdf also LuaLaTeX). Default: md,json.")] = None,
     fail_on: Annotated[Optional[str], typer.Option("--fail-on", metavar="VERDICTS", help="Exit 1 when any finding has one of these verdicts (comma-separated, e.g. unsupported,contradicted); 'unknown' for unknown citekeys.")] = None,
@@ -73,6 +79,7 @@ def check(
     llm_second_model: LlmSecondOpt = None,
     llm_max_cost: LlmMaxCostOpt = None,
     llm_price: LlmPriceOpt = None,
+    llm_concurrency: LlmConcurrencyOpt = None,
     limit: LimitOpt = None,
 ) -> None:
     """Check every citation against its source and write the report.
@@ -91,11 +98,13 @@ def check(
     """
     try:
         settings = settings_for(documents[0], config)
+        given = _with_zotero(bib, zotero, collection)
     except CiteproofError as exc:
         _fail(exc)
         return
     run = dict(
-        bib=list(bib or settings.bibliographies),
+        bib=given or list(settings.bibliographies),
+        collection=collection,
         sources=list(sources or settings.sources),
         out_dir=out_dir or settings.out,
         fmt=fmt or settings.format or "md,json",
@@ -116,6 +125,7 @@ def check(
         llm_second_model=llm_second_model,
         llm_max_cost=llm_max_cost,
         llm_price=llm_price,
+        llm_concurrency=llm_concurrency,
         limit=limit,
         settings=settings,
     )
@@ -123,10 +133,10 @@ def check(
     raise typer.Exit(max(codes))
 
 
-def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir: Path | None, fmt: str, fail_on: str, tier: list[str] | None,
+def _check_one(document: Path, *, bib: list[Path], collection: str | None, sources: list[Path], out_dir: Path | None, fmt: str, fail_on: str, tier: list[str] | None,
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
                allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
-               llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings,
+               llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings, llm_concurrency: int | None = None,
                ocr: str | None = None) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
@@ -148,7 +158,7 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
         unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
         if unknown_tiers:
             raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
-        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache) if "llm" in (tier or []) else None
+        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache, llm_concurrency) if "llm" in (tier or []) else None
         if limit is not None and limit < 1:
             raise CiteproofError(f"--limit must be at least 1, got {limit}")
         target = document.parent if out_dir is None or to_stdout else out_dir
@@ -162,6 +172,7 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
         cb, ctx = _progress_runner(quiet)
         opts = CheckOptions(source_dirs=list(sources), cache_dir=cache_dir, use_cache=not no_cache, tiers=tier, progress=cb, llm=llm, limit=limit)
         apply_settings(opts, settings)
+        opts.collection = collection
         confine, reads = _latex_confinement(document, bool(bib), allow_outside)
         opts.confine_to = confine
         if online or offline or email:  # the command line wins over the config file
@@ -240,6 +251,8 @@ def _check_one(document: Path, *, bib: list[Path], sources: list[Path], out_dir:
 def gate(
     documents: DocsArg,
     bib: BibOpt = None,
+    zotero: ZoteroOpt = None,
+    collection: CollectionOpt = None,
     quiet: QuietOpt = False,
     config: ConfigOpt = None,
 ) -> None:
@@ -251,16 +264,18 @@ def gate(
         citeproof gate draft.md --bib refs.bib
     """
     from citeproof.bibliography import load_bibliographies
-    from citeproof.pipeline import read_document
+    from citeproof.pipeline import DocxReader, PdfReader, merge_printed_references, read_document, reader_for
 
     codes = []
     for document in documents:
         try:
-            bibs = list(bib or settings_for(document, config).bibliographies)
+            bibs = _with_zotero(bib, zotero, collection) or list(settings_for(document, config).bibliographies)
             if not bibs and not _has_own_bibliography(document):
                 raise CiteproofError("give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
             claims, own = read_document(document)
-            lib = load_bibliographies(bibs) if bibs else own
+            lib = load_bibliographies(bibs, collection) if bibs else own
+            if bibs and own is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):  # the document's own keys, enriched
+                lib = merge_printed_references(own, lib)
         except CiteproofError as exc:
             err.print(f"[bold red]error:[/] {exc}", highlight=False)
             codes.append(getattr(exc, "exit_code", EXIT_USAGE))
@@ -284,6 +299,8 @@ def audit(
     document: DocArg,
     bib: BibOpt = None,
     sources: SourcesOpt = None,
+    zotero: ZoteroOpt = None,
+    collection: CollectionOpt = None,
     cache_dir: CacheOpt = None,
     no_cache: NoCacheOpt = False,
     online: OnlineOpt = False,
@@ -299,16 +316,17 @@ def audit(
         citeproof audit draft.md --bib refs.bib --sources pdfs/ [--online --email me@uni.edu]
     """
     from citeproof.bibliography import Bibliography, load_bibliographies
-    from citeproof.pipeline import PdfReader, merge_printed_references, read_document, reader_for
+    from citeproof.pipeline import DocxReader, PdfReader, merge_printed_references, read_document, reader_for
     from citeproof.sources import SourceResolver
     from citeproof.sources.cache import Cache, default_cache_dir
 
     try:
+        bib = _with_zotero(bib, zotero, collection)
         if not bib and not sources and not _has_own_bibliography(document):
             raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
         claims, own = read_document(document)
-        lib = load_bibliographies(list(bib or [])) if bib else (own or Bibliography())
-        if bib and own is not None and isinstance(reader_for(document), PdfReader):
+        lib = load_bibliographies(bib, collection) if bib else (own or Bibliography())
+        if bib and own is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
             lib = merge_printed_references(own, lib)
         for d in sources or []:
             if not d.is_dir():

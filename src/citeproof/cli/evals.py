@@ -1,4 +1,4 @@
-"""The ``eval`` commands: figures on the planted, SciFact and citation-integrity benchmarks."""
+"""The ``eval`` commands: figures on the planted, SciFact and citation-integrity benchmarks, and on reviewers' decisions."""
 
 from __future__ import annotations
 
@@ -164,4 +164,45 @@ def eval_citation_integrity(
     _require_entailment()
     from citeproof.eval.citation_integrity import run_citation_integrity
 
-    _print_eval(run_citation_integrity(claims, fulltext, limit=limit), as_json)
+    try:
+        res = run_citation_integrity(claims, fulltext, limit=limit)
+    except (RuntimeError, ValueError) as exc:  # the profile wants a tier or feature this installation lacks
+        _fail(CiteproofError(str(exc)))
+        return
+    _print_eval(res, as_json)
+
+
+@eval_app.command("feedback")
+def eval_feedback(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="Folder searched for *.citeproof.review.json files (with the JSON reports beside them).", show_default=False)],
+    pairs_out: Annotated[Optional[Path], typer.Option("--pairs", metavar="FILE", help="Also write the labelled pairs as JSON Lines (claim, passage, verdict, tier, tags, label, note).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the Markdown tables.")] = False,
+) -> None:
+    """Reviewers' decisions as an evaluation set: the tool's precision on the flags a human reviewed, per tier, verdict and tag.
+
+    Each decision of a review file is joined to its finding in the JSON report beside it (<stem>.citeproof.json).
+    Precision = genuine / (genuine + false alarm), with a Wilson 95% interval; accepted counts for neither.
+
+        citeproof eval feedback reviews/ --pairs feedback.jsonl
+    """
+    import json as _json
+
+    from citeproof.eval.feedback import feedback_metrics, format_feedback_markdown, load_feedback
+
+    try:
+        pairs, counts = load_feedback(folder)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    if pairs_out is not None:
+        try:
+            with open(pairs_out, "w", encoding="utf-8") as fh:
+                for p in pairs:
+                    fh.write(_json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
+        except OSError as exc:
+            _fail(CiteproofError(f"{pairs_out}: cannot write the pairs ({exc.strerror or exc})"))
+    res = {"counts": counts, "pairs": len(pairs), "metrics": feedback_metrics(pairs)}
+    if as_json:
+        out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
+    else:
+        out.print(format_feedback_markdown(res), highlight=False, markup=False)

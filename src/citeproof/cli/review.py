@@ -1,4 +1,4 @@
-"""The reviewer's commands: ``diff`` and ``history``."""
+"""The reviewer's commands: ``diff``, ``history`` and ``locate``."""
 
 from __future__ import annotations
 
@@ -10,10 +10,15 @@ import typer
 from citeproof.errors import EXIT_FINDINGS, EXIT_OK, CiteproofError
 
 from citeproof.cli._common import (
+    SourceArg,
     app,
     out,
+    BibOpt,
     CacheOpt,
+    NoCacheOpt,
+    SourcesOpt,
     _fail,
+    _n,
 )
 
 
@@ -97,4 +102,65 @@ def history(
         out.print(f"#{r.id} {r.created} citeproof {r.version} {r.document} (sha256 {r.document_sha256[:12]}) "
                   f"tiers {','.join(r.record.get('tiers', []))}: {shown or 'no citations'}{f' ({secs} s)' if secs is not None else ''}",
                   markup=False, highlight=False)
+    raise typer.Exit(EXIT_OK)
+
+
+@app.command()
+def locate(
+    source: SourceArg,
+    phrase: Annotated[str, typer.Argument(help="The phrase to find, in quotes.", show_default=False)],
+    bib: BibOpt = None,
+    sources: SourcesOpt = None,
+    cache_dir: CacheOpt = None,
+    no_cache: NoCacheOpt = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="At most this many places.")] = 5,
+    min_score: Annotated[float, typer.Option("--min-score", min=0, max=100, help="Least fuzzy score (0-100) of a place when the phrase is not there exactly.")] = 80.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Print the page(s) and passage(s) of a source holding a phrase: exact matches first, else fuzzy ones.
+
+    Case, curly quotes, dashes, ligatures and line-end hyphens do not count. Exit 1 when the phrase is not found.
+
+        citeproof locate smith2020 "expense ratios fell" --bib refs.bib
+        citeproof locate sources/smith2020.pdf "expense ratios fell"
+    """
+    import json as _json
+
+    from rich.text import Text
+
+    from citeproof.locate import locate_phrase
+    from citeproof.pipeline import open_source
+
+    try:
+        src = open_source(source, list(bib or []), list(sources or []), cache_dir, not no_cache, "locate")
+        hits = locate_phrase(src, phrase, limit=limit, min_score=min_score)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    except ValueError as exc:
+        _fail(CiteproofError(f"locate: {exc}"))
+        return
+    kind = hits[0].kind if hits else "none"
+    if as_json:
+        out.print(_json.dumps({"source": src.path, "citekey": src.citekey, "phrase": phrase, "match": kind,
+                               "hits": [h.to_dict(src) for h in hits]}, indent=2, ensure_ascii=False), markup=False, highlight=False)
+        raise typer.Exit(EXIT_OK if hits else EXIT_FINDINGS)
+    if not hits:
+        out.print(f"{src.path}: \"{phrase}\" not found (not exactly, nor fuzzily at score {min_score:g} or more)", markup=False, highlight=False)
+        raise typer.Exit(EXIT_FINDINGS)
+    how = "exactly" if kind == "exact" else f"fuzzily (score {min_score:g} or more; no exact match)"
+    out.print(f"{src.path}: \"{phrase}\" found {how} in {_n(len(hits), 'place')}", markup=False, highlight=False)
+    for h in hits:
+        first, last = h.passages[0], h.passages[-1]
+        lo, hi = max(first.char_start, h.start - 120), min(last.char_end, h.end + 120)
+        before = " ".join(src.text[lo:h.start].split())
+        match = " ".join(src.text[h.start:h.end].split())
+        after = " ".join(src.text[h.end:hi].split())
+        ids = ", ".join(p.id for p in h.passages)
+        head = f"{h.where()} ({ids}{'' if h.kind == 'exact' else f', score {h.score:.0f}'}): "
+        line = Text(head)
+        line.append(("…" if lo > first.char_start else "") + before + (" " if before else ""))
+        line.append(match, style="bold")
+        line.append((" " if after else "") + after + ("…" if hi < last.char_end else ""))
+        out.print(line, highlight=False)
     raise typer.Exit(EXIT_OK)

@@ -15,6 +15,7 @@ from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
 from citeproof.reports import write_reports as _write_reports
 
 from citeproof.cli._common import (
+    SourceArg,
     app,
     out,
     err,
@@ -121,7 +122,7 @@ def verify(
 
 @app.command()
 def ask(
-    source: Annotated[str, typer.Argument(help="The source: a file (PDF, Markdown, text, HTML) or a citekey (with --bib).", show_default=False)],
+    source: SourceArg,
     question: Annotated[str, typer.Argument(help="The question, in quotes.", show_default=False)],
     bib: BibOpt = None,
     sources: SourcesOpt = None,

@@ -7,12 +7,16 @@ citation checked and ``<|multi_cit|>``/``<|other_cit|>`` other markers;
 ``DIR/<ref_pmcid>.txt`` is the cited article's plain full text.
 
 Procedure: markers are removed from the claim; the full text is cut into
-paragraphs (blank lines) and sentences; the top :data:`TOP_K` sentences by
-BM25 (or by reciprocal rank fusion of BM25 and dense cosine when a
-``retriever`` is passed; the figures in the model card use BM25 alone) are judged by the entailment tier; the judge's features go through the ``citation_integrity`` profile of
-``entailment.json`` (a multinomial LR over supported / partial / unsupported,
-calibrated on this dataset's training split; cross-validated figures with folds
-grouped by cited article are in the model card; the network weights never saw it).
+paragraphs (blank lines) and sentences; the profile's ``retrieval`` block says
+which sentences the judge sees: the first ``top_k`` by BM25 (``method: bm25``)
+or by reciprocal rank fusion of BM25 and dense cosine (``bm25+dense``; without
+the block, BM25's first :data:`TOP_K`). The entailment tier scores them; the
+judge's features, and the retrieval-strength features of
+:mod:`citeproof.judges.strength` when the profile names them, go through the
+``citation_integrity`` profile of ``entailment.json`` (a multinomial LR over
+supported / partial / unsupported, fitted on this dataset's training split by
+``training/ci_fit.py``; cross-validated figures with folds grouped by cited
+article are in the model card; the network weights never saw it).
 
 Verdict mapping (3 classes):
 
@@ -29,6 +33,8 @@ import re
 import time
 from pathlib import Path
 
+import numpy as np
+
 from citeproof.eval.metrics import classification_report, format_eval_text, in_sample_note
 from citeproof.eval.rank import BM25Index, order
 
@@ -36,11 +42,11 @@ LABELS = ("ACCURATE", "NOT_ACCURATE", "IRRELEVANT_OR_NEI")
 MAPPING = {"supported": "ACCURATE", "partial": "NOT_ACCURATE", "contradicted": "NOT_ACCURATE",
            "unsupported": "IRRELEVANT_OR_NEI"}
 TOP_K = 3
-"""Sentences of the full text the judge sees per claim."""
+"""Sentences of the full text the judge sees per claim when the profile has no ``retrieval`` block."""
 
 _MARKERS = re.compile(r"\s*\[?\s*<\|(?:cit|multi_cit|other_cit)\|>\s*\]?")
 
-__all__ = ["LABELS", "MAPPING", "clean_claim", "format_eval_text", "load_fulltext", "run_citation_integrity", "score_claims"]
+__all__ = ["LABELS", "MAPPING", "clean_claim", "format_eval_text", "load_fulltext", "profile_columns", "run_citation_integrity", "score_claims"]
 
 
 _BRACKETED = re.compile(r"\s*\[[^\[\]]*<\|(?:cit|multi_cit|other_cit)\|>[^\[\]]*\]|\s*\[\s*\d+(?:\s*[-\u2013,]\s*\d+)*\s*\]")
@@ -67,20 +73,24 @@ def load_fulltext(path: Path) -> list[str]:
     return out
 
 
-def score_claims(rows: list[dict], fulltext_dir: Path, judge, retriever=None) -> list[dict]:
-    """Retrieve, judge and attach features to each claim row (in place).
+def score_claims(rows: list[dict], fulltext_dir: Path, judge, retriever=None, top_k: int = TOP_K) -> list[dict]:
+    """Retrieve, judge and attach features to each claim row (copies; ``rows`` is not changed).
 
     Args:
         rows: claim rows (see module docstring).
         fulltext_dir: folder of ``<ref_pmcid>.txt``.
         judge: an EntailmentJudge.
-        retriever: a DenseRetriever, or None for BM25 only.
+        retriever: a DenseRetriever to fuse with BM25, or None for BM25 only.
+        top_k: sentences per claim the judge scores (the first of BM25, or of the fusion).
 
     Returns:
         the rows that have a full text, each with ``text`` (cleaned claim), ``features``
-        ((12,) array), ``top`` (sentence indices judged).
+        (``(19,)`` array: the 12 of :data:`~citeproof.judges.entailment.FEATURE_NAMES`, then the 7
+        of :data:`~citeproof.judges.strength.STRENGTH_FEATURE_NAMES`; the cosine ones 0 without
+        ``retriever``), ``top`` (sentence indices judged).
     """
     from citeproof.judges.entailment import features
+    from citeproof.judges.strength import strength_features
     from citeproof.model import Passage
     from citeproof.retrieval.dense import reciprocal_rank_fusion
 
@@ -100,21 +110,45 @@ def score_claims(rows: list[dict], fulltext_dir: Path, judge, retriever=None) ->
         if not sents or index is None:
             continue
         text = clean_claim(r["claim"])
-        rankings = [order(index.scores(text))]
+        bm = index.scores(text)
+        rankings = [order(bm)]
+        cos = None
         if retriever is not None:
-            rankings.append([i for i, _ in retriever.rank(text, passages, source_sha=sha)])
-        top = [i for i, _ in reciprocal_rank_fusion(rankings)][:TOP_K]
+            ranked = retriever.rank(text, passages, source_sha=sha)
+            rankings.append([i for i, _ in ranked])
+            cos = [0.0] * len(sents)
+            for i, c in ranked:
+                cos[i] = c
+        top = [i for i, _ in reciprocal_rank_fusion(rankings)][:top_k]
         sc = judge.score_sentences(text, [[sents[i]] for i in top])
         r = dict(r)
-        r["text"], r["top"], r["features"] = text, top, features(text, sc)
+        r["text"], r["top"] = text, top
+        r["features"] = np.concatenate([features(text, sc), strength_features(text, sents, bm, cos, top, sc.probs)])
         r["n_windows"] = len(sc.windows)
         out.append(r)
     return out
 
 
+def profile_columns(profile: dict) -> list[int]:
+    """Indices into :func:`score_claims`' ``features`` of the features a profile was fitted on, in its order.
+
+    Raises:
+        ValueError: if the profile names a feature :func:`score_claims` does not compute.
+    """
+    from citeproof.judges.entailment import FEATURE_NAMES
+    from citeproof.judges.strength import STRENGTH_FEATURE_NAMES
+
+    names = list(FEATURE_NAMES) + list(STRENGTH_FEATURE_NAMES)
+    wanted = profile.get("features") or list(FEATURE_NAMES)
+    unknown = [n for n in wanted if n not in names]
+    if unknown:
+        raise ValueError(f"the citation_integrity profile names unknown features {unknown}; known: {names}")
+    return [names.index(n) for n in wanted]
+
+
 def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, limit: int | None = None,
                            judge=None, retriever=None, cache_dir: Path | str | None = None,
-                           dense: bool = False) -> dict:
+                           dense: bool | None = None) -> dict:
     """Evaluate the entailment tier on Citation-Integrity-format data.
 
     Args:
@@ -122,20 +156,21 @@ def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, li
         fulltext_dir: folder holding ``<ref_pmcid>.txt`` for each cited article.
         limit: evaluate only the first ``limit`` claims.
         judge: an EntailmentJudge (default: the shipped model).
-        retriever: a DenseRetriever to fuse with BM25 (default None: BM25 alone, as
-            in the calibration; embedding 70 full texts costs minutes on 2 cores).
-        cache_dir: unused unless ``retriever`` is None and ``dense=True``.
-        dense: make a DenseRetriever (cached under ``cache_dir``) when none is given.
+        retriever: a DenseRetriever to fuse with BM25 (default: one when the profile's
+            ``retrieval.method`` is ``bm25+dense`` or ``dense`` is true, else BM25 alone).
+        cache_dir: where a DenseRetriever made here caches vectors (None: in memory).
+        dense: force (True) or forbid (False) BM25 + dense fusion; None: as the profile says.
 
     Returns:
         ``{"dataset": "citation-integrity", "n", "accuracy", "macro_f1", "per_class",
-        "labels", "confusion", "mapping", "pairs_per_second", "seconds", "skipped", "in_sample", "in_sample_note"}``
-        (labels ACCURATE, NOT_ACCURATE, IRRELEVANT_OR_NEI; ``skipped`` counts claims
-        whose full text is missing).
+        "labels", "confusion", "mapping", "retrieval", "pairs_per_second", "seconds", "skipped", "in_sample",
+        "in_sample_note"}`` (labels ACCURATE, NOT_ACCURATE, IRRELEVANT_OR_NEI; ``retrieval``
+        ``{"method", "top_k"}``; ``skipped`` counts claims whose full text is missing).
 
     Raises:
         FileNotFoundError: if ``claims_path`` is missing.
-        RuntimeError: if the entailment tier is not available.
+        RuntimeError: if the entailment tier is not available, or the dense tier is wanted and is not.
+        ValueError: if the profile names a feature this harness does not compute.
     """
     from citeproof.judges.entailment import EntailmentJudge, decide
     from citeproof.retrieval import dense as dense_mod
@@ -145,18 +180,27 @@ def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, li
     if limit is not None:
         rows = rows[:limit]
     judge = judge or EntailmentJudge()
-    if retriever is None and dense and dense_mod.available():
+    profile = judge.config.get("profiles", {}).get("citation_integrity", judge.config)
+    cols = profile_columns(profile)
+    how = profile.get("retrieval") or {"method": "bm25", "top_k": TOP_K}
+    want_dense = how.get("method") == "bm25+dense" if dense is None else dense
+    if not want_dense:
+        retriever = None
+    elif retriever is None:
+        why = dense_mod.unavailable_reason()
+        if why:
+            raise RuntimeError(f"the citation_integrity profile fuses BM25 with the dense tier, which cannot run: {why}")
         retriever = dense_mod.DenseRetriever(cache_dir)
     t0 = time.perf_counter()
-    scored = score_claims(rows, Path(fulltext_dir), judge, retriever)
+    scored = score_claims(rows, Path(fulltext_dir), judge, retriever, top_k=int(how.get("top_k", TOP_K)))
     dt = time.perf_counter() - t0
-    profile = judge.config.get("profiles", {}).get("citation_integrity", judge.config)
-    pred = [MAPPING[decide(r["features"], profile)[0]] for r in scored]
+    pred = [MAPPING[decide(r["features"][cols], profile)[0]] for r in scored]
     res = {"dataset": "citation-integrity"}
     res.update(classification_report([r["label"] for r in scored], pred, LABELS))
     note = in_sample_note("citation-integrity", claims_path)
     res["in_sample"], res["in_sample_note"] = note is not None, note
     res["mapping"] = dict(MAPPING)
+    res["retrieval"] = {"method": "bm25+dense" if retriever is not None else "bm25", "top_k": int(how.get("top_k", TOP_K))}
     res["skipped"] = len(rows) - len(scored)
     res["seconds"] = round(dt, 2)
     nw = sum(r["n_windows"] for r in scored)

@@ -412,6 +412,7 @@ class EntailmentJudge:
         ev = cands[sc.candidate[best]]
         pe, pn, pc = (float(v) for v in sc.probs[best])
         ev.scores.update({"entails": round(pe, 4), "neutral": round(pn, 4), "contradicts": round(pc, 4)})
+        ev.sentence = sc.windows[best]
         conf = float(p[classes.index("supported" if verdict == "partial" else verdict)])
         if verdict == "partial":
             conf = 1.0 - conf

@@ -11,19 +11,42 @@ span it was aligned to (rapidfuzz's Levenshtein opcodes over word tokens).
 Units are characters of the *original* strings (offsets into
 ``source_text``, from 0, end exclusive) and word tokens (``[\\w'-]+``, case-folded)
 for the shares. Used by the quotation detectors
-(:mod:`citeproof.detectors.quotes`) and meant for the LLM tier, which must
-check that a quote it was given stands in the source.
+(:mod:`citeproof.detectors.quotes`) and by the LLM tier
+(:mod:`citeproof.judges.llm`), which keeps a model's quote only when
+:func:`grounded` says enough of it stands in the source (``DESIGN.md``: no
+quote without grounding).
+
+The gates follow the systems citeproof grows from: of the quote's tokens, at
+least :data:`COVERAGE_MIN` must be found in the matched span (*coverage*),
+and at least :data:`DENSITY_MIN` of that span's tokens must be quote tokens
+(*density*, which stops a short quote from being "found" scattered over a
+whole page). Under a *see* / *cf.* signal they relax to
+:data:`RELAXED_COVERAGE_MIN` / :data:`RELAXED_DENSITY_MIN`.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-__all__ = ["Alignment", "DiffOp", "align", "normalise", "word_diff", "words"]
+__all__ = ["Alignment", "DiffOp", "align", "normalise", "word_diff", "words", "grounded", "gates_for",
+           "COVERAGE_MIN", "DENSITY_MIN", "RELAXED_COVERAGE_MIN", "RELAXED_DENSITY_MIN"]
+
+COVERAGE_MIN = 0.75
+"""Least share of the quote's tokens found in the matched source span."""
+DENSITY_MIN = 0.33
+"""Least share of the matched span's tokens that are quote tokens."""
+RELAXED_COVERAGE_MIN = 0.5
+"""Coverage gate under a *see* / *cf.* signal (the citation vouches for a related point)."""
+RELAXED_DENSITY_MIN = 0.2
+"""Density gate under a *see* / *cf.* signal."""
+
+RELAXING_SIGNALS = frozenset({"see", "see also", "cf.", "cf", "see, e.g.,", "see e.g."})
+"""Signals under which the relaxed gates apply."""
 
 _FOLD = str.maketrans({
     "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
@@ -126,7 +149,7 @@ def align(quote: str, source_text: str) -> Alignment:
     """Find the span of ``source_text`` that best matches ``quote``.
 
     Args:
-        quote: the quoted words (quotation marks removed).
+        quote: the quoted words (quotation marks removed), or a quote an LLM returned.
         source_text: the whole source text (any length; characters).
 
     Returns:
@@ -135,16 +158,24 @@ def align(quote: str, source_text: str) -> Alignment:
 
     Method: rapidfuzz ``fuzz.partial_ratio_alignment`` on the normalised
     strings (the best-matching window of the source, scored by normalised
-    Indel similarity); coverage and density count word tokens as multisets.
+    Indel similarity), its ends moved to the least word edit distance
+    (:func:`_tighten`). That window has the quote's length in characters, so
+    a reworded or reordered quote can fall short of its first or last words;
+    a second span is searched over word tokens around it (:func:`_token_window`)
+    and kept when it finds more of the quote's words. Coverage and density
+    count word tokens as multisets.
     """
     q, _ = normalise(quote.strip())
     s, idx = normalise(source_text or "")
     if not q.strip() or not s.strip():
         return Alignment(0, 0, 0.0, 0.0, 0.0)
-    r = fuzz.partial_ratio_alignment(q, s)
-    if r is None:
-        return Alignment(0, 0, 0.0, 0.0, 0.0)
-    a, b = r.dest_start, r.dest_end  # rapidfuzz keeps dest for its second argument
+    if len(q) <= len(s):
+        r = fuzz.partial_ratio_alignment(q, s)
+        if r is None or r.score == 0:
+            return Alignment(0, 0, 0.0, 0.0, 0.0)
+        a, b = r.dest_start, r.dest_end  # rapidfuzz keeps dest for its second argument
+    else:  # the quote is longer than the whole source: the window is the whole source
+        a, b = 0, len(s)
     while a > 0 and s[a - 1].isalnum():
         a -= 1
     while b < len(s) and s[b].isalnum():
@@ -158,13 +189,72 @@ def align(quote: str, source_text: str) -> Alignment:
     while a2 > 0 and not s[a2 - 1].isspace() and not s[a2 - 1].isalnum():
         a2 -= 1
     a, b = max(((x, y) for x in (a, a2) for y in (b, b2)), key=lambda p: (fuzz.ratio(q, s[p[0]:p[1]]), p[0] - p[1]))
+    coverage, density = _shares(qw, _WORD_RE.findall(s[a:b]))
+    if coverage < 1.0 and qw:
+        ta, tb = _token_window(qw, s, a, b)
+        cov2, den2 = _shares(qw, _WORD_RE.findall(s[ta:tb]))
+        if cov2 > coverage:
+            a, b, coverage, density = ta, tb, cov2, den2
     span = s[a:b]
-    sw = _WORD_RE.findall(span)
-    common = _multiset_common(qw, sw)
-    coverage = common / len(qw) if qw else 0.0
-    density = common / len(sw) if sw else 0.0
     score = 100.0 if span.strip() == q.strip() else float(fuzz.ratio(q, span))
     return Alignment(idx[a], idx[b] if b < len(idx) else len(source_text), round(coverage, 4), round(density, 4), round(score, 2))
+
+
+def _shares(qw: list[str], sw: list[str]) -> tuple[float, float]:
+    """``(coverage, density)``: common word tokens (as multisets) over the quote's and over the span's."""
+    common = _multiset_common(qw, sw)
+    return (common / len(qw) if qw else 0.0), (common / len(sw) if sw else 0.0)
+
+
+def _token_window(qw: list[str], s: str, a: int, b: int) -> tuple[int, int]:
+    """The span around ``s[a:b]`` that best holds the quote's words, as character offsets into ``s``.
+
+    Spans start and end on a quote word, within ``len(qw)`` words (at most
+    200) either side of the window; the one with the highest
+    ``coverage + density / 4`` wins among those at least as dense as the
+    loosest gate (:data:`RELAXED_DENSITY_MIN`): the quote's words are what
+    must be found, density breaks ties between spans finding them all.
+    """
+    reach = min(len(qw), 200)
+    toks = [(m.group(0), m.start(), m.end()) for m in _WORD_RE.finditer(s)]
+    starts = [t[1] for t in toks]
+    import bisect
+
+    i = max(0, bisect.bisect_right(starts, a) - 1)
+    j = max(i, bisect.bisect_left(starts, b) - 1)
+    qc = Counter(qw)
+    lo, hi = max(0, i - reach), min(len(toks) - 1, j + reach)
+    best, span = -1.0, (a, b)
+    for x in range(lo, hi + 1):
+        if toks[x][0] not in qc:
+            continue
+        seen: Counter[str] = Counter()
+        common = 0
+        for y in range(x, hi + 1):
+            t = toks[y][0]
+            seen[t] += 1
+            if seen[t] <= qc.get(t, 0):
+                common += 1
+            elif t not in qc:
+                continue
+            cov, den = common / len(qw), common / (y - x + 1)
+            f = cov + 0.25 * den if den >= RELAXED_DENSITY_MIN else den
+            if f > best:
+                best, span = f, (toks[x][1], toks[y][2])
+    return span
+
+
+def gates_for(signal: str | None) -> tuple[float, float]:
+    """``(coverage_min, density_min)`` for a citation's signal (relaxed under *see* / *cf.*)."""
+    if signal and signal.strip().lower() in RELAXING_SIGNALS:
+        return RELAXED_COVERAGE_MIN, RELAXED_DENSITY_MIN
+    return COVERAGE_MIN, DENSITY_MIN
+
+
+def grounded(al: Alignment, signal: str | None = None) -> bool:
+    """True when ``al`` passes the coverage and density gates for ``signal`` (a quote an LLM gave stands in the source)."""
+    cmin, dmin = gates_for(signal)
+    return al.end > al.start and al.coverage >= cmin and al.density >= dmin
 
 
 def _tighten(qw: list[str], s: str, a: int, b: int, slack: int = 3) -> tuple[int, int]:
@@ -188,8 +278,6 @@ def _tighten(qw: list[str], s: str, a: int, b: int, slack: int = 3) -> tuple[int
 
 
 def _multiset_common(a: list[str], b: list[str]) -> int:
-    from collections import Counter
-
     ca, cb = Counter(a), Counter(b)
     return sum(min(v, cb[k]) for k, v in ca.items())
 

@@ -19,6 +19,7 @@ import os
 import sqlite3
 import threading
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,8 @@ class LLMClient:
         self.json_mode = "schema"  # "schema" -> "object" -> "none" as the server rejects each response_format
         self._slots = threading.BoundedSemaphore(max(1, config.concurrency))
         self._lock = threading.Lock()
+        self._in_flight = 0.0  # worst-case cost reserved by calls not yet counted (see _reserve)
+        self._calibrating = threading.Lock()  # under a budget, the first call goes alone (see chat)
         self._seen_chars = 0
         self.unreachable: str | None = None  # set when the endpoint cannot be reached after the retries
         self._seen_tokens = 0
@@ -163,8 +166,12 @@ class LLMClient:
         c = self.config
         return (prompt_tokens * (c.price_prompt or 0.0) + completion_tokens * (c.price_completion or 0.0)) / 1e6
 
-    def _reserve(self, messages: list[dict]) -> None:
-        """Raise :class:`BudgetExceeded` when the call's worst case would pass the budget.
+    def _reserve(self, messages: list[dict]) -> float:
+        """Reserve the call's worst-case cost; raise :class:`BudgetExceeded` when it would pass the budget.
+
+        Calls in flight hold their reservation until they are counted, so
+        ``concurrency`` requests at once cannot together pass the budget.
+        Returns the amount reserved (release it with the call's real cost).
 
         The worst case is the prompt's estimated tokens plus ``max_tokens``
         of completion. Prompt tokens are estimated from characters at the
@@ -173,16 +180,25 @@ class LLMClient:
         first call the estimate follows the model's own tokenizer.
         """
         if self.config.max_cost is None:
-            return
+            return 0.0
         chars = sum(len(m["content"]) for m in messages)
         per_char = max(1.0 / CHARS_PER_TOKEN, self._seen_tokens / self._seen_chars if self._seen_chars else 0.0)
         est_prompt = int(chars * per_char) + 16
-        if self.account.cost + self.cost_of(est_prompt, self.config.max_tokens) > self.config.max_cost:
+        worst = self.cost_of(est_prompt, self.config.max_tokens)
+        if self.account.cost + self._in_flight + worst > self.config.max_cost:
             self.account.budget_stopped = True
             raise BudgetExceeded(
                 f"the LLM budget --llm-max-cost {self.config.max_cost:g} would be passed by the next call "
                 f"(spent {self.account.cost:.4f}, next call up to {self.cost_of(est_prompt, self.config.max_tokens):.4f}); stopped before it"
             )
+        self._in_flight += worst
+        return worst
+
+    def _note_tokens(self, messages: list[dict], r: ChatResult | None) -> None:
+        """Keep the highest prompt tokens per character the server has reported (for :meth:`_reserve`); hold ``_lock``."""
+        chars = sum(len(m["content"]) for m in messages)
+        if r is not None and r.prompt_tokens and chars and r.prompt_tokens / chars > (self._seen_tokens / self._seen_chars if self._seen_chars else 0.0):
+            self._seen_chars, self._seen_tokens = chars, r.prompt_tokens
 
     def chat(self, messages: list[dict], model: str | None = None, schema: dict | None = None) -> ChatResult:
         """One chat completion.
@@ -213,18 +229,25 @@ class LLMClient:
             return hit
         if self.unreachable:
             raise LLMError(self.unreachable)
-        with self._lock:
-            self._reserve(messages)
-        with self._slots:
-            r = self._post(body, schema)
+        # Under a budget, the first call goes alone: until the server has reported tokens, prompt
+        # tokens are estimated from characters, and several underestimated calls at once could pass it.
+        calibrating = self._calibrating if self.config.max_cost is not None and not self._seen_chars else nullcontext()
+        with calibrating:
+            with self._lock:
+                reserved = self._reserve(messages)
+            r: ChatResult | None = None
+            try:
+                with self._slots:
+                    r = self._post(body, schema)
+            finally:
+                with self._lock:
+                    self._in_flight -= reserved
+                    self._note_tokens(messages, r)
         with self._lock:
             self.account.calls += 1
             self.account.prompt_tokens += r.prompt_tokens
             self.account.completion_tokens += r.completion_tokens
             self.account.cost += self.cost_of(r.prompt_tokens, r.completion_tokens)
-            chars = sum(len(m["content"]) for m in messages)
-            if r.prompt_tokens and chars and r.prompt_tokens / chars > (self._seen_tokens / self._seen_chars if self._seen_chars else 0.0):
-                self._seen_chars, self._seen_tokens = chars, r.prompt_tokens
         self.cache.put(model, key, r)
         return r
 

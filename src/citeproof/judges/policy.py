@@ -276,8 +276,12 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
         f.flags.append("needs_review")
 
 
+_ALIAS_DEFINITION = re.compile(r"^\s*\[@[^\]\s]+\]:\s*\S+\s*$")
+"""A Manubot alias line, ``[@tag:x]: doi:10.1000/xyz``: a key's definition, read as a unit (pandoc sees a citation there)."""
+
+
 def mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
-    """Flag ``no_claim`` (a table row of names and identifiers) and ``naming_citation`` (a marker mid-sentence).
+    """Flag ``not_a_claim`` (a table row of names and identifiers, a Manubot alias line) and ``naming_citation`` (a marker mid-sentence).
 
     Both change only the reading order (:func:`citeproof.pipeline.attention_rank`) and add a
     reason: the verdict still says whether the source holds the sentence.
@@ -285,10 +289,14 @@ def mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
     from citeproof.detectors.attribution import naming_phrase
     from citeproof.model import UnitKind
 
+    if _ALIAS_DEFINITION.match(claim.raw or ""):
+        f.flags.append("not_a_claim")
+        f.reasons.append("a Manubot citekey alias line ([@tag:x]: doi:...) defines what a key stands for; there is no statement to check")
+        return
     if claim.kind == UnitKind.TABLE_ROW:
         cells = [c for c in re.split(r"\s*;\s*", claim.text) if c.strip()]
         if cells and all(len(c.split()) <= 5 for c in cells):
-            f.flags.append("no_claim")
+            f.flags.append("not_a_claim")
             f.reasons.append("a table row of names and identifiers: the citation identifies what is named; there is no statement to check")
             return
     named = naming_phrase(claim.raw, cite.raw)

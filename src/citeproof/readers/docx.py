@@ -26,16 +26,18 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from citeproof.bibliography import Bibliography, normalise_doi
+from citeproof.bibliography.csl import csl_reference
+from citeproof.bibliography.keys import CitekeyMaker
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
-from citeproof.office_xml import OFFICE_NS, TEXT_NS, W
+from citeproof.office_xml import MAX_PART_BYTES, OFFICE_NS, TEXT_NS, W
+from citeproof.readers.docx_text import cite_plain_text
 
 __all__ = ["DocxReader", "WordDocument", "read_word"]
 
@@ -45,12 +47,6 @@ _BIBLIOGRAPHY_FIELD = re.compile(r"^\s*ADDIN\s+(ZOTERO_BIBL|Mendeley\s+Bibliogra
 _CSL_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(?:ZOTERO_ITEM\s+)?CSL_CITATION\s*(\{.*\})", re.S)
 _ENDNOTE_FIELD = re.compile(r"^\s*ADDIN\s+EN\.CITE\s*(<EndNote>.*</EndNote>)", re.S)
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#+!|@~^$])")
-
-
-@dataclass
-class _Item:
-    key: str
-    ref: Reference
 
 
 @dataclass
@@ -67,59 +63,14 @@ class WordDocument:
     references: dict[str, Reference] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     path: str = ""
+    unknown_reasons: dict[str, str] = field(default_factory=dict)
+    plain_text: bool = False
 
     def bibliography(self) -> Bibliography:
-        """The items of the citation fields as a :class:`Bibliography` (described as the document's fields)."""
-        return Bibliography(entries=dict(self.references), diagnostics=list(self.diagnostics),
-                            description=f"the citation fields of {self.path}")
-
-
-class _Keys:
-    """Readable, unique citekeys for the items met (``smith2020``, ``smith2020a``...)."""
-
-    def __init__(self) -> None:
-        self.by_identity: dict[str, _Item] = {}
-        self.used: set[str] = set()
-
-    def item(self, identity: str, ref: Reference) -> _Item:
-        hit = self.by_identity.get(identity)
-        if hit is not None:
-            return hit
-        family = (ref.authors[0].split(",")[0] if ref.authors else ref.title.split(" ")[0] if ref.title else "item")
-        base = unicodedata.normalize("NFKD", family).encode("ascii", "ignore").decode().lower()
-        base = re.sub(r"[^a-z0-9]+", "", base) or "item"
-        base += ref.year or ""
-        key, n = base, 0
-        while key in self.used:
-            key = base + "abcdefghijklmnopqrstuvwxyz"[n % 26] * (1 + n // 26)
-            n += 1
-        self.used.add(key)
-        it = _Item(key, dataclasses.replace(ref, citekey=key))
-        self.by_identity[identity] = it
-        return it
-
-
-def _csl_reference(item: dict, origin: str) -> Reference:
-    """A Reference from one CSL-JSON item (the fields' ``itemData``)."""
-    def text(v: object) -> str:
-        return v if isinstance(v, str) else str(v) if isinstance(v, (int, float)) else ""
-
-    authors = tuple(
-        (text(a.get("family")) + (", " + text(a.get("given")) if a.get("given") else "")).strip(", ") or text(a.get("literal"))
-        for a in item.get("author") or [] if isinstance(a, dict)
-    )
-    year = ""
-    issued = item.get("issued")
-    if isinstance(issued, dict):
-        parts = issued.get("date-parts")
-        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-            year = text(parts[0][0])
-        elif issued.get("raw"):
-            m = re.search(r"\d{4}", text(issued["raw"]))
-            year = m.group(0) if m else ""
-    return Reference(citekey="", entry_type=text(item.get("type")), title=text(item.get("title")), authors=authors, year=year,
-                     container=text(item.get("container-title")), doi=normalise_doi(text(item.get("DOI"))), url=text(item.get("URL")),
-                     pmid=text(item.get("PMID")), pmcid=text(item.get("PMCID")), origin=origin)
+        """The items of the citation fields (or the typed reference list) as a :class:`Bibliography`."""
+        what = "the typed reference list" if self.plain_text else "the citation fields"
+        return Bibliography(entries=dict(self.references), diagnostics=list(self.diagnostics), unknown_reasons=dict(self.unknown_reasons),
+                            description=f"{what} of {self.path}")
 
 
 def _endnote_items(xml: str, origin: str) -> list[tuple[str, Reference, dict]]:
@@ -146,7 +97,7 @@ def _endnote_items(xml: str, origin: str) -> list[tuple[str, Reference, dict]]:
     return out
 
 
-def _group(items: list[tuple[_Item, dict]]) -> str:
+def _group(items: list[tuple[Reference, dict]]) -> str:
     """A pandoc citation group for the items of one field: ``[see @{a}, p. 3; @{b}]``."""
     parts = []
     for it, opt in items:
@@ -154,7 +105,7 @@ def _group(items: list[tuple[_Item, dict]]) -> str:
         prefix = str(opt.get("prefix") or "").strip()
         if prefix:
             s += _MD_SPECIAL.sub(r"\\\1", prefix) + " "
-        s += ("-" if opt.get("suppress-author") else "") + "@{" + it.key + "}"
+        s += ("-" if opt.get("suppress-author") else "") + "@{" + it.citekey + "}"
         loc = str(opt.get("locator") or "").strip()
         if loc:
             s += f", {_LABELS.get(str(opt.get('label') or 'page'), str(opt.get('label')))} {loc}"
@@ -170,7 +121,7 @@ class _Collector:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.keys = _Keys()
+        self.keys = CitekeyMaker()
         self.diagnostics: list[Diagnostic] = []
         self.fields = 0
 
@@ -199,7 +150,8 @@ class _Collector:
                 data_item = ci.get("itemData") if isinstance(ci.get("itemData"), dict) else {}
                 uris = ci.get("uris") or ci.get("uri") or []
                 ident = (uris[0] if isinstance(uris, list) and uris else str(uris) if uris else "") or f"id:{ci.get('id') or data_item.get('id')}" or data_item.get("title", "")
-                items.append((self.keys.item(str(ident), _csl_reference(data_item, origin)), ci))
+                ref = csl_reference(data_item, citekey="", where=f"citationItems[{len(items)}].itemData", origin=origin, source=origin, lenient=True)
+                items.append((self.keys.make(str(ident), ref), ci))
             return _group(items) if items else ""
         m = _ENDNOTE_FIELD.match(instr)
         if m:
@@ -210,7 +162,7 @@ class _Collector:
                 self.diagnostics.append(Diagnostic("docx-field", "warning", f"{origin}: unreadable EndNote field ({exc}); that citation is skipped",
                                                    str(self.path), para))
                 return ""
-            return _group([(self.keys.item(i, r), o) for i, r, o in found]) if found else ""
+            return _group([(self.keys.make(i, r), o) for i, r, o in found]) if found else ""
         return None
 
 
@@ -350,11 +302,13 @@ def read_word(path: str | Path) -> WordDocument:
     """Read a .docx or .odt citing document.
 
     Returns:
-        A :class:`WordDocument`; when the file has no citation field at all, a diagnostic says so (plain-text
-        citations such as ``(Smith 2020)`` with a typed reference list are not read yet).
+        A :class:`WordDocument`. Without any citation field, plain-text citations (``(Smith 2020)``, ``[3]``) are read
+        against the typed reference list (:mod:`citeproof.readers.docx_text`); when there are none either, a
+        diagnostic says so.
 
     Raises:
-        InputError: the file is missing, not a zip package, or lacks its main XML part (the message names the file).
+        InputError: the file is missing, not a zip package, lacks its main XML part, or that part inflates past
+            :data:`MAX_PART_BYTES` (the message names the file).
     """
     from citeproof.readers.markdown import MarkdownReader
 
@@ -371,6 +325,9 @@ def read_word(path: str | Path) -> WordDocument:
     part = "content.xml" if odt else "word/document.xml"
     with zf:
         try:
+            if zf.getinfo(part).file_size > MAX_PART_BYTES:
+                raise InputError(f"{path}: {part} inflates to {zf.getinfo(part).file_size // 2**20} MiB, over the limit of "
+                                 f"{MAX_PART_BYTES // 2**20} MiB; split the document or save it again")
             root = ET.fromstring(zf.read(part))
         except KeyError:
             raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
@@ -380,7 +337,7 @@ def read_word(path: str | Path) -> WordDocument:
             blocks = _odt_blocks(root, col)
         else:
             blocks = _docx_blocks(root, col, 0)
-            if "word/footnotes.xml" in zf.namelist():
+            if "word/footnotes.xml" in zf.namelist() and zf.getinfo("word/footnotes.xml").file_size <= MAX_PART_BYTES:
                 try:
                     foot = ET.fromstring(zf.read("word/footnotes.xml"))
                     n = blocks[-1][0] if blocks else 0
@@ -393,6 +350,9 @@ def read_word(path: str | Path) -> WordDocument:
                                 footnotes.add(n)
                 except ET.ParseError:
                     col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: word/footnotes.xml is not well-formed; footnotes not read", str(path)))
+    plain = cite_plain_text(blocks, str(path), footnotes) if not col.fields else None
+    if plain is not None and plain.style:
+        blocks = plain.blocks
     # One Markdown block per paragraph (line 2k+1 holds paragraph k's text), tables as pipe tables.
     lines: list[str] = []
     line_to_para: dict[int, int] = {}
@@ -411,16 +371,20 @@ def read_word(path: str | Path) -> WordDocument:
     md = MarkdownReader().read_string("\n".join(lines), str(path))
     for c in md:
         para = line_to_para.get(c.line, 0)
-        cites = tuple(dataclasses.replace(ct, line=para, column=0) for ct in c.citations)
+        keys = plain.keys if plain is not None else {}
+        cites = tuple(dataclasses.replace(ct, line=para, column=0, citekey=keys.get(ct.citekey, ct.citekey)) for ct in c.citations)
         kind = UnitKind.FOOTNOTE if para in footnotes else c.kind
         doc.claims.append(dataclasses.replace(c, line=para, citations=cites, kind=kind))
-    doc.references = {it.key: it.ref for it in col.keys.by_identity.values()}
+    doc.references = {r.citekey: r for r in col.keys.made.values()}
     doc.diagnostics = col.diagnostics
-    if not col.fields:
+    if plain is not None and plain.style:
+        doc.references, doc.unknown_reasons, doc.plain_text = plain.references, plain.unknown_reasons, True
+        doc.diagnostics += plain.diagnostics
+    if not col.fields and not (plain is not None and plain.markers):
         doc.diagnostics.append(Diagnostic("docx-no-citations", "warning",
-                                          f"{path}: no Zotero, Mendeley or EndNote citation field found; plain-text citations "
-                                          "such as (Smith 2020) are not read yet: insert citations with the reference manager's "
-                                          "Word plugin, or export the document to Markdown with pandoc", str(path)))
+                                          f"{path}: no Zotero, Mendeley or EndNote citation field and no plain-text citation "
+                                          "((Smith, 2020) or [3]) with a typed reference list under a 'References' heading found; "
+                                          "insert citations with the reference manager's Word plugin, or add the reference list", str(path)))
     return doc
 
 

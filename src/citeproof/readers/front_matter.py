@@ -12,14 +12,14 @@ citeproof does the same when no ``--bib`` is given.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from citeproof.bibliography import Bibliography, load_bibliographies, read_csl_json
+from citeproof.bibliography import Bibliography, load_bibliographies
+from citeproof.bibliography.csl import read_csl_items
 from citeproof.errors import BibliographyError
 from citeproof.model import Diagnostic
 from citeproof.readers.latex import read_allowed
@@ -60,7 +60,7 @@ class FrontMatter:
         except BibliographyError as exc:
             bib = Bibliography(diagnostics=[Diagnostic("bib-parse", "error", str(exc), str(self.bib_files[0]))])
         if self.references:
-            refs, diags = read_csl_json(_InlineItems(document, self.references))  # type: ignore[arg-type]
+            refs, diags = read_csl_items(self.references, f"{document} (front matter references)", "references")
             bib.diagnostics.extend(diags)
             for ref in refs:
                 bib.entries.setdefault(ref.citekey, ref)
@@ -68,27 +68,6 @@ class FrontMatter:
             bib.description = f"the front matter of {document}"
         bib.diagnostics = self.diagnostics + bib.diagnostics
         return bib
-
-
-class _InlineItems:
-    """Front-matter ``references:`` presented to :func:`read_csl_json` as a file.
-
-    read_csl_json reads ``path.read_bytes()`` and names ``str(path)`` in
-    origins and messages; the one CSL parser then serves both.
-    """
-
-    def __init__(self, document: str, items: list[dict]) -> None:
-        self._document = document
-        self._items = items
-
-    def read_text(self, encoding: str = "utf-8") -> str:
-        return json.dumps(self._items, default=str)
-
-    def read_bytes(self) -> bytes:
-        return self.read_text().encode("utf-8")
-
-    def __str__(self) -> str:
-        return f"{self._document} (front matter references)"
 
 
 def parse_front_matter(yaml_text: str, document: Path, line: int = 1) -> FrontMatter:

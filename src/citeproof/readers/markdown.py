@@ -117,6 +117,9 @@ def _unclosed(tok, lines: list[str], last: int) -> bool:
     return not (closing and closing.group(1)[0] == tok.markup[0] and len(closing.group(1)) >= len(tok.markup))
 
 
+_NEWLINES = re.compile(r"\r\n?")
+"""Line breaks markdown-it reads as one (CRLF, a lone CR); folded to LF before anything counts lines."""
+
 _ALIAS_LINE = re.compile(r"^\s*\[@[^\]]+\]:\s")
 
 
@@ -146,6 +149,9 @@ def read_blocks(source: str) -> tuple[list[TextBlock], list[Diagnostic], tuple[s
         as plain text, each run of them with a warning diagnostic. The front
         matter is ``(YAML text, line from 1 of its opening ---)`` or None.
     """
+    # markdown-it counts lines after folding CRLF and a lone CR into LF (its NEWLINES_RE); our line
+    # lists must count the same way, or a token's line map points past them (IndexError on a stray CR).
+    source = _NEWLINES.sub("\n", source)
     tokens, diags = _parse(source)
     blocks: list[TextBlock] = []
     context: list[str] = []
@@ -349,8 +355,20 @@ class MarkdownDocument:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def bibliography(self) -> Bibliography | None:
-        """The front matter's ``bibliography:`` files and ``references:``, or None when it names none."""
-        return self.front_matter.bibliography(self.path)
+        """The front matter's ``bibliography:`` files and ``references:``; else a Manubot manuscript's
+        ``references.json``/``manual-references.json`` beside it (:mod:`citeproof.bibliography.manubot`); else None."""
+        own = self.front_matter.bibliography(self.path)
+        if own is not None:
+            return own
+        from citeproof.bibliography.manubot import manubot_bibliography, manubot_files
+
+        if not manubot_files(Path(self.path)):
+            return None
+        try:
+            text = Path(self.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+        return manubot_bibliography(Path(self.path), text)
 
 
 def decode_text(data: bytes, path: str | Path) -> tuple[str, list[Diagnostic]]:

@@ -1,26 +1,32 @@
 """Citing PDFs -> claims, plus the reference list they print.
 
-Steps (issue 4):
+Steps (issues 4 and 11):
 
 1. **Lines in reading order.** PyMuPDF's blocks, ordered per page by the
    shared page layout (:func:`citeproof.pdf_layout.order_blocks`); running
    heads/feet and bare-number lines (page and margin line numbers) dropped
    as for sources; ligature glyphs mapped to U+FFFD rebuilt and private-use
    glyphs dropped (:mod:`citeproof.text.glyphs`); line-end hyphens joined
-   only where the joined word is a word. Superscript numbers (span flag or a smaller span above
-   the baseline) are kept as marker candidates unless they follow a digit or
-   a formula (exponents).
+   only where the joined word is a word. A superscript number (set smaller
+   than the line, flagged or above its baseline) is a marker candidate when
+   :func:`~citeproof.readers.pdf_markers.superscript_role` says ``cite``;
+   an exponent or isotope keeps its printed form (``224²``, ``¹⁴C``); a
+   raised number starting a line is a footnote or affiliation label. Wide
+   gaps between spans are kept (:attr:`PdfLine.gaps`: table cells).
 2. **Reference list.** The last ``References``/``Bibliography`` heading, else
    the trailing block that starts at ``[1]``; it ends at an appendix-like
    heading or at the end. Segmented and parsed by
    :mod:`citeproof.bibliography.pdf_refs`.
-3. **Markers.** Numeric ``[1]``, ``[1,3]``, ``[1-4]``, ``[1–4, 7]``, adjacent
-   ``[11][23][10]`` (one compound group), superscripts when the paper has no
-   bracket markers; author-year ``(Smith et al., 2020)``, ``Smith and Jones
-   (2019a, b)``, ``(see Smith 2020, p. 4; Lee 2018)`` when its list is
-   author-year. Ranges expand to each number.
-4. **Claims.** Paragraphs (blocks joined across columns and pages when a
-   sentence runs on), captions, headings and footnotes; sentences split by
+3. **Markers** (:mod:`citeproof.readers.pdf_markers`). Numeric ``[1]``,
+   ``[1,3]``, ``[1-4]``, ``[1–4, 7]``, adjacent ``[11][23][10]`` (one
+   compound group), bracketed notation left alone; superscripts when the
+   paper has no bracket markers; author-year ``(Smith et al., 2020)``,
+   ``Smith and Jones (2019a, b)``, ``(see Smith 2020, p. 4; Lee 2018)``,
+   ``(as Werner et al. 2002 did)`` when its list is author-year. Ranges
+   expand to each number.
+4. **Claims** (:mod:`citeproof.readers.pdf_claims`). Table rows, paragraphs
+   (blocks joined across columns and pages when a sentence runs on),
+   captions, headings and footnotes; sentences split by
    :func:`citeproof.readers.claims.split_sentences`; markers removed, a marker
    used as a sentence's subject (``[24] found that...``) or a narrative
    author-year cite elided as ``[...]``.
@@ -41,67 +47,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography import Bibliography
-from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, fold_name, parse_reference, segment_references
+from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, parse_reference, segment_references
 from citeproof.errors import InputError
-from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
-from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
-from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
+from citeproof.model import Claim, Diagnostic, Reference
 from citeproof.pdf_layout import NUMERIC_LINE, is_running, order_blocks, page_blocks, running_texts
-from citeproof.text.glyphs import REPLACEMENT, Vocabulary, join_hyphen, repair_words
+from citeproof.readers.pdf_claims import CAPTION as _CAPTION
+from citeproof.readers.pdf_claims import footnote_marks, paragraph_claims, paragraphs, para_text
+from citeproof.readers.pdf_lines import SUP_CLOSE, SUP_OPEN, PdfLine
+from citeproof.readers.pdf_lines import plain as _plain
+from citeproof.readers.pdf_markers import BRACKET as _BRACKET
+from citeproof.readers.pdf_markers import SUP, SUPERSCRIPT_DIGITS, Linker, Marker, numeric_markers, superscript_role
+from citeproof.text.glyphs import REPLACEMENT, Vocabulary, repair_words
 
 __all__ = ["PdfReader", "PdfDocument", "PdfLine", "read_pdf", "Marker", "parse_time_per_page"]
-
-SUP_OPEN, SUP_CLOSE = "\ue000", "\ue001"
-
-
-@dataclass
-class PdfLine:
-    """One printed line of the citing PDF.
-
-    Attributes:
-        text: the text; superscript-number spans are wrapped in
-            ``\\ue000...\\ue001``.
-        page: page from 1.
-        bbox: ``(x0, y0, x1, y1)`` in PDF points, top-left origin.
-        block: a page-unique block number (lines of one block are one paragraph piece).
-        size: the line's dominant font size (points).
-        bold: most characters bold.
-        col: 0 for the left (or only) column, 1 for the right one.
-        width: the page width (points).
-        upright: False for rotated text (a landscape table on a portrait page).
-    """
-
-    text: str
-    page: int
-    bbox: tuple[float, float, float, float]
-    block: int
-    size: float
-    bold: bool = False
-    col: int = 0
-    width: float = 612.0
-    upright: bool = True
-
-
-@dataclass
-class Marker:
-    """A citation marker found in body text.
-
-    Attributes:
-        start, end: span in the paragraph text (end exclusive).
-        labels: the labels it cites, in order (``["11"]``, ``["Smith et al. 2020"]``).
-        mode: parenthetical or narrative.
-        prefixes, posts: per label, the prefix (``see``) and the text after
-            the year (``p. 4``), read as locator and suffix.
-        raw: the marker as printed.
-    """
-
-    start: int
-    end: int
-    labels: list[str]
-    mode: CitationMode = CitationMode.PARENTHETICAL
-    prefixes: list[str] = field(default_factory=list)
-    posts: list[str] = field(default_factory=list)
-    raw: str = ""
 
 
 @dataclass
@@ -211,28 +169,44 @@ def _line(ln: dict, pno: int, bi: int, width: float) -> PdfLine | None:
     base = max((s["origin"][1] for s in spans if round(s["size"], 1) == main), default=spans[0]["origin"][1])
     text = ""
     bold_chars = total = 0
-    for s in spans:
+    gaps: list[int] = []
+    prev_x1: float | None = None
+    for k, s in enumerate(spans):
         t = s["text"]
         n = len(t.strip())
         total += n
         if _is_bold(s):
             bold_chars += n
+        x0, x1 = s["bbox"][0], s["bbox"][2]
+        if not n:  # a space span: a wide one separates two table cells
+            text += t
+            if x1 - x0 > 0.6 * main:
+                gaps.append(len(text))
+            prev_x1 = x1
+            continue
+        if prev_x1 is not None and x0 - prev_x1 > 0.6 * main:
+            gaps.append(len(text))
+        prev_x1 = x1
         # A superscript is set smaller than the line's text; PyMuPDF's own flag
         # alone also fires on full-size digits after a subscript.
         raised = s["size"] < 0.85 * main and ((s.get("flags", 0) & 1) or s["origin"][1] < base - 0.15 * main)
         if raised and re.fullmatch(r"\s*\d{1,3}(?:\s*[,–\-]\s*\d{1,3})*\s*[,.;]?\s*", t):
-            prev = text.rstrip()
-            last_tok = prev.split()[-1] if prev.split() else ""
-            exponent = not prev or prev[-1].isdigit() or re.search(r"[\d/=^+*()]", last_tok) or prev[-1] in "−-+×·="
-            if not exponent:
-                core = t.strip().rstrip(",.;")
+            core = t.strip().rstrip(",.;")
+            nxt = "".join(x["text"] for x in spans[k + 1: k + 4])
+            role = superscript_role(text, core, nxt)
+            if role == "cite":
                 text += SUP_OPEN + core + SUP_CLOSE + t.strip()[len(core):]
-                continue
+            elif role == "label":  # "¹Department of ..." / "²This footnote ...": the label, then a space
+                text += core + ("" if nxt[:1].isspace() else " ")
+            else:  # an exponent or isotope number keeps its printed form: 224², ¹²C
+                text += t.translate(SUPERSCRIPT_DIGITS)
+            continue
         text += t
     if not text.strip():
         return None
     upright = abs(float(ln.get("dir", (1.0, 0.0))[1])) < 0.1
-    return PdfLine(text=text, page=pno, bbox=tuple(round(v, 1) for v in ln["bbox"]), block=pno * 10000 + bi, size=float(main), bold=bold_chars > 0.6 * max(total, 1), width=width, upright=upright)
+    return PdfLine(text=text, page=pno, bbox=tuple(round(v, 1) for v in ln["bbox"]), block=pno * 10000 + bi, size=float(main), bold=bold_chars > 0.6 * max(total, 1), width=width, upright=upright,
+                   gaps=tuple(gaps))
 
 
 # ---------------------------------------------------------------- reference list
@@ -297,10 +271,6 @@ def _last_number(region: list[PdfLine]) -> int:
     while k + 1 in seen:
         k += 1
     return k
-
-
-def _plain(text: str) -> str:
-    return text.replace(SUP_OPEN, "").replace(SUP_CLOSE, "")
 
 
 _LABEL_ONLY = re.compile(r"^\s*\[?\d{1,4}[.\]]\s*$")
@@ -370,216 +340,6 @@ def _with_key(ref: Reference, key: str, origin: str = "") -> Reference:
     import dataclasses
 
     return dataclasses.replace(ref, citekey=key, origin=origin or ref.origin)
-
-
-# ---------------------------------------------------------------- markers
-
-_BRACKET = re.compile(r"\[(\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?(?:\s*[,;]\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?)*\s*)\]")
-_SUP = re.compile(SUP_OPEN + r"([^" + SUP_CLOSE + r"]*)" + SUP_CLOSE)
-_NAME = r"(?:(?:van|von|de|der|den|del|da|di|du|le|la|Van|Von|De|Du|Le|La)\s+)*[A-Z][A-Za-z\u00c0-\u024f´`'’\-]*[a-z\u00c0-\u024f][A-Za-z\u00c0-\u024f´`'’\-]*"
-_AUTH = rf"{_NAME}(?:\s+et\s+al\.?|\s*(?:,\s*{_NAME}\s*,?)*\s+(?:and|&)\s+{_NAME})?"
-_YEARS = r"(?:1[89]|20)\d\d[a-z]?(?:\s*,\s*(?:(?:1[89]|20)\d\d[a-z]?|[a-z])\b)*"
-_NARRATIVE = re.compile(rf"(?P<auth>{_AUTH})(?:'s|’s)?\s+\((?P<years>{_YEARS})(?P<post>,\s*[^()]*?)?\)")
-_PAREN = re.compile(r"\(([^()]{4,400})\)")
-_PART = re.compile(rf"^\s*(?P<pre>(?:[a-z][a-z.,]*\s+){{0,3}})?(?P<auth>{_AUTH}),?\s+(?P<years>{_YEARS})(?P<post>\s*,\s*.*)?\s*$", re.S)
-_VERBS = r"(?:found|find|finds|showed|shows|show|reported|reports|report|proposed|proposes|propose|demonstrated|demonstrates|observed|observes|used|uses|use|introduced|introduces|described|describes|argued|argues|suggested|suggests|noted|notes|presented|presents|developed|develops|studied|studies|applied|extended|extends|trained|trains|achieved|achieves)\b"
-
-
-def _expand(spec: str) -> list[int]:
-    out: list[int] = []
-    for part in re.split(r"\s*[,;]\s*", spec.strip()):
-        m = re.fullmatch(r"(\d+)\s*(?:[-–—]\s*(\d+))?", part.strip())
-        if not m:
-            continue
-        a = int(m.group(1))
-        b = int(m.group(2)) if m.group(2) else a
-        if b < a or b - a > 60:
-            b = a
-        out.extend(range(a, b + 1))
-    return out
-
-
-_MATH_OPS = set("=+×⊗⊕·*<>≤≥∈∼≈^") - {""}
-
-
-def _numeric_markers(text: str, n_entries: int, superscript: bool) -> list[Marker]:
-    found: list[Marker] = []
-    pat = _SUP if superscript else _BRACKET
-    for m in pat.finditer(text):
-        before = text[: m.start()].rstrip()[-1:]
-        after = text[m.end():].lstrip()[:1]
-        if not superscript and (before in _MATH_OPS or after in _MATH_OPS):
-            continue  # [8] in "[3] ⊗ [8] = ..." is a representation, not a reference
-        if not superscript and re.search(r"(?:^|\s)(?:the|a|an|The|A|An)\s*$", text[max(0, m.start() - 6): m.start()]):
-            continue  # "only the [¯3] and the [6] are attractive": notation, not a reference
-        nums = _expand(m.group(1))
-        if not nums or (n_entries and not any(1 <= x <= n_entries for x in nums)) or any(x == 0 for x in nums):
-            continue
-        found.append(Marker(m.start(), m.end(), [str(x) for x in nums], raw=m.group(0)))
-    # adjacent groups [11][23][10] form one compound citation
-    merged: list[Marker] = []
-    for mk in found:
-        if merged and re.fullmatch(r"[\s,]*", text[merged[-1].end: mk.start]):
-            prev = merged[-1]
-            merged[-1] = Marker(prev.start, mk.end, prev.labels + mk.labels, raw=text[prev.start: mk.end])
-        else:
-            merged.append(mk)
-    for mk in merged:
-        mk.prefixes = [""] * len(mk.labels)
-        mk.posts = [""] * len(mk.labels)
-    return merged
-
-
-def _years(spec: str) -> list[str]:
-    out: list[str] = []
-    for part in re.split(r"\s*,\s*", spec.strip()):
-        if re.fullmatch(r"[a-z]", part) and out:
-            out.append(out[-1][:4] + part)
-        elif part:
-            out.append(part)
-    return out
-
-
-def _auth_label(auth: str) -> str:
-    auth = re.sub(r"\s+", " ", auth.replace("&", "and")).strip()
-    return re.sub(r"\bet al\b\.?", "et al.", auth)
-
-
-def _author_year_markers(text: str) -> list[Marker]:
-    out: list[Marker] = []
-    taken: list[tuple[int, int]] = []
-    for m in _NARRATIVE.finditer(text):
-        if m.group("auth").split()[0] in ("In", "The", "See", "Table", "Figure", "Fig", "Section", "Eq", "Equation", "Appendix"):
-            continue
-        ys = _years(m.group("years"))
-        lab = _auth_label(m.group("auth"))
-        post = (m.group("post") or "").strip(", ")
-        out.append(Marker(m.start(), m.end(), [f"{lab} {y}" for y in ys], CitationMode.NARRATIVE, [""] * len(ys), [post] * len(ys), m.group(0)))
-        taken.append((m.start(), m.end()))
-    for m in _PAREN.finditer(text):
-        if any(s <= m.start() < e for s, e in taken):
-            continue
-        labels, pres, posts = [], [], []
-        for part in m.group(1).split(";"):
-            pm = _PART.match(part)
-            if not pm:
-                continue
-            for y in _years(pm.group("years")):
-                labels.append(f"{_auth_label(pm.group('auth'))} {y}")
-                pres.append((pm.group("pre") or "").strip())
-                posts.append((pm.group("post") or "").strip(", "))
-        if labels:
-            out.append(Marker(m.start(), m.end(), labels, CitationMode.PARENTHETICAL, pres, posts, m.group(0)))
-    out.sort(key=lambda mk: mk.start)
-    return out
-
-
-class _Linker:
-    """Links printed marker labels to reference-list entries."""
-
-    def __init__(self, entries: list[RefEntry], style: str) -> None:
-        self.style = style
-        self.by_label = {e.label: e for e in entries}
-        self.by_name_year: dict[tuple[str, str], list[RefEntry]] = {}
-        for e in entries:
-            ref = e.reference
-            if ref is None or not ref.year:
-                continue
-            names = [a for a in ref.authors if a != "et al."]
-            if names:
-                self.by_name_year.setdefault((fold_name(names[0]), ref.year[:4]), []).append(e)
-
-    def link(self, label: str) -> tuple[str | None, str]:
-        """``(entry label or None, reason when None)``."""
-        if self.style != "author-year":
-            if label in self.by_label:
-                return label, ""
-            return None, f"marker [{label}] has no entry {label} in the reference list ({len(self.by_label)} entries found)"
-        if label in self.by_label:
-            return label, ""
-        m = re.match(r"^(?P<auth>.+?)\s+(?P<year>\d{4})(?P<letter>[a-z]?)$", label)
-        if not m:
-            return None, f"marker '{label}' is not an author-year citation"
-        first = m.group("auth").split(" et al.")[0].split(" and ")[0].split(",")[0].strip()
-        cands = self.by_name_year.get((fold_name(first), m.group("year")), [])
-        if m.group("letter"):
-            cands = [e for e in cands if e.reference is not None and e.reference.year.endswith(m.group("letter"))] or cands
-        if len(cands) > 1:
-            etal = "et al." in m.group("auth")
-            two = " and " in m.group("auth")
-            narrowed = [e for e in cands if e.reference is not None and (
-                (etal and (len(e.reference.authors) >= 3 or "et al." in e.reference.authors))
-                or (two and len([a for a in e.reference.authors if a != 'et al.']) == 2)
-                or (not etal and not two and len(e.reference.authors) == 1))]
-            cands = narrowed or cands
-        if len(cands) == 1:
-            return cands[0].label, ""
-        if not cands:
-            return None, f"marker '{label}' matches no entry of the reference list (no first author '{first}' with year {m.group('year')})"
-        return None, f"marker '{label}' is ambiguous: it matches {', '.join(repr(e.label) for e in cands)}"
-
-
-# ---------------------------------------------------------------- claims
-
-_CAPTION = re.compile(r"^\s*(?:Figure|Fig\.|FIG\.|Table|TABLE|Tab\.)\s*[A-Z]?\d+[.:|]")
-_HEADING = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)\s+[A-Z][^.]{0,80}$")
-
-
-@dataclass
-class _Para:
-    kind: UnitKind
-    lines: list[PdfLine]
-
-
-def _classify(lines_of_block: list[PdfLine], body_size: float, page_h: dict[int, float]) -> UnitKind:
-    t = " ".join(_plain(ln.text) for ln in lines_of_block).strip()
-    if _CAPTION.match(t):
-        return UnitKind.CAPTION
-    first = lines_of_block[0]
-    if first.size < body_size * 0.88 and first.bbox[1] > page_h.get(first.page, 792) * 0.6 and re.match(r"^\s*(?:\ue000)?[\d*†‡§¶a-z]", first.text):
-        return UnitKind.FOOTNOTE
-    if len(lines_of_block) <= 2 and len(t) < 90 and not t.endswith((".", ",", ";")) and (_HEADING.match(t) or all(ln.bold for ln in lines_of_block) or first.size > body_size + 1):
-        return UnitKind.HEADING
-    return UnitKind.SENTENCE
-
-
-def _paragraphs(lines: list[PdfLine], body_size: float, page_h: dict[int, float]) -> list[_Para]:
-    blocks: list[list[PdfLine]] = []
-    for ln in lines:
-        if blocks and blocks[-1][-1].block == ln.block:
-            blocks[-1].append(ln)
-        else:
-            blocks.append([ln])
-    paras: list[_Para] = []
-    for b in blocks:
-        kind = _classify(b, body_size, page_h)
-        if paras and kind == UnitKind.SENTENCE and paras[-1].kind == UnitKind.SENTENCE:
-            prev = _plain(paras[-1].lines[-1].text).rstrip()
-            nxt = _plain(b[0].text).lstrip()
-            if prev and not prev.endswith((".", "!", "?", ":")) and (nxt[:1].islower() or prev.endswith(("-", ",")) or nxt[:1] in "([" or nxt[:1].isdigit()):
-                paras[-1].lines.extend(b)
-                continue
-        paras.append(_Para(kind, list(b)))
-    return paras
-
-
-def _para_text(lines: list[PdfLine], vocab: Vocabulary) -> tuple[str, list[tuple[int, int, PdfLine]]]:
-    """Joined text of a paragraph and each line's span in it (line-end hyphens per :func:`~citeproof.text.glyphs.join_hyphen`)."""
-    text = ""
-    spans: list[tuple[int, int, PdfLine]] = []
-    for ln in lines:
-        t = ln.text.strip()
-        if not t:
-            continue
-        joined = join_hyphen(text, t, vocab) if text.endswith("-") else None
-        if joined is True:
-            text = text[:-1]
-        elif joined is None and text:
-            text += " "
-        s = len(text)
-        text += t
-        spans.append((s, len(text), ln))
-    return text, spans
 
 
 class PdfReader:
@@ -654,118 +414,19 @@ def read_pdf(path: str | Path) -> PdfDocument:
     for ln in body:
         sizes[round(ln.size, 1)] += len(ln.text)
     body_size = sizes.most_common(1)[0][0] if sizes else 10.0
-    paras = _paragraphs(body, body_size, page_h)
-    footnote_marks = {
-        (pp.lines[0].page, m.group(1))
-        for pp in paras
-        if pp.kind == UnitKind.FOOTNOTE and (m := re.match(r"^\s*\ue000?(\d{1,3})\ue001?\s", pp.lines[0].text))
-    }
-    all_text = " ".join(_para_text(pp.lines, vocab)[0] for pp in paras)
-    n_brackets = len(_numeric_markers(all_text, len(entries) if style == "numbered" else 0, False))
+    paras = paragraphs(body, body_size, page_h)
+    all_text = " ".join(para_text(pp, vocab)[0] for pp in paras)
+    n_numbered = len(entries) if style == "numbered" else 0
+    n_brackets = len(numeric_markers(all_text, n_numbered, False))
     if style == "author-year":
         marker_style = "author-year"
     elif n_brackets >= 3 or style != "numbered":
         marker_style = "brackets" if n_brackets else ""
     else:
-        marker_style = "superscript" if _SUP.search(all_text) else ("brackets" if n_brackets else "")
-    linker = _Linker(entries, style or "numbered")
-    claims: list[Claim] = []
-    unlinked: dict[str, str] = {}
-    n_markers = n_linked = 0
-    prev_sentence = ""
-    for para in paras:
-        text, spans = _para_text(para.lines, vocab)
-        if marker_style == "author-year":
-            markers = _author_year_markers(text)
-        elif marker_style in ("brackets", "superscript"):
-            markers = _numeric_markers(text, len(entries) if style == "numbered" else 0, marker_style == "superscript")
-            if marker_style == "superscript":
-                markers = [mk for mk in markers if not _is_footnote_mark(mk, spans, footnote_marks)]
-        else:
-            markers = []
-        keep = {(mk.start, mk.end) for mk in markers} if marker_style == "superscript" else set()
-        # superscripts that are no marker (footnote marks, or all of them in a bracket-style paper) vanish
-        clean = _SUP.sub(lambda m: m.group(0) if (m.start(), m.end()) in keep else " " * len(m.group(0)), text)
-        if not markers:
-            if para.kind == UnitKind.SENTENCE:
-                prev_sentence = _plain(text)[-300:]
-            continue
-        masked = list(clean)
-        for mk in markers:
-            for j in range(mk.start, mk.end):
-                masked[j] = "X"
-        split_src = "".join(masked).replace(SUP_OPEN, " ").replace(SUP_CLOSE, " ")
-        units = [(0, len(text))] if para.kind in (UnitKind.HEADING,) else tile_spans(split_sentences(split_src), len(text), split_src)
-        for s, e in units:
-            in_unit = [mk for mk in markers if s <= mk.start < e]
-            if not in_unit:
-                prev_sentence = _plain(text[s:e]).strip()
-                continue
-            pieces: list[str] = []
-            pos = s
-            cites: list[Citation] = []
-            for mk in in_unit:
-                pieces.append(clean[pos: mk.start])
-                lead = re.sub(r"[\s\ue000\ue001]", "", clean[s: mk.start])
-                narrative = mk.mode == CitationMode.NARRATIVE or (
-                    marker_style == "brackets" and (lead == "" or lead.lower() in ("in", "and")) and re.match(rf"^\s*(?:et al\.\s*)?(?:and\s+\[\d+\]\s*)?{_VERBS}", clean[mk.end: mk.end + 40])
-                ) or (marker_style == "brackets" and lead == "" and re.match(r"^\s*(?:and|,)\s*\[", clean[mk.end: mk.end + 8]) is not None)
-                # "Zhu et al. [24] found ...": the authors are named in the text, so the marker is narrative
-                # (what follows is their finding), and nothing needs eliding
-                named = marker_style == "brackets" and not narrative and re.fullmatch(r"[A-Z][\w'’-]*(?:etal\.?|(?:and|&)[A-Z][\w'’-]*)?", lead) is not None \
-                    and re.match(rf"^\s*{_VERBS}", clean[mk.end: mk.end + 40]) is not None
-                pieces.append(f" {ELIDED} " if narrative else " ")
-                narrative = narrative or named
-                pos = mk.end
-                page = next((ln.page for a, b, ln in spans if a <= mk.start < b), spans[0][2].page)
-                for k, label in enumerate(mk.labels):
-                    n_markers += 1
-                    key, reason = linker.link(label)
-                    if key is None:
-                        key = label
-                        unlinked.setdefault(label, reason)
-                        diags.append(Diagnostic("pdf-unlinked-marker", "warning", f"{p}: page {page}: {reason}", str(p), page))
-                    else:
-                        n_linked += 1
-                    post = mk.posts[k] if k < len(mk.posts) else ""
-                    loc, rest = parse_locator(", " + post) if post else (None, "")
-                    pre = mk.prefixes[k] if k < len(mk.prefixes) else ""
-                    cites.append(
-                        Citation(
-                            citekey=key,
-                            mode=CitationMode.NARRATIVE if narrative else mk.mode,
-                            prefix=pre,
-                            suffix=rest,
-                            locator=loc,
-                            signal=normalise_signal(pre) if pre else None,
-                            raw=_plain(mk.raw),
-                            line=page,
-                            column=0,
-                            group_index=k,
-                            group_size=len(mk.labels),
-                        )
-                    )
-            pieces.append(clean[pos:e])
-            claim_text = tidy_claim_text(_plain("".join(pieces)))
-            lines_in = [ln for a, b, ln in spans if a < e and b > s]
-            page0 = lines_in[0].page if lines_in else spans[0][2].page
-            on_page = [ln for ln in lines_in if ln.page == page0]
-            bbox = (min(ln.bbox[0] for ln in on_page), min(ln.bbox[1] for ln in on_page), max(ln.bbox[2] for ln in on_page), max(ln.bbox[3] for ln in on_page)) if on_page else None
-            claims.append(
-                Claim(
-                    id=f"c{len(claims) + 1:04d}",
-                    text=claim_text,
-                    raw=_plain(text[s:e]).strip(),
-                    citations=tuple(cites),
-                    document=str(path),
-                    line=page0,
-                    kind=para.kind,
-                    context=prev_sentence[-300:],
-                    page=page0,
-                    bbox=bbox,
-                )
-            )
-            prev_sentence = claim_text
+        marker_style = "superscript" if SUP.search(all_text) else ("brackets" if n_brackets else "")
+    found = paragraph_claims(paras, vocab, marker_style, n_numbered, Linker(entries, style or "numbered"), footnote_marks(paras), str(path))
+    diags.extend(found.diagnostics)
+    claims, unlinked, n_markers, n_linked = found.claims, found.unlinked, found.markers, found.linked
     return PdfDocument(
         path=str(path), claims=claims, entries=entries, style=style, marker_style=marker_style, markers=n_markers,
         linked=n_linked, diagnostics=diags, pages=n_pages, seconds=time.perf_counter() - t0, unlinked=unlinked,
@@ -792,13 +453,3 @@ def parse_time_per_page(path: str | Path, repeat: int = 3) -> dict:
     assert best is not None
     return {"path": str(path), "pages": best.pages, "seconds": round(best.seconds, 4), "seconds_per_page": round(best.seconds_per_page, 5),
             "entries": len(best.entries), "markers": best.markers, "linked": best.linked}
-
-
-def _is_footnote_mark(mk: Marker, spans: list[tuple[int, int, PdfLine]], marks: set[tuple[int, str]]) -> bool:
-    """A lone superscript number whose page has a footnote starting with that number is a footnote mark."""
-    if len(mk.labels) != 1:
-        return False
-    page = next((ln.page for a, b, ln in spans if a <= mk.start < b), 0)
-    return (page, mk.labels[0]) in marks
-
-

@@ -6,14 +6,27 @@ so it works offline and from a ``file://`` URL. Without JavaScript it is a
 plain, complete reading list; with it, filters (verdict, tag, citekey,
 source), a search box and ``j``/``k`` keyboard navigation appear.
 
-Each finding shows the claim and its location, the best passage with the
-words that matched highlighted, a link opening the source at that page
-(``file.pdf#page=N``, relative to the report's folder), the verdict,
-confidence, tier, tags with the spans that triggered them, and the reasons.
+Each finding shows the claim and its location beside the best passage (side by
+side on wide screens), the words that matched highlighted in both as the words
+stand (not their stems), the sentence the judge scored inside the passage, a
+link opening the source at that page (``file.pdf#page=N``, relative to the
+report's folder), a cropped image of that region of the PDF page
+(:mod:`citeproof.reports.crops`), the next two candidate passages one click
+away, the verdict, confidence, tier, tags with the spans that triggered them,
+and the reasons.
+
+Unverifiable citations are grouped per cited work and reason, collapsed, the
+reason said once; table rows that hold no claim (``not_a_claim``) are one
+collapsed group at the end. A CSV of the findings is a ``data:`` link (no
+JavaScript needed) and a print stylesheet prints the findings without the
+controls, groups opened.
 """
 
 from __future__ import annotations
 
+import base64
+import csv
+import io
 import json
 
 import os
@@ -25,9 +38,9 @@ from urllib.parse import quote
 from citeproof.model import Finding, Report, Verdict
 from citeproof.pipeline import summarise
 from citeproof.reports.clip import clip_claim
-from citeproof.text.normalise import terms
+from citeproof.text.normalise import surface_words, terms
 
-__all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href"]
+__all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href", "sentence_span", "findings_csv", "CSV_COLUMNS"]
 
 _WORD = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*", re.U)
 
@@ -111,38 +124,75 @@ def relative_href(path: str | None, out_dir: Path | str | None, page: int | None
     return href
 
 
+def sentence_span(text: str, sentence: str) -> tuple[int, int] | None:
+    """Where the judge's ``sentence`` stands in the passage ``text``: ``(start, end)`` characters, or None.
+
+    Typesetting differences (case, whitespace, dashes, ligatures) do not count
+    (:func:`citeproof.judges.grounding.normalise`); a sentence the judge saw
+    slightly differently (split hyphens) aligns at a score of 90 or more.
+    """
+    from citeproof.judges.grounding import align, normalise
+
+    if not sentence.strip() or not text:
+        return None
+    folded, idx = normalise(text)
+    want = normalise(sentence)[0].strip()
+    at = folded.find(want) if want else -1
+    if at >= 0:
+        return idx[at], idx[at + len(want) - 1] + 1
+    a = align(sentence, text)
+    return (a.start, a.end) if a.score >= 90 and a.end > a.start else None
+
+
 def _display_path(path: str | None, root: Path | None) -> str:
+    """``path`` relative to ``root`` (or, without one, to the current folder) when it lies under it, else as given."""
     if not path:
         return ""
-    if root is not None:
-        try:
-            return Path(os.path.abspath(path)).relative_to(os.path.abspath(root)).as_posix()
-        except ValueError:
-            pass
-    return str(path)
+    try:
+        base = root if root is not None else Path.cwd()
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(base)).as_posix()
+    except (ValueError, OSError):  # not under it; or the current folder was removed
+        return str(path)
 
 
-def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None, review: dict[str, dict] | None = None) -> dict[str, Any]:
+def _evidence_view(ev, out_dir: Path | None, root: Path | None, crops: dict[tuple, str] | None = None) -> dict[str, Any]:
+    """What the template shows of one :class:`~citeproof.model.Evidence`."""
+    p = ev.passage
+    segs = highlight_segments(p.text, ev.matched_terms) if p.quotable else []
+    span = sentence_span(p.text, ev.sentence) if p.quotable and ev.sentence else None
+    before, judged, after = segs, [], []
+    if span is not None:
+        before = highlight_segments(p.text[: span[0]], ev.matched_terms)
+        judged = highlight_segments(p.text[span[0]: span[1]], ev.matched_terms)
+        after = highlight_segments(p.text[span[1]:], ev.matched_terms)
+    crop = (crops or {}).get((ev.source.path, p.page, tuple(p.bbox))) if p.page and p.bbox else None
+    return {
+        "source": _display_path(ev.source.path, root),
+        "href": relative_href(ev.source.path, out_dir, p.page),
+        "page": p.page,
+        # "page 3 (printed 103)", "pages 3–4": the word, then the rest after the sheet number
+        "page_word": p.where().split(" ", 1)[0] if p.page else "",
+        "where_rest": p.where().split(f" {p.page}", 1)[1] if p.page else "",
+        "line": p.line,
+        "section": p.section,
+        "quotable": p.quotable,
+        "segments": segs,
+        "before": before,
+        "judged": judged,
+        "after": after,
+        "matched_terms": list(ev.matched_terms),
+        "matched_words": surface_words(p.text, ev.matched_terms) if p.quotable else [],
+        "scores": {k: round(v, 3) for k, v in ev.scores.items()},
+        "crop": crop,
+    }
+
+
+def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None, review: dict[str, dict] | None = None,
+                  crops: dict[tuple, str] | None = None) -> dict[str, Any]:
     review = review or {}
     c = f.citation
     ev = f.evidence
-    evidence = None
-    if ev is not None:
-        p = ev.passage
-        evidence = {
-            "source": _display_path(ev.source.path, root),
-            "href": relative_href(ev.source.path, out_dir, p.page),
-            "page": p.page,
-            # "page 3 (printed 103)", "pages 3–4": the word, then the rest after the sheet number
-            "page_word": p.where().split(" ", 1)[0] if p.page else "",
-            "where_rest": p.where().split(f" {p.page}", 1)[1] if p.page else "",
-            "line": p.line,
-            "section": p.section,
-            "quotable": p.quotable,
-            "segments": highlight_segments(p.text, ev.matched_terms) if p.quotable else [],
-            "matched_terms": list(ev.matched_terms),
-            "scores": {k: round(v, 3) for k, v in ev.scores.items()},
-        }
+    evidence = _evidence_view(ev, out_dir, root, crops) if ev is not None else None
     src = f.source
     source_path = src.path if src is not None and src.path else (ev.source.path if ev is not None else None)
     ref = f.reference
@@ -163,6 +213,9 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
         "column": c.column,
         "unit": f.claim.kind.value.replace("_", " "),
         "claim": clip_claim(f.claim.text or f.claim.raw),
+        "claim_segments": highlight_segments(clip_claim(f.claim.text or f.claim.raw), ev.matched_terms if ev is not None else ()),
+        "alternatives": [_evidence_view(a, out_dir, root) for a in f.alternatives[:2]],
+        "not_a_claim": "not_a_claim" in f.flags,
         "claim_raw": clip_claim(f.claim.raw),
         "locator": c.locator.raw if c.locator else "",
         "signal": c.signal or "",
@@ -200,7 +253,53 @@ def _report_stem(document: str) -> str:
     return report_stem(Path(document))
 
 
-def render_html(report: Report, out_dir: Path | str | None = None, root: Path | str | None = None) -> str:
+CSV_COLUMNS = ("rank", "verdict", "document", "line", "citekey", "claim", "source", "page", "evidence", "score", "confidence",
+               "tier", "tags", "flags", "reasons", "review", "review_note")
+"""Columns of the report's CSV export (one row per finding, worst first; lists joined with ``; ``)."""
+
+
+def findings_csv(views: list[dict[str, Any]]) -> str:
+    """The findings as CSV (:data:`CSV_COLUMNS`, RFC 4180 quoting, a header row), from :func:`_finding_view` dicts."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(CSV_COLUMNS)
+    for v in views:
+        e = v["evidence"] or {}
+        r = v["review"] or {}
+        w.writerow([v["rank"], v["verdict"], v["document"], v["line"], v["citekey"], v["claim"], v["source"], e.get("page") or "",
+                    "".join(t for t, _ in e.get("segments", [])), f"{v['score']:.4f}", f"{v['confidence']:.4f}", v["tier"],
+                    "; ".join(t["name"] for t in v["tags"]), "; ".join(v["flags"]), "; ".join(v["reasons"]),
+                    r.get("decision", ""), r.get("note", "")])
+    return buf.getvalue()
+
+
+def _blocks(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The page's reading order: full cards, with unverifiable findings grouped per cited work and first reason
+    (a group stands where its first finding ranks) and every ``not_a_claim`` row in one group, where the first ranks.
+
+    Unknown citekeys stay cards: a broken reference is certain to need a fix.
+    """
+    blocks: list[dict[str, Any]] = []
+    groups: dict[tuple, dict[str, Any]] = {}
+    for v in views:
+        if v["not_a_claim"]:
+            key: tuple = ("not_a_claim",)
+            label, reason = "Table rows that hold no claim", "a row of names and identifiers: the citation identifies what is named; there is no statement to check"
+        elif v["verdict"] == "unverifiable" and not v["unknown"]:
+            reason = v["reasons"][0] if v["reasons"] else "no reason given"
+            key, label = ("unverifiable", v["citekey"], reason), v["citekey"]
+        else:
+            blocks.append({"kind": "card", "f": v})
+            continue
+        if key not in groups:
+            groups[key] = {"kind": key[0], "id": f"g{len(groups) + 1}", "label": label, "reason": reason, "findings": []}
+            blocks.append(groups[key])
+        groups[key]["findings"].append(v)
+    return blocks
+
+
+def render_html(report: Report, out_dir: Path | str | None = None, root: Path | str | None = None, crops: bool = True,
+                review_url: str | None = None) -> str:
     """The report as one self-contained HTML page.
 
     Args:
@@ -209,7 +308,10 @@ def render_html(report: Report, out_dir: Path | str | None = None, root: Path | 
             are made relative to it (None: relative to the current folder).
         root: paths shown on the page are made relative to this folder when
             they lie under it (the web page passes the job's upload folder);
-            None shows them as the report holds them.
+            None: relative to the current folder when under it, else as the report holds them.
+        crops: render cropped images of the evidence regions of PDF sources (:mod:`citeproof.reports.crops`).
+        review_url: the server's URL for triage decisions (``GET`` the sidecar, ``POST`` one decision:
+            :mod:`citeproof.web.review`); used only when the page is opened over HTTP(S).
 
     Returns:
         The HTML text.
@@ -218,7 +320,14 @@ def render_html(report: Report, out_dir: Path | str | None = None, root: Path | 
     base = Path(root) if root is not None else None
     s = summarise(report.findings)
     review = report.metadata.get("review") or {}
-    findings = [_finding_view(f, i + 1, out, base, review) for i, f in enumerate(report.findings)]
+    uris: dict[tuple, str] = {}
+    if crops:
+        from citeproof.reports.crops import crop_data_uris
+
+        uris = crop_data_uris([(f.evidence.source.path, f.evidence.passage.page, f.evidence.passage.bbox) for f in report.findings
+                               if f.evidence is not None and f.evidence.source.path and f.evidence.source.media_type == "application/pdf"
+                               and f.evidence.passage.page and f.evidence.passage.bbox and "not_a_claim" not in f.flags])
+    findings = [_finding_view(f, i + 1, out, base, review, uris) for i, f in enumerate(report.findings)]
     readable = sum(1 for f in report.findings if f.source is not None and f.source.usable)
     tags = sorted({t["name"] for v in findings for t in v["tags"]})
     citekeys = sorted({v["citekey"] for v in findings})
@@ -233,12 +342,16 @@ def render_html(report: Report, out_dir: Path | str | None = None, root: Path | 
         readable=readable,
         verdicts=verdicts,
         findings=findings,
+        blocks=_blocks(findings),
+        csv_href="data:text/csv;charset=utf-8;base64," + base64.b64encode(("\ufeff" + findings_csv(findings)).encode("utf-8")).decode("ascii"),
+        csv_file=f"{_report_stem(report.document)}.citeproof.csv",
         tags=tags,
         citekeys=citekeys,
         sources=sources,
         diagnostics=report.diagnostics,
         metadata=report.metadata,
         review_file=f"{_report_stem(report.document)}.citeproof.review.json",
+        review_url=review_url,
         review_json=json.dumps({v["fid"]: v["review"] for v in findings if v["review"]}, ensure_ascii=False).replace("<", "\\u003c"),
     )
 
@@ -250,15 +363,18 @@ class HtmlWriter:
         out_dir: the folder the report goes to, for relative source links;
             the CLI sets it. None: links relative to the current folder.
         root: folder that shown paths are made relative to (None: as given).
+        review_url: where the page saves triage decisions when served over HTTP (the web page sets it); None:
+            decisions stay in the browser (localStorage) and are exported as a file.
     """
 
     name = "html"
     suffix = ".html"
 
-    def __init__(self, out_dir: Path | str | None = None, root: Path | str | None = None) -> None:
+    def __init__(self, out_dir: Path | str | None = None, root: Path | str | None = None, review_url: str | None = None) -> None:
         self.out_dir = out_dir
         self.root = root
+        self.review_url = review_url
 
     def write(self, report: Report, stream: TextIO) -> None:
         """Write ``report`` to ``stream`` as HTML."""
-        stream.write(render_html(report, self.out_dir, self.root))
+        stream.write(render_html(report, self.out_dir, self.root, review_url=self.review_url))

@@ -9,7 +9,7 @@ Routes:
     unguessable id (128 random bits) and is shown to its creator alone.
 ``POST /jobs``
     multipart form: ``document`` (Markdown, LaTeX ``.tex``, an arXiv
-    ``.tar.gz`` bundle or a PDF, or a zip holding the document with its .bib
+    ``.tar.gz`` bundle, a PDF, a Word ``.docx``/``.odt``, or a zip holding the document with its .bib
     and sources), ``sources`` (files, repeatable), ``bib`` (files,
     repeatable; optional for LaTeX and PDFs, which bring their own reference
     list), ``document_path`` (which file of the zip is the document; needed
@@ -25,6 +25,10 @@ Routes:
     the job state as JSON.
 ``GET /jobs/{id}/report.{html,json,sarif,md}``
     the reports (JSON, SARIF and Markdown as downloads).
+``GET /jobs/{id}/review``, ``POST /jobs/{id}/review``
+    the triage decisions on the job's report, kept on the server
+    (:mod:`citeproof.web.review`): GET gives the review sidecar, POST
+    (``application/json``) records or withdraws one decision.
 ``GET /jobs/{id}/files/{path}``
     the job's uploads (``input/``) and reports (``out/``): the report's
     links to the source PDFs resolve here; nothing else (no state file, no
@@ -52,6 +56,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 
 from citeproof import __version__
 from citeproof.web.jobs import JobStore, Limits, UploadError
+from citeproof.web.review import ReviewError, load_job_review, save_job_decision
 from citeproof.web.security import LOOPBACK_HOSTS, GuardMiddleware
 
 __all__ = ["create_app", "default_jobs_dir"]
@@ -139,7 +144,7 @@ def create_app(
     @app.post("/jobs")
     async def create_job(
         request: Request,
-        document: UploadFile | None = File(None, description="citing document (.md, .tex, .tar.gz, .pdf) or a .zip holding it"),
+        document: UploadFile | None = File(None, description="citing document (.md, .tex, .tar.gz, .pdf, .docx, .odt) or a .zip holding it"),
         sources: list[UploadFile] = File([], description="source files"),
         bib: list[UploadFile] = File([], description="bibliography files"),
         document_path: str = Form("", max_length=500),
@@ -181,6 +186,26 @@ def create_app(
         if fmt == "html":
             return FileResponse(path, media_type=_MEDIA[fmt])
         return FileResponse(path, media_type=_MEDIA[fmt], filename=name)
+
+    @app.get("/jobs/{job_id}/review")
+    def job_review(job_id: str) -> JSONResponse:
+        try:
+            state = job_state(job_id)  # 404 for an unknown job before its folder is looked for
+            data = load_job_review(store.folder(job_id), state)
+        except ReviewError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=exc.status_code)
+        return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
+    @app.post("/jobs/{job_id}/review")
+    async def job_review_save(job_id: str, request: Request) -> JSONResponse:
+        state = job_state(job_id)
+        if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+            return JSONResponse({"error": "send the decision as application/json"}, status_code=415)
+        try:
+            data = save_job_decision(store.folder(job_id), state, await request.body())
+        except ReviewError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=exc.status_code)
+        return JSONResponse(data, headers={"Cache-Control": "no-store"})
 
     @app.get("/jobs/{job_id}/files/{rel:path}")
     def job_file(job_id: str, rel: str) -> FileResponse:

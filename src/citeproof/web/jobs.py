@@ -60,6 +60,7 @@ __all__ = [
     "check_bundle",
     "report_stem",
     "DOC_SUFFIXES",
+    "WORD_SUFFIXES",
     "JOB_ID",
 ]
 
@@ -75,15 +76,17 @@ LATEX_SUFFIXES = (".tex", ".ltx")
 """LaTeX citing documents (the pipeline's LaTeX reader)."""
 BUNDLE_SUFFIXES = (".tar.gz", ".tgz")
 """arXiv source bundles: a LaTeX document with its files, uploaded as is (not inside a zip)."""
-DOC_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",)
+WORD_SUFFIXES = (".docx", ".odt")
+"""Word and OpenDocument citing documents (the pipeline's Word reader; zip packages)."""
+DOC_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",) + WORD_SUFFIXES
 """Citing documents accepted as a direct upload; the suffix picks the reader."""
-OWN_BIBLIOGRAPHY_SUFFIXES = LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",)
-"""Documents that bring their own bibliography (LaTeX's .bib/.bbl, a PDF's printed list)."""
+OWN_BIBLIOGRAPHY_SUFFIXES = LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",) + WORD_SUFFIXES
+"""Documents that bring their own bibliography (LaTeX's .bib/.bbl, a PDF's printed list, Word's citation fields or typed list)."""
 SOURCE_SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm")
 """Source files accepted beside the document."""
 BIB_SUFFIXES = (".bib", ".bibtex", ".json")
 """Bibliography files (BibTeX or CSL-JSON)."""
-ZIP_MEMBER_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + SOURCE_SUFFIXES + BIB_SUFFIXES + (".bbl", ".csl", ".yaml", ".yml", ".tsv", ".csv", ".png", ".jpg", ".jpeg", ".svg")
+ZIP_MEMBER_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + SOURCE_SUFFIXES + BIB_SUFFIXES + WORD_SUFFIXES + (".bbl", ".csl", ".yaml", ".yml", ".tsv", ".csv", ".png", ".jpg", ".jpeg", ".svg")
 """Zip members that are extracted; others are skipped (and listed in the job state)."""
 
 
@@ -200,7 +203,7 @@ def _copy_limited(src: BinaryIO, dest: Path, limit: int, what: str) -> int:
 
 
 def _check_content(path: Path, label: str) -> None:
-    """Type check by content: PDFs hold ``%PDF-``, bundles are gzip, text must be UTF-8."""
+    """Type check by content: PDFs hold ``%PDF-``, bundles are gzip, Word/OpenDocument files are zip packages, text must be UTF-8."""
     suffix = path.suffix.lower()
     with path.open("rb") as fh:
         head = fh.read(1024)
@@ -211,6 +214,10 @@ def _check_content(path: Path, label: str) -> None:
     if path.name.lower().endswith(BUNDLE_SUFFIXES):
         if not head.startswith(b"\x1f\x8b"):
             raise UploadError(f"{label} is named {'.tgz' if suffix == '.tgz' else '.tar.gz'} but is not a gzip file", 415)
+        return
+    if suffix in WORD_SUFFIXES:  # the reader bounds what it inflates (citeproof.readers.docx)
+        if not head.startswith(b"PK\x03\x04"):
+            raise UploadError(f"{label} is named {suffix} but is not a {'Word' if suffix == '.docx' else 'OpenDocument'} file; save it again as {suffix}", 415)
         return
     if suffix in (".png", ".jpg", ".jpeg"):
         return
@@ -364,7 +371,7 @@ def find_document(input_dir: Path, bib_files: list[Path], wanted: str = "") -> P
         if not path.is_file():
             raise UploadError(f"the upload holds no file {wanted!r}")
         if not path.name.lower().endswith(DOC_SUFFIXES):
-            raise UploadError(f"{wanted!r} cannot be the citing document: it must be Markdown (.md), LaTeX (.tex) or a PDF", 415)
+            raise UploadError(f"{wanted!r} cannot be the citing document: it must be Markdown (.md), LaTeX (.tex), a PDF or Word (.docx, .odt)", 415)
         return path
     named: set[Path] = set()
     for bib in bib_files:
@@ -550,7 +557,7 @@ class JobStore:
             UploadError: an upload was refused; nothing is kept then.
         """
         if document is None or not document[0]:
-            raise UploadError("choose the citing document (.md, .tex, .tar.gz or .pdf) or a .zip holding it")
+            raise UploadError("choose the citing document (.md, .tex, .tar.gz, .pdf, .docx or .odt) or a .zip holding it")
         job_id = secrets.token_hex(16)
         folder = self.root / job_id
         inp = folder / "input"
@@ -580,7 +587,7 @@ class JobStore:
                 document_path = doc_name
             else:
                 raise UploadError(
-                    f"{doc_name}: the citing document must be Markdown (.md), LaTeX (.tex), an arXiv source bundle (.tar.gz) or a PDF,"
+                    f"{doc_name}: the citing document must be Markdown (.md), LaTeX (.tex), an arXiv source bundle (.tar.gz), a PDF, Word (.docx) or OpenDocument (.odt),"
                     " or a .zip holding it (with its .bib and sources)",
                     415,
                 )
@@ -680,6 +687,8 @@ class JobStore:
                     w.out_dir = out
                 if hasattr(w, "root"):
                     w.root = inp
+                if hasattr(w, "review_url"):
+                    w.review_url = f"/jobs/{job_id}/review"  # triage decisions saved on this server (web/review.py)
                 path = out / f"{stem}.citeproof{w.suffix}"
                 try:
                     with path.open("w", encoding="utf-8") as fh:
