@@ -606,3 +606,22 @@ def test_word_documents_are_uploaded_like_the_others(client, app):
     assert 201 == r.status_code, r.text
     s = app.state.jobs.wait(r.json()["id"], timeout=60)
     assert ("done", 1, 1) == (s["status"], s["summary"]["citations"], s["summary"]["sources_available"]), s
+
+
+def test_office_sources_are_uploaded_like_pdfs(client, app, tmp_path):
+    """A source uploaded as .docx is read (citeproof.sources.office) and judged; a fake one is refused by content."""
+    pypandoc = pytest.importorskip("pypandoc")
+    src = tmp_path / "fees.docx"
+    pypandoc.convert_text("# Fees\n\nExpense ratios of equity mutual funds fell by about 40 percent between 2000 and 2020.\n",
+                          "docx", format="markdown", outputfile=str(src))
+    md = b"Expense ratios of equity mutual funds fell by about 40 percent between 2000 and 2020 [@fees].\n"
+    bib = b"@article{fees, title={Fees}, year={2021}}\n"
+    r = _post(client, [("document", ("draft.md", md, "text/markdown")), ("bib", ("refs.bib", bib, "text/plain")),
+                       ("sources", ("fees.docx", src.read_bytes(), "application/vnd.openxmlformats-officedocument.wordprocessingml.document"))])
+    assert 201 == r.status_code, r.text
+    s = app.state.jobs.wait(r.json()["id"], timeout=120)
+    assert "done" == s["status"], s
+    assert (1, 1, 1) == (s["summary"]["citations"], s["summary"]["sources_available"], s["summary"]["verdicts"]["supported"])
+    bad = _post(client, [("document", ("draft.md", md, "text/markdown")), ("bib", ("refs.bib", bib, "text/plain")),
+                         ("sources", ("fees.pptx", b"just text", "application/octet-stream"))])
+    assert 415 == bad.status_code and "not a PowerPoint file" in bad.text

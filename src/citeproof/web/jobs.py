@@ -82,7 +82,8 @@ DOC_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",) 
 """Citing documents accepted as a direct upload; the suffix picks the reader."""
 OWN_BIBLIOGRAPHY_SUFFIXES = LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",) + WORD_SUFFIXES
 """Documents that bring their own bibliography (LaTeX's .bib/.bbl, a PDF's printed list, Word's citation fields or typed list)."""
-SOURCE_SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm")
+SOURCE_SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm", ".docx", ".odt", ".pptx", ".rtf")
+"""What a source upload may be: PDF, text, HTML, and Office files (read by :mod:`citeproof.sources.office`)."""
 """Source files accepted beside the document."""
 BIB_SUFFIXES = (".bib", ".bibtex", ".json")
 """Bibliography files (BibTeX or CSL-JSON)."""
@@ -215,9 +216,10 @@ def _check_content(path: Path, label: str) -> None:
         if not head.startswith(b"\x1f\x8b"):
             raise UploadError(f"{label} is named {'.tgz' if suffix == '.tgz' else '.tar.gz'} but is not a gzip file", 415)
         return
-    if suffix in WORD_SUFFIXES:  # the reader bounds what it inflates (citeproof.readers.docx)
+    if suffix in WORD_SUFFIXES + (".pptx",):  # the readers bound what they inflate (citeproof.office_xml)
         if not head.startswith(b"PK\x03\x04"):
-            raise UploadError(f"{label} is named {suffix} but is not a {'Word' if suffix == '.docx' else 'OpenDocument'} file; save it again as {suffix}", 415)
+            kind = {".docx": "Word", ".pptx": "PowerPoint"}.get(suffix, "OpenDocument")
+            raise UploadError(f"{label} is named {suffix} but is not a {kind} file; save it again as {suffix}", 415)
         return
     if suffix in (".png", ".jpg", ".jpeg"):
         return
