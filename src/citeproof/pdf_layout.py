@@ -14,7 +14,8 @@ Both :mod:`citeproof.sources.pdf` (cited PDFs -> passages) and
 * :func:`reading_order` (passages) and :func:`order_blocks` (claims): the
   two-column reading order;
 * :func:`page_labels`: the page number a reader sees on each sheet (the
-  PDF's page labels, else the number printed in the margin).
+  PDF's page labels, else the number printed in the margin);
+* :func:`load_pymupdf`: PyMuPDF, imported without its layout models.
 
 Coordinates are PDF points with a top-left origin; pages count from 1.
 """
@@ -22,15 +23,49 @@ Coordinates are PDF points with a top-left origin; pages count from 1.
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass
+from types import ModuleType
 
 from citeproof.text.glyphs import drop_private_use
 
 __all__ = [
     "PageBlocks", "page_blocks", "MARGIN", "REPEAT_SHARE", "NUMERIC_LINE", "margin_key", "in_margin", "block_text",
-    "running_texts", "is_running", "reading_order", "order_blocks", "page_labels",
+    "running_texts", "is_running", "reading_order", "order_blocks", "page_labels", "load_pymupdf",
 ]
+
+
+def load_pymupdf() -> ModuleType:
+    """The ``pymupdf`` module, imported without the layout analyser PyMuPDF 2 loads eagerly.
+
+    PyMuPDF 2's ``__init__`` runs ``import pymupdf.layout`` (the
+    ``pymupdf_layout`` package: ONNX layout models), which citeproof never
+    uses; measured on this machine that import is 1.7 s of the 2.9 s ``import
+    pymupdf`` (``python -X importtime``; issue 17). The first import here is
+    made with ``pymupdf.layout`` blocked (PyMuPDF catches the ImportError and
+    goes on without it); the block is lifted at once, so a caller that wants the
+    layout analyser can still ``import pymupdf.layout`` itself.
+
+    Returns:
+        The imported module (the same object on every call).
+
+    Raises:
+        ImportError: PyMuPDF is not installed.
+    """
+    held = sys.modules.get("pymupdf")
+    if held is not None:
+        return held
+    blocked = "pymupdf.layout" not in sys.modules
+    if blocked:
+        sys.modules["pymupdf.layout"] = None  # type: ignore[assignment]  # makes ``import pymupdf.layout`` raise ImportError
+    try:
+        import pymupdf
+    finally:
+        if blocked and sys.modules.get("pymupdf.layout", 0) is None:
+            del sys.modules["pymupdf.layout"]
+    return pymupdf
+
 
 MARGIN = 0.08
 """Share of the page height that is head or foot margin; blocks within 1.5 x this of an edge are margin candidates."""

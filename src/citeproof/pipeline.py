@@ -25,6 +25,7 @@ from typing import Callable
 from citeproof import __version__
 from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import CiteproofError, InputError, UnknownFormatError
+from citeproof.judgecache import JudgementCache
 from citeproof.judges.base import Judgement
 from citeproof.judges.joint import judge_joint_citations
 from citeproof.judges.language import mark_cross_language
@@ -341,6 +342,17 @@ class OfflineLock:
             self.__enter__()
 
 
+_MODELS: dict[tuple[str, object], object] = {}
+"""Loaded ONNX models by (tier, class), shared by every :class:`Tiers` of the process (the web page and batch run many checks)."""
+
+
+def _shared_model(tier: str, make: Callable[[], object]) -> object:
+    """The process's one ``make()`` for ``tier`` (an ``Embedder`` or ``EntailmentModel``; each guards its session with a lock)."""
+    if (tier, make) not in _MODELS:
+        _MODELS[(tier, make)] = make()
+    return _MODELS[(tier, make)]
+
+
 class Tiers:
     """The tiers of one run: retrieval (lexical, optionally fused with dense) and the deciding judge.
 
@@ -367,8 +379,9 @@ class Tiers:
         self.retriever = LexicalRetriever()
         self.lexical_judge = LexicalJudge()
         self.fallback_judge = LexicalJudge(FALLBACK_SUPPORTED_AT, FALLBACK_PARTIAL_AT)
-        self.dense = None
-        self.entailment = None
+        self._dense = None
+        self._entailment = None
+        self._loaders: dict[str, Callable[[], object]] = {}
         self.llm = None
         self.lock = OfflineLock()
         want = set(wanted) if wanted else {"lexical", "dense", "entailment"}
@@ -379,7 +392,7 @@ class Tiers:
 
             why = dense.unavailable_reason()
             if why is None:
-                self.dense = dense.DenseRetriever(cache_dir)
+                self._loaders["dense"] = lambda: dense.DenseRetriever(cache_dir, embedder=_shared_model("dense", dense.Embedder))
                 self.used.append("dense")
             else:
                 self.notes.append(f"dense tier not run: {why}")
@@ -388,7 +401,7 @@ class Tiers:
 
             why = entailment.unavailable_reason()
             if why is None:
-                self.entailment = entailment.EntailmentJudge()
+                self._loaders["entailment"] = lambda: entailment.EntailmentJudge(_shared_model("entailment", entailment.EntailmentModel))
                 self.used.append("entailment")
             else:
                 self.notes.append(f"entailment tier not run: {why}")
@@ -400,6 +413,26 @@ class Tiers:
 
                 self.llm = LLMJudge(LLMClient(llm))  # type: ignore[arg-type]
                 self.used.append("llm")
+
+    @property
+    def dense(self):  # noqa: ANN201 - a DenseRetriever, or None when the tier does not run
+        """The dense retriever, loaded on first use (a run whose citations all come from the judgement cache loads no model)."""
+        if self._dense is None and "dense" in self._loaders:
+            self._dense = self._loaders["dense"]()  # a failure raises here, for this citation, and is tried again for the next
+            del self._loaders["dense"]
+        return self._dense
+
+    @property
+    def entailment(self):  # noqa: ANN201 - an EntailmentJudge, or None when the tier does not run
+        """The entailment judge, loaded on first use (see :attr:`dense`)."""
+        if self._entailment is None and "entailment" in self._loaders:
+            self._entailment = self._loaders["entailment"]()
+            del self._loaders["entailment"]
+        return self._entailment
+
+    def loaded(self, tier: str) -> object | None:
+        """The ``dense`` or ``entailment`` component if it was loaded in this run, without loading it."""
+        return {"dense": self._dense, "entailment": self._entailment}.get(tier)
 
     def candidates(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[Evidence]:
         """Candidate evidence, best first (lexical, or lexical and dense fused)."""
@@ -733,10 +766,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     t_sources = time.perf_counter()
 
     tiers = Tiers(opts.tiers, cache.folder, opts.llm)
-    findings: list[Finding] = []
-    total = sum(len(cl.citations) for cl in claims)
-    done = 0
-    pairs = [(claim, cite) for claim in claims for cite in claim.citations]
+    judgements = JudgementCache(cache, tiers.used, opts.settings)  # reuses what nothing changed (issue 15 part 3)
 
     def judge_one(pair: tuple[Claim, Citation]) -> Finding:
         claim, cite = pair
@@ -745,12 +775,9 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
 
     workers = max(1, getattr(opts.llm, "concurrency", 1)) if tiers.llm is not None else 1
     with ThreadPoolExecutor(max_workers=workers) if workers > 1 else _Serial() as pool:
-        for finding in pool.map(judge_one, pairs):  # in order; LLM requests overlap when workers > 1
-            findings.append(finding)
-            done += 1
-            if opts.progress:
-                opts.progress("citations", done, total)
-    judge_joint_citations(findings, tiers)
+        # in order; LLM requests overlap when workers > 1
+        findings = judgements.judge_all(claims, reference, sources, duplicate_keys, judge_one,
+                                        lambda fresh: judge_joint_citations(fresh, tiers), opts.progress, pool.map)
     if online is not None:
         online.annotate(findings)
         online.close()
@@ -769,7 +796,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     diagnostics = list(bib.diagnostics) + [d for d in read_diagnostics if d not in bib.diagnostics] + (online.diagnostics() if online is not None else [])
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
-    vectors = getattr(tiers.dense, "cache", None)
+    vectors = getattr(tiers.loaded("dense"), "cache", None)
     for w in getattr(vectors, "warnings", []):
         diagnostics.append(Diagnostic("cache-reset", "warning", w, str(cache.folder)))
     diagnostics.extend(error_diagnostics(findings))
@@ -784,6 +811,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             "bibliographies": [str(p) for p in bib.files],
             "source_dirs": [str(d) for d in opts.source_dirs],
             "cache": str(cache.folder) if cache.folder else None,
+            "judgement_cache": judgements.metadata(),
             "timings_s": {
                 "read": round(t_read - t0, 3),
                 "sources": round(t_sources - t_read, 3),

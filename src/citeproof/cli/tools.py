@@ -247,7 +247,7 @@ def cache_prune(
         _fail(exc)
         return
     out.print(
-        f"{folder}: deleted {_n(res['parsed'], 'parsed source')}, {_n(res['vectors'], 'passage vector')}, {_n(res['broken_files'], 'damaged file')}; "
+        f"{folder}: deleted {_n(res['parsed'], 'parsed source')}, {_n(res['vectors'], 'passage vector')}, {_n(res['broken_files'], 'damaged file')}, {_n(res.get('judgements', 0), 'cached judgement')}; "
         f"{res['bytes_before'] / 1e6:.1f} MB -> {res['bytes_after'] / 1e6:.1f} MB",
         highlight=False,
     )

@@ -50,7 +50,7 @@ from citeproof.bibliography import Bibliography
 from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, parse_reference, segment_references
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference
-from citeproof.pdf_layout import NUMERIC_LINE, is_running, order_blocks, page_blocks, running_texts
+from citeproof.pdf_layout import NUMERIC_LINE, is_running, load_pymupdf, order_blocks, page_blocks, running_texts
 from citeproof.readers.pdf_claims import CAPTION as _CAPTION
 from citeproof.readers.pdf_claims import footnote_marks, paragraph_claims, paragraphs, para_text
 from citeproof.readers.pdf_lines import SUP_CLOSE, SUP_OPEN, PdfLine
@@ -375,7 +375,7 @@ def read_pdf(path: str | Path) -> PdfDocument:
         InputError: the file is missing, not a PDF, encrypted, has no pages or no text layer.
             A damaged PDF MuPDF repairs is read, with a ``pdf-repaired`` diagnostic.
     """
-    import pymupdf
+    pymupdf = load_pymupdf()
 
     t0 = time.perf_counter()
     p = Path(path)

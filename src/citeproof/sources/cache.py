@@ -204,13 +204,17 @@ class Store:
             self._local.conn = None
 
 
-_PARSED = {"parsed": "sha256 TEXT, parser TEXT, payload BLOB, used REAL, PRIMARY KEY (sha256, parser)"}
-SCHEMA_VERSION = 2
-"""Version of ``citeproof.sqlite``'s layout (2 added ``used``, the last-use time that ``cache prune`` reads)."""
+_PARSED = {
+    "parsed": "sha256 TEXT, parser TEXT, payload BLOB, used REAL, PRIMARY KEY (sha256, parser)",
+    "judgements": "key TEXT, payload BLOB, used REAL, PRIMARY KEY (key)",
+}
+SCHEMA_VERSION = 3
+"""Version of ``citeproof.sqlite``'s layout (2 added ``used``, the last-use time that ``cache prune`` reads;
+3 added ``judgements``, :mod:`citeproof.judgecache`'s rows)."""
 
 
 class Cache:
-    """A small key-value store in SQLite for parsed sources.
+    """A small key-value store in SQLite for parsed sources and cached judgements (:mod:`citeproof.judgecache`).
 
     Args:
         folder: the cache folder (created if missing), or None for a cache
@@ -269,6 +273,29 @@ class Cache:
         blob = zlib.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), 3)
         self._store.write("INSERT OR REPLACE INTO parsed VALUES (?, ?, ?, ?)", [(sha256, parser, blob, time.time())])
 
+    def get_judgement(self, key: str) -> dict[str, Any] | None:
+        """The judgement stored under ``key`` (a JSON object), or None (also for a damaged row)."""
+        if self._store is None:
+            return None
+        rows = self._store.query("SELECT payload FROM judgements WHERE key=?", (key,))
+        if not rows:
+            return None
+        try:
+            value = json.loads(zlib.decompress(rows[0][0]))
+        except (zlib.error, ValueError, TypeError):
+            return None
+        if not isinstance(value, dict):
+            return None
+        self._store.write("UPDATE judgements SET used=? WHERE key=?", [(time.time(), key)])
+        return value
+
+    def put_judgement(self, key: str, payload: dict[str, Any]) -> None:
+        """Store a judgement (JSON-serialisable) under ``key``; silently skipped when the cache is off."""
+        if self._store is None:
+            return
+        blob = zlib.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), 3)
+        self._store.write("INSERT OR REPLACE INTO judgements VALUES (?, ?, ?)", [(key, blob, time.time())])
+
 
 def prune(folder: Path, older_than_days: float | None = None) -> dict[str, int]:
     """Delete cached entries (all, or those unused for ``older_than_days``) and ``.broken`` files.
@@ -278,7 +305,8 @@ def prune(folder: Path, older_than_days: float | None = None) -> dict[str, int]:
         older_than_days: keep entries used within this many days (None: delete all).
 
     Returns:
-        ``{"parsed": rows deleted, "vectors": rows deleted, "broken_files": files deleted, "bytes_before": n, "bytes_after": n}``.
+        ``{"parsed": rows deleted, "judgements": rows deleted, "vectors": rows deleted, "broken_files": files deleted,
+        "bytes_before": n, "bytes_after": n}``.
 
     Raises:
         InputError: ``folder`` is not a folder.
@@ -290,14 +318,17 @@ def prune(folder: Path, older_than_days: float | None = None) -> dict[str, int]:
         return sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
 
     before = size()
-    out = {"parsed": 0, "vectors": 0, "broken_files": 0}
+    out = {"parsed": 0, "judgements": 0, "vectors": 0, "broken_files": 0}
     cutoff = time.time() - older_than_days * 86400 if older_than_days is not None else None
-    for name, table, col in (("citeproof.sqlite", "parsed", "used"), ("embeddings.sqlite", "vectors", None)):
+    for name, table, col in (("citeproof.sqlite", "parsed", "used"), ("citeproof.sqlite", "judgements", "used"), ("embeddings.sqlite", "vectors", None)):
         path = folder / name
         if not path.is_file():
             continue
         try:
             conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S)
+            if not conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (table,)).fetchone():
+                conn.close()
+                continue  # a cache made before the table existed
             with conn:
                 if cutoff is None:
                     n = conn.execute(f"DELETE FROM {table}").rowcount

@@ -92,7 +92,9 @@ def source_identity(path: Path, data: bytes) -> dict:
             return out
         out["doi"] = doi
         try:
-            import pymupdf
+            from citeproof.pdf_layout import load_pymupdf
+
+            pymupdf = load_pymupdf()
 
             doc = pymupdf.open(stream=data, filetype="pdf")
             page = doc[0]

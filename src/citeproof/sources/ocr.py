@@ -109,7 +109,9 @@ def tessdata_dir(language: str = "eng") -> str | None:
 
 @functools.lru_cache(maxsize=8)
 def _tessdata(language: str, prefix: str) -> str | None:
-    import pymupdf
+    from citeproof.pdf_layout import load_pymupdf
+
+    pymupdf = load_pymupdf()
 
     try:
         folder = pymupdf.get_tessdata(prefix or None)

@@ -38,7 +38,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from citeproof.model import Passage
-from citeproof.pdf_layout import NUMERIC_LINE, in_margin, is_running, page_blocks, page_labels, reading_order, running_texts
+from citeproof.pdf_layout import NUMERIC_LINE, load_pymupdf, in_margin, is_running, page_blocks, page_labels, reading_order, running_texts
 from citeproof.text.glyphs import REPLACEMENT, Vocabulary, clean_glyphs, join_hyphen
 
 __all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "join_lines", "sheets_for_pages"]
@@ -89,7 +89,7 @@ _DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.I)
 
 
 def _open(data: bytes):
-    import pymupdf
+    pymupdf = load_pymupdf()
 
     return pymupdf.open(stream=data, filetype="pdf")
 
@@ -188,7 +188,7 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
         says why in words a user can act on (encrypted, corrupt or
         truncated, no pages, no text layer).
     """
-    import pymupdf
+    pymupdf = load_pymupdf()
 
     try:
         doc = _open(data)
