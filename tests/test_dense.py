@@ -105,3 +105,39 @@ def test_vector_cache_is_keyed_by_text_not_position(tmp_path):
     cache.put("sha", "m", [(0, "alpha", a), (1, "beta", b)])
     got = cache.get("sha", "m", ["beta", "gamma", "alpha"])
     assert [2.0, None, 1.0] == [None if v is None else float(v[0]) for v in got]
+
+
+class _CountingEmbedder:
+    """Unit vectors from a text's letters (a real-shaped stand-in for the model), counting every text embedded."""
+
+    def __init__(self):
+        self.texts: list[str] = []
+
+    def embed(self, texts):
+        import numpy as np
+
+        self.texts += list(texts)
+        out = np.zeros((len(texts), dense.DIM), dtype=np.float32)
+        for r, t in enumerate(texts):
+            for ch in t.lower():
+                if ch.isalpha():
+                    out[r, ord(ch) % dense.DIM] += 1.0
+            out[r] /= max(float(np.linalg.norm(out[r])), 1e-12)
+        return out
+
+
+@pytest.mark.parametrize("cache", [False, True])
+def test_each_passage_is_embedded_once_per_source_across_claims(tmp_path, cache):
+    """Issue 17: every claim's pool used to be embedded again (in memory without a cache, ~43 passages a citation)."""
+    ps = [Passage(id=f"p{i}", text=f"Passage {i} says {'abcdefghijklmnop'[i]} things.") for i in range(16)]
+    fake = _CountingEmbedder()
+    r = dense.DenseRetriever(tmp_path if cache else None, embedder=fake)
+    first = r.rank("claim one", ps[:10], source_sha="s1")
+    r.rank("claim two", ps[5:15], source_sha="s1")
+    r.rank("claim one", ps[:10], source_sha="s1")
+    passages = [t for t in fake.texts if t.startswith("Passage")]
+    assert sorted(passages) == sorted(p.text for p in ps[:15])  # 15 distinct passages, each once
+    assert ["claim one", "claim two"] == [t for t in fake.texts if t.startswith("claim")]
+    again = dense.DenseRetriever(tmp_path if cache else None, embedder=_CountingEmbedder())
+    assert first == again.rank("claim one", ps[:10], source_sha="s1")  # same ranking from stored or fresh vectors
+    assert (0 if cache else 10) == sum(1 for t in again.embedder.texts if t.startswith("Passage"))

@@ -181,13 +181,13 @@ class VectorCache:
         Keyed by text rather than position, so a subset of a source's passages
         (the BM25 pool of one claim) finds what another claim stored.
         """
-        rows = self._store.query("SELECT idx, text_sha, vec FROM vectors WHERE source_sha=? AND model=?", (source_sha, model)) or []
-        have = {t: v for _i, t, v in rows if isinstance(v, bytes) and len(v) % 4 == 0}
-        out: list[np.ndarray | None] = []
-        for text in texts:
-            hit = have.get(_sha(text))
-            out.append(np.frombuffer(hit, dtype=np.float32).copy() if hit is not None else None)
-        return out
+        have = self.stored(source_sha, model)
+        return [have.get(_sha(text)) for text in texts]
+
+    def stored(self, source_sha: str, model: str) -> dict[str, np.ndarray]:
+        """Every stored vector of one source and model, by the SHA-256 of its passage text (one query)."""
+        rows = self._store.query("SELECT text_sha, vec FROM vectors WHERE source_sha=? AND model=?", (source_sha, model)) or []
+        return {t: np.frombuffer(v, dtype=np.float32).copy() for t, v in rows if isinstance(v, bytes) and len(v) % 4 == 0}
 
     def put(self, source_sha: str, model: str, items: Sequence[tuple[int, str, np.ndarray]]) -> None:
         """Store ``(passage index, passage text, vector)`` items (skipped when the store is off)."""
@@ -220,36 +220,42 @@ class DenseRetriever:
     def __init__(self, cache_dir: Path | str | None = None, embedder: Embedder | None = None) -> None:
         self.embedder = embedder or Embedder()
         self.cache = VectorCache(Path(cache_dir) / "embeddings.sqlite") if cache_dir else None
-        self._mem: dict[tuple[str, int], np.ndarray] = {}
+        self._known: dict[str, dict[str, np.ndarray]] = {}  # source sha -> text sha -> vector, for this retriever's life (one run)
+        self._queries: dict[str, np.ndarray] = {}
 
     def passage_vectors(self, passages: Sequence[Passage], source_sha: str) -> np.ndarray:
-        """Vectors of a source's passages, from the cache where possible.
+        """Vectors of a source's passages: each passage text embedded once per source and run (issue 17).
+
+        The first call for a source reads all of its stored vectors from the
+        cache at once; what is missing is embedded in one batch (a text seen
+        twice is embedded once) and kept, so the next claim citing the source
+        embeds only passages no earlier claim's pool held. Without a cache
+        folder the vectors are kept in memory for the run.
 
         Args:
-            passages: the source's passages, in order.
-            source_sha: the source's SHA-256 (hex); '' disables caching for it.
+            passages: passages of one source (all, or a claim's pool), in any order.
+            source_sha: the source's SHA-256 (hex); '' keeps nothing (each call embeds).
 
         Returns:
             float32 array ``(len(passages), 384)``, rows L2-normalised.
         """
         texts = [p.text for p in passages]
-        key = (source_sha, hash(tuple(texts)))
-        if source_sha and key in self._mem:
-            return self._mem[key]
-        cached: list[np.ndarray | None] = [None] * len(texts)
-        if self.cache is not None and source_sha:
-            cached = self.cache.get(source_sha, MODEL_VERSION, texts)
-        missing = [i for i, v in enumerate(cached) if v is None or v.shape != (DIM,)]
+        if not texts:
+            return np.zeros((0, DIM), dtype=np.float32)
+        if not source_sha:
+            return self.embedder.embed(texts)
+        known = self._known.get(source_sha)
+        if known is None:
+            known = self._known[source_sha] = self.cache.stored(source_sha, MODEL_VERSION) if self.cache is not None else {}
+        shas = [_sha(t) for t in texts]
+        missing = {h: t for h, t in zip(shas, texts) if h not in known or known[h].shape != (DIM,)}
         if missing:
-            vecs = self.embedder.embed([texts[i] for i in missing])
-            for j, i in enumerate(missing):
-                cached[i] = vecs[j]
-            if self.cache is not None and source_sha:
-                self.cache.put(source_sha, MODEL_VERSION, [(i, texts[i], vecs[j]) for j, i in enumerate(missing)])
-        mat = np.stack(cached) if cached else np.zeros((0, DIM), dtype=np.float32)  # type: ignore[arg-type]
-        if source_sha:
-            self._mem[key] = mat
-        return mat
+            vecs = self.embedder.embed(list(missing.values()))
+            for j, h in enumerate(missing):
+                known[h] = vecs[j]
+            if self.cache is not None:
+                self.cache.put(source_sha, MODEL_VERSION, [(0, t, vecs[j]) for j, t in enumerate(missing.values())])
+        return np.stack([known[h] for h in shas])
 
     def rank(self, claim_text: str, passages: Sequence[Passage], source_sha: str = "") -> list[tuple[int, float]]:
         """Passages of one source ranked by cosine to the claim.
@@ -265,7 +271,9 @@ class DenseRetriever:
         """
         if not passages:
             return []
-        q = self.embedder.embed([claim_text])[0]
+        q = self._queries.get(claim_text)
+        if q is None:
+            q = self._queries[claim_text] = self.embedder.embed([claim_text])[0]
         sims = self.passage_vectors(passages, source_sha) @ q
         order = sorted(range(len(passages)), key=lambda i: (-float(sims[i]), i))
         return [(i, float(sims[i])) for i in order]
