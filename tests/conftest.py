@@ -84,8 +84,12 @@ def _text_rng(seed: int, *texts: str):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _model_jitter(request):
-    """Apply ``--model-jitter`` to the entailment model and the embedder for the whole session."""
+def _model_jitter(request, tmp_path_factory):
+    """Apply ``--model-jitter`` to the entailment model and the embedder for the whole session.
+
+    The default cache folder moves to a temporary one meanwhile: jittered vectors and judgements
+    must never be found by a later run (the judgement cache's key holds the models, not the jitter).
+    """
     amount = request.config.getoption("--model-jitter")
     if not amount:
         yield
@@ -122,5 +126,6 @@ def _model_jitter(request):
 
     mp.setattr(entailment.EntailmentModel, "predict_pairs", predict_pairs)
     mp.setattr(dense.Embedder, "embed", embed)
+    mp.setenv("CITEPROOF_CACHE_DIR", str(tmp_path_factory.mktemp("jittered-cache")))
     yield
     mp.undo()

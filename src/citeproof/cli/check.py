@@ -224,6 +224,9 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
             m = report.metadata["llm"]
             cost = f", cost {m['cost']:.4f}" if llm and llm.price_prompt is not None else ""
             say.print(f"llm {m['model']}: {m['calls']} calls ({m['cached_calls']} from the cache), {m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens{cost}", highlight=False)
+        reuse = report.metadata.get("judgement_cache") or {}
+        if reuse.get("reused"):
+            say.print(f"judgements: {reuse['reused']} reused from the cache, {reuse['judged']} judged (--no-cache judges all)", highlight=False)
         for p in written:
             say.print(f"report: {p}", highlight=False)
     from citeproof.reports.review import dismissed
