@@ -209,3 +209,9 @@ def test_pymupdf_is_imported_without_its_layout_models():
             "print(m.__name__, 'pymupdf.layout' in sys.modules, 'pymupdf.layout' in sys.modules and sys.modules['pymupdf.layout'] is None)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert ["pymupdf", "False", "False"] == out
+
+
+def test_an_entry_added_above_others_rejudges_nothing(world):
+    run(world)
+    (world / "refs.bib").write_text("@book{first, title = {A new first entry}, author = {Zed, Al}, year = {2001}}\n" + BIB)
+    assert {"enabled": True, "reused": READABLE, "judged": 0} == run(world).metadata["judgement_cache"]

@@ -120,6 +120,15 @@ def source_fingerprint(source: Source) -> str:
                     hashlib.sha256(source.text.encode("utf-8", "surrogatepass")).hexdigest()])
 
 
+def _ref_part(ref: Reference | None) -> dict | None:
+    """The entry's fields, without ``origin`` (its ``file:line``: an entry added above it must not re-judge it)."""
+    if ref is None:
+        return None
+    d = ref.to_dict()
+    d.pop("origin", None)
+    return d
+
+
 def _cite_part(c: Citation) -> list:
     return [c.citekey, c.mode.value, c.prefix, c.suffix, c.locator.raw if c.locator else None,
             c.locator.label if c.locator else None, c.locator.value if c.locator else None, c.signal, c.raw, c.group_size]
@@ -170,7 +179,7 @@ class JudgementCache:
         # the preceding sentence is judged only when the claim unit has no words of its own (pipeline._judge_citation)
         context = claim.context if not terms(claim.text) or explanatory_parenthetical(claim.raw, claim.citations[index].raw) is not None else ""
         return _digest([self.run, claim.text, claim.raw, context, claim.kind.value, [_cite_part(c) for c in claim.citations], index,
-                        ref.to_dict() if ref is not None else None, self._source_part(source), duplicate])
+                        _ref_part(ref), self._source_part(source), duplicate])
 
     def judge_all(self, claims: Sequence[Claim], reference: Callable[[str], Reference | None], sources: dict[str, Source],
                   duplicate_keys: set[str], judge_one: Callable[[tuple[Claim, Citation]], Finding],
