@@ -189,7 +189,7 @@ def test_models_load_only_when_a_citation_needs_them():
 
 @pytest.mark.slow
 def test_a_warm_rerun_with_all_tiers_loads_no_model(world, monkeypatch):
-    import citeproof.pipeline as pipeline
+    from citeproof import pipeline
 
     cold = run(world, tiers=None)
     if cold.metadata["tiers"] != ["lexical", "dense", "entailment"]:

@@ -23,7 +23,7 @@ def _point_at_loopback(web, monkeypatch):
 
 def test_an_added_full_text_rejudges_only_its_citations(web, tmp_path):
     draft, bib = write_inputs(tmp_path)
-    opts = dict(cache_dir=tmp_path / "cache", tiers=["lexical"], online=True, email="me@uni.edu")
+    opts = {"cache_dir": tmp_path / "cache", "tiers": ["lexical"], "online": True, "email": "me@uni.edu"}
     first = check(draft, [bib], CheckOptions(**opts))
     readable = {f.citation.citekey for f in first.findings if f.source is not None and f.source.usable}
     wakefield = next(f for f in first.findings if f.citation.citekey == "wakefield")

@@ -35,7 +35,19 @@ from pathlib import Path
 from typing import Any
 
 from citeproof import __version__
-from citeproof.model import Citation, Claim, Evidence, Finding, Passage, Reference, Source, Tag, TagEvidence, Tier, Verdict
+from citeproof.model import (
+    Citation,
+    Claim,
+    Evidence,
+    Finding,
+    Passage,
+    Reference,
+    Source,
+    Tag,
+    TagEvidence,
+    Tier,
+    Verdict,
+)
 from citeproof.sources.cache import Cache
 
 __all__ = ["CACHED_FIELDS", "FORMAT", "JudgementCache", "code_fingerprint", "run_fingerprint"]

@@ -371,6 +371,8 @@ class Tiers:
     Judging: the entailment judge decides when it runs, else the lexical judge.
     Tiers never mix silently: each finding's ``tier`` names the judge, and the
     evidence keeps each tier's own scores.
+    The models load on first use and are shared by the process's runs (issue 17):
+    a run whose judgements all come from the cache loads none.
     """
 
     def __init__(self, wanted: list[str] | None = None, cache_dir: Path | None = None, llm: object | None = None) -> None:
@@ -415,7 +417,7 @@ class Tiers:
                 self.used.append("llm")
 
     @property
-    def dense(self):  # noqa: ANN201 - a DenseRetriever, or None when the tier does not run
+    def dense(self):
         """The dense retriever, loaded on first use (a run whose citations all come from the judgement cache loads no model)."""
         if self._dense is None and "dense" in self._loaders:
             self._dense = self._loaders["dense"]()  # a failure raises here, for this citation, and is tried again for the next
@@ -423,7 +425,7 @@ class Tiers:
         return self._dense
 
     @property
-    def entailment(self):  # noqa: ANN201 - an EntailmentJudge, or None when the tier does not run
+    def entailment(self):
         """The entailment judge, loaded on first use (see :attr:`dense`)."""
         if self._entailment is None and "entailment" in self._loaders:
             self._entailment = self._loaders["entailment"]()
