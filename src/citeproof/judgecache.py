@@ -132,13 +132,14 @@ def source_fingerprint(source: Source) -> str:
                     hashlib.sha256(source.text.encode("utf-8", "surrogatepass")).hexdigest()])
 
 
-def _ref_part(ref: Reference | None) -> dict | None:
+_REF_FIELDS = tuple(f.name for f in dataclasses.fields(Reference) if f.name != "origin")
+
+
+def _ref_part(ref: Reference | None) -> list | None:
     """The entry's fields, without ``origin`` (its ``file:line``: an entry added above it must not re-judge it)."""
     if ref is None:
         return None
-    d = ref.to_dict()
-    d.pop("origin", None)
-    return d
+    return [getattr(ref, name) for name in _REF_FIELDS]  # tuples and attachments are written by json's default=str
 
 
 def _cite_part(c: Citation) -> list:
@@ -228,8 +229,8 @@ class JudgementCache:
                 for m in members:
                     groups.pop(m)
         if self.enabled:
-            base = [self.key(cl, i, reference(cl.citations[i].citekey), sources.get(cl.citations[i].citekey),
-                             cl.citations[i].citekey in duplicate_keys) for cl, i in slots]
+            base = [self.key(cl, i, reference(cl.citations[i].citekey), sources.get(cl.citations[i].citekey), cl.citations[i].citekey in duplicate_keys)
+                    if n in groups or readable(n) else "" for n, (cl, i) in enumerate(slots)]
             for n in range(len(slots)):
                 members = groups.get(n)
                 if members is not None:  # every member, readable or not: the joint pass writes on all of them
