@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from citeproof.judgecache import CACHED_FIELDS, JudgementCache, run_fingerprint
-from citeproof.model import Finding, Verdict
+from citeproof.model import Evidence, Finding, Verdict
 from citeproof.pipeline import CheckOptions, check
 from citeproof.reports.json import report_to_dict
 from citeproof.sources.cache import Cache
@@ -174,8 +174,9 @@ def test_a_row_of_another_layout_is_a_miss(world):
 
 
 def test_every_finding_field_is_cached_or_taken_from_the_run():
-    """A new Finding field must be added to the cache's payload (encode/decode) or to the run's own objects."""
+    """A new Finding or Evidence field must be added to the cache's payload (encode/decode) or to the run's own objects."""
     assert {f.name for f in dataclasses.fields(Finding)} == set(CACHED_FIELDS) | {"claim", "citation", "reference", "source"}
+    assert {f.name for f in dataclasses.fields(Evidence)} == {"passage", "source", "scores", "matched_terms", "sentence"}
 
 
 def test_models_load_only_when_a_citation_needs_them():

@@ -52,10 +52,10 @@ from citeproof.sources.cache import Cache
 
 __all__ = ["CACHED_FIELDS", "FORMAT", "JudgementCache", "code_fingerprint", "run_fingerprint"]
 
-FORMAT = 1
+FORMAT = 2
 """Version of the stored payload; change it whenever :func:`encode`'s layout changes."""
 
-CACHED_FIELDS = ("verdict", "score", "confidence", "tier", "evidence", "reasons", "tags", "flags", "llm")
+CACHED_FIELDS = ("verdict", "score", "confidence", "tier", "evidence", "reasons", "tags", "flags", "llm", "alternatives")
 """The :class:`~citeproof.model.Finding` fields a cached judgement restores; the other four
 (``claim``, ``citation``, ``reference``, ``source``) are this run's own objects."""
 
@@ -302,15 +302,22 @@ def _plain(x: Any) -> Any:
     return x
 
 
+def _evidence_out(e: Evidence) -> dict[str, Any]:
+    return {"passage": _plain(dataclasses.asdict(e.passage)), "scores": _plain(e.scores), "matched_terms": list(e.matched_terms), "sentence": e.sentence}
+
+
+def _evidence_in(d: dict[str, Any], source: Source | None) -> Evidence:
+    return Evidence(passage=_passage(d["passage"], source), source=source, scores=dict(d["scores"]),  # type: ignore[arg-type]
+                    matched_terms=tuple(d["matched_terms"]), sentence=d["sentence"])
+
+
 def encode(f: Finding) -> dict[str, Any]:
     """A finding's judgement (:data:`CACHED_FIELDS`) as a JSON object."""
-    ev = None
-    if f.evidence is not None:
-        ev = {"passage": _plain(dataclasses.asdict(f.evidence.passage)), "scores": _plain(f.evidence.scores), "matched_terms": list(f.evidence.matched_terms)}
     return {
         "format": FORMAT, "verdict": f.verdict.value, "score": _plain(f.score), "confidence": _plain(f.confidence), "tier": f.tier.value,
-        "evidence": ev, "reasons": list(f.reasons), "flags": list(f.flags), "llm": _plain(f.llm),
+        "evidence": _evidence_out(f.evidence) if f.evidence is not None else None, "reasons": list(f.reasons), "flags": list(f.flags), "llm": _plain(f.llm),
         "tags": [{"name": t.name, "message": t.message, "confidence": _plain(t.confidence), "evidence": [_plain(dataclasses.asdict(e)) for e in t.evidence]} for t in f.tags],
+        "alternatives": [_evidence_out(e) for e in f.alternatives],
     }
 
 
@@ -333,11 +340,8 @@ def decode(payload: dict[str, Any], claim: Claim, cite: Citation, ref: Reference
     Raises:
         KeyError, TypeError, ValueError: the payload is not of this layout.
     """
-    ev = payload["evidence"]
-    evidence = None
-    if ev is not None:
-        evidence = Evidence(passage=_passage(ev["passage"], source), source=source, scores=dict(ev["scores"]), matched_terms=tuple(ev["matched_terms"]))  # type: ignore[arg-type]
+    evidence = _evidence_in(payload["evidence"], source) if payload["evidence"] is not None else None
     tags = [Tag(t["name"], t["message"], t["confidence"], tuple(TagEvidence(**e) for e in t["evidence"])) for t in payload["tags"]]
     return Finding(claim=claim, citation=cite, verdict=Verdict(payload["verdict"]), score=payload["score"], confidence=payload["confidence"],
                    tier=Tier(payload["tier"]), evidence=evidence, reasons=list(payload["reasons"]), tags=tags, flags=list(payload["flags"]),
-                   reference=ref, source=source, llm=payload["llm"])
+                   reference=ref, source=source, llm=payload["llm"], alternatives=[_evidence_in(e, source) for e in payload["alternatives"]])
