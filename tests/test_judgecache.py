@@ -77,6 +77,11 @@ def comparable(report) -> dict:
     return d
 
 
+def shown(f) -> list:
+    """What the HTML report shows beyond the JSON: the evidence and next candidates, the sentence the judge used."""
+    return [(e.passage.id, e.passage.text, e.scores, e.sentence, e.source is f.source) for e in ([f.evidence] if f.evidence else []) + f.alternatives]
+
+
 def by_line(report) -> dict:
     return {(f.claim.line, f.citation.citekey): f for f in report.findings}
 
@@ -87,6 +92,8 @@ def test_a_rerun_reuses_every_judgement_and_reports_the_same(world):
     warm = run(world)
     assert {"enabled": True, "reused": READABLE, "judged": 0} == warm.metadata["judgement_cache"]
     assert comparable(cold) == comparable(warm)
+    assert [shown(f) for f in cold.findings] == [shown(f) for f in warm.findings]
+    assert any(f.alternatives for f in warm.findings)
     group = [f for f in warm.findings if f.citation.group_size == 2]
     assert 2 == len(group) and all(any(t.name == "joint_citation" for t in f.tags) for f in group)  # the joint pass's outcome came back too
 
@@ -203,6 +210,8 @@ def test_a_warm_rerun_with_all_tiers_loads_no_model(world, monkeypatch):
     warm = run(world, tiers=None)
     assert {"enabled": True, "reused": READABLE, "judged": 0} == warm.metadata["judgement_cache"]
     assert comparable(cold) == comparable(warm)
+    assert [shown(f) for f in cold.findings] == [shown(f) for f in warm.findings]
+    assert any(f.evidence is not None and f.evidence.sentence for f in warm.findings)  # the entailment judge's sentence came back
 
 
 def test_pymupdf_is_imported_without_its_layout_models():
