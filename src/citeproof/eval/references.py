@@ -140,6 +140,7 @@ _CSS = """
 body { font-family: serif; font-size: 10pt; }
 p { margin: 0 0 5pt 0; text-align: justify; }
 p.ref { margin: 0 0 3pt 0; text-align: left; }
+p.hang { padding-left: 18pt; text-indent: -18pt; }
 h1 { font-size: 12pt; font-weight: bold; margin: 10pt 0 6pt 0; }
 """
 
@@ -189,7 +190,8 @@ def render_style(style: str, bibs: list[Path], keys: list[str], out_dir: Path) -
         key = _html.unescape(m.group(1))
         inner = _entry_html(m.group(2))
         printed.append((key, re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", "", inner))).strip()))
-        entries_html.append(f'<p class="ref">{inner}</p>')
+        hang = " hang" if STYLES[style][1] == "author-year" else ""  # author-year lists hang their entries
+        entries_html.append(f'<p class="ref{hang}">{inner}</p>')
     blocks = [f"<p>{p}</p>" for p in re.findall(r"<p>(.*?)</p>", body_html, re.S)]
     blocks.append("<h1>References</h1>")
     blocks += entries_html
@@ -226,10 +228,12 @@ def _align(printed: list[tuple[str, str]], parsed: list) -> list[tuple[int, int]
     parsed entry among the next few whose text is most alike (rapidfuzz ratio >= 60)."""
     from rapidfuzz import fuzz
 
+    from citeproof.bibliography.pdf_refs import strip_label
+
     pairs: list[tuple[int, int]] = []
     ptr = 0
     for i, (_, text) in enumerate(printed):
-        want = _fold(re.sub(r"^\s*(?:\[\d+\]|\d+\.)\s*", "", text))
+        want = _fold(strip_label(text))
         best, best_j = 60.0, -1
         for j in range(ptr, min(ptr + 4, len(parsed))):
             sc = fuzz.ratio(want, _fold(parsed[j].text))
@@ -242,10 +246,12 @@ def _align(printed: list[tuple[str, str]], parsed: list) -> list[tuple[int, int]
 
 
 def _field_values(entry) -> dict[str, str]:
+    from citeproof.bibliography.ref_fields import volume_pages
+
     ref = entry.reference
     names = [a for a in ref.authors if a != "et al."]
     return {"title": ref.title, "first_author": names[0] if names else "", "year": ref.year[:4], "container": ref.container,
-            "volume": getattr(entry, "volume", ""), "pages": ref.pages, "doi": ref.doi, "arxiv": ref.arxiv, "pmid": ref.pmid, "url": ref.url}
+            "volume": volume_pages(entry.text)[0], "pages": ref.pages, "doi": ref.doi, "arxiv": ref.arxiv, "pmid": ref.pmid, "url": ref.url}
 
 
 def _right(field: str, got: str, want: str, want_all: dict) -> bool:

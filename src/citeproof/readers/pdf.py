@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography import Bibliography
-from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, fold_name, parse_reference, segment_references
+from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, entry_number, fold_name, parse_reference, segment_references, strip_label
 from citeproof.errors import InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
@@ -269,7 +269,7 @@ def _find_reference_region(lines: list[PdfLine]) -> tuple[list[tuple[int, int]],
         last = _last_number(lines[start:end]) if len(segments) == 1 else _last_number([ln for s, e in segments for ln in lines[s:e]])
         if not last or end >= n:
             break
-        nxt = next((j for j in range(end, n) if re.match(rf"^\s*(?:\[{last + 1}\]|{last + 1}\.)\s", _plain(lines[j].text))), None)
+        nxt = next((j for j in range(end, n) if (entry_number(_plain(lines[j].text)) or (0, ""))[0] == last + 1), None)
         if nxt is None:
             break
         start = nxt
@@ -290,9 +290,9 @@ def _last_number(region: list[PdfLine]) -> int:
     """The largest m such that entries 1..m all start a line of ``region`` (0 for unnumbered lists)."""
     seen = set()
     for ln in region:
-        m = re.match(r"^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.)\s", _plain(ln.text))
-        if m:
-            seen.add(int(m.group(1) or m.group(2)))
+        hit = entry_number(_plain(ln.text))
+        if hit:
+            seen.add(hit[0])
     k = 0
     while k + 1 in seen:
         k += 1
@@ -348,7 +348,7 @@ def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before:
             style = "author-year"
     for e in entries:
         first = e.lines[0]
-        first_text = re.sub(r"^\s*(?:\[\d+\]|\d+\.)\s*", "", first.text) if e.number is not None else first.text
+        first_text = strip_label(first.text) if e.number is not None else first.text
         bold_first = first.bold and not all(ln.bold for ln in e.lines)
         texts = [first_text] + [ln.text for ln in e.lines[1:]]
         e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style, lines=texts, bold=[ln.bold for ln in e.lines])
