@@ -22,10 +22,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from citeproof.bibliography.ref_fields import ARXIV_RE, DOI_RE, find_doi, parse_fields
+from citeproof.bibliography.ref_fields import ARXIV_RE, DOI_RE, find_doi, list_form, parse_fields
 from citeproof.model import Reference
 
-__all__ = ["RefLine", "RefEntry", "segment_references", "entry_number", "strip_label", "parse_reference", "author_year_label", "fold_name", "ARXIV_RE", "DOI_RE"]
+__all__ = ["RefLine", "RefEntry", "segment_references", "entry_number", "strip_label", "list_form", "parse_reference", "author_year_label", "fold_name", "ARXIV_RE", "DOI_RE"]
 
 
 @dataclass(frozen=True)
@@ -298,7 +298,7 @@ def _family_names(author_text: str) -> tuple[list[str], bool]:
 
 
 
-def parse_reference(text: str, label: str = "", *, first_line: str = "", first_line_bold: bool = False, style: str = "numbered", lines: list[str] | None = None, bold: list[bool] | None = None) -> Reference:
+def parse_reference(text: str, label: str = "", *, first_line: str = "", first_line_bold: bool = False, style: str = "numbered", lines: list[str] | None = None, bold: list[bool] | None = None, form: str = "") -> Reference:
     """Parse one reference entry's text into CSL-style fields.
 
     Args:
@@ -314,12 +314,15 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
             each is bold; with ``first_line_bold`` the bold lines are the
             title, the lines up to the one holding ``(date)`` the authors and
             that line the container (Manubot's layout).
+        form: the author-name form of the whole list
+            (:func:`~citeproof.bibliography.ref_fields.list_form`), preferred
+            where it reads.
 
     Returns:
         A :class:`Reference` whose fields are '' where not found. Never raises.
     """
     if not (first_line_bold and (lines and bold or first_line.strip())):
-        f = parse_fields(text, style)
+        f = parse_fields(text, style, form)
         return Reference(citekey=label, entry_type="", title=f.title, authors=f.names, year=f.year, container=f.container,
                          doi=f.doi, arxiv=f.arxiv, url=f.url, pmid=f.pmid, pages=f.pages)
     doi = find_doi(text)

@@ -28,13 +28,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["RefFields", "parse_fields", "find_doi", "volume_pages"]
+__all__ = ["RefFields", "parse_fields", "find_doi", "volume_pages", "list_form"]
 
 _YEAR = r"(?:1[89]|20)\d\d"
+_LATEST = __import__("datetime").date.today().year + 1  # no work is printed as published later
 _UP = "A-Z\u00c0-\u00de\u0100-\u017f"
 _LOW = "a-z\u00df-\u00ff\u0100-\u017f"
 _PART = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|das|le|la|ter|ten|St\.|Van|Von|De|Da|Di|Du|Le|La)\s+)"
-_FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*)*(?:-[{_UP}]?[{_LOW}'’´`\u0300-\u036f]+)*|O[’']\s?[{_UP}][{_LOW}]+|[{_LOW}]+[{_UP}]+[{_LOW}]*)"
+_FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*)*(?:-[{_UP}]?[{_LOW}'’´`\u0300-\u036f]+)*|O[’']\s?[{_UP}][{_LOW}]+|[{_LOW}]+[{_UP}]+[{_LOW}]*)"
 _FAM = rf"{_PART}*{_FAM1}"
 _GIVEN = rf"[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
 _INITS = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s)))*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
@@ -46,7 +47,8 @@ _EDS = r"(?:,?\s*\(?(?:eds?\.|Eds?\.|editors?|Hrsg\.)\)?,?)"
 _FORMS: dict[str, tuple[str, str]] = {
     "init_first": (rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?", rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"),
     "family_init": (rf"{_FAM}(?:\s{_FAM1})?,\s?{_INITS}", rf"{_FAM}(?:\s{_FAM1})?,\s?{_INITS}"),
-    "family_caps": (rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?!\w)", rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?!\w)"),
+    "family_caps": (rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)",
+                    rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"),
     "given_family": (rf"{_GIVEN}(?:\s(?:[{_UP}]\.|[{_UP}](?=\s)|{_GIVEN})){{0,2}}\s{_FAM}", rf"{_GIVEN}(?:\s(?:[{_UP}]\.|[{_UP}](?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"),
     "family_given": (rf"{_FAM},\s{_GIVEN}(?:\s(?:[{_UP}]\.?|{_GIVEN})){{0,2}}", rf"{_GIVEN}(?:\s(?:[{_UP}]\.|[{_UP}](?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"),
 }
@@ -137,9 +139,16 @@ def volume_pages(text: str) -> tuple[str, str]:
     return vol, re.sub(r"\s*[-–—]+\s*", "-", pages)
 
 
-def _authors(text: str) -> tuple[str, str, list[str]]:
-    """``(authors as printed, the rest, family names)``: the longest chain of names in one form that ends before a terminator."""
+def author_form(text: str) -> str:
+    """The name form of an entry's author list (a key of ``_FORMS``), '' when none reads."""
+    return _authors(text)[3]
+
+
+def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
+    """``(authors as printed, the rest, family names, form)``: the longest chain of names in one form that ends
+    before a terminator; the ``hint`` form (the one most entries of the list use) wins where it reads."""
     best: tuple[int, str, list[str]] = (0, "", [])
+    hinted: tuple[int, str, list[str]] | None = None
     for form, (first_re, next_re) in _FORM_RE.items():
         m = first_re.match(text)
         if not m:
@@ -171,13 +180,15 @@ def _authors(text: str) -> tuple[str, str, list[str]]:
                     continue
         if end > best[0]:
             best = (end, form, names)
-    end, form, names = best
+        if form == hint:
+            hinted = (end, form, names)
+    end, form, names = hinted or best
     if not end:
-        return "", text, []
+        return "", text, [], ""
     fams = [_family(n, form, i) for i, n in enumerate(names)]
     if re.search(r"et\s+al", text[:end]):
         fams.append("et al.")
-    return text[:end], text[end:], fams
+    return text[:end], text[end:], fams, form
 
 
 def _family(name: str, form: str, i: int) -> str:
@@ -227,7 +238,7 @@ def _title_end(rest: str) -> tuple[str, str]:
     if m:
         cands.append((m.start(), m.end()))
     # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018)
-    m = re.search(rf",\s+(?=(?:[{_UP}][\w.&’'\-]*\s+){{0,6}}[{_UP}]?\d+[A-Z]?(?:\s\(\d+\))?,\s+\S+\s+\({_YEAR}\)|arXiv|\({_YEAR}|in\s+[{_UP}]|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
+    m = re.search(rf",\s+(?=[^,()]{{1,80}}?\s[{_UP}]?\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}\s\((?:{_YEAR}|n\.d\.)\)|[^,()]{{1,60}},\s{_YEAR}\.?$|arXiv|\({_YEAR}|in\s+[{_UP}]|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
     if m:
         cands.append((m.start(), m.end()))
     if not cands:
@@ -259,13 +270,24 @@ def _container(after: str) -> str:
     return c.strip(" ,.:;")[:200]
 
 
-def parse_fields(text: str, style: str = "numbered") -> RefFields:
+def _scrub(text: str) -> str:
+    """``text`` without URLs, DOIs, arXiv ids and their lead words (``doi:``, ``Available at:``)."""
+    scrub = _URL_RE.sub(" ", text)
+    scrub = re.sub(r"\b10\.\d{4,9}/\S+(?:(?<=[./\-_])\s[0-9a-z][\w.\-/()]*)?", " ", scrub)
+    scrub = ARXIV_RE.sub(" ", scrub)
+    scrub = re.sub(r"(?i)\b(?:doi|PMID|PMCID|available(?: at)?|retrieved from|accessed)\s*:?\s*(?=\s|$)", " ", scrub)
+    return re.sub(r"\s+", " ", scrub).strip()
+
+
+def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefFields:
     """Read one entry's fields.
 
     Args:
         text: the entry's text, lines joined, its label removed.
         style: ``numbered`` or ``author-year`` (a hint; the author list and
             the year's place are read from the text itself).
+        form: the author-name form most entries of the list use
+            (:func:`list_form`), preferred where it reads.
 
     Returns:
         :class:`RefFields`. Never raises.
@@ -281,13 +303,9 @@ def parse_fields(text: str, style: str = "numbered") -> RefFields:
     m = _URL_RE.search(text)
     if m:
         f.url = m.group(0).rstrip(".,;)")
-    scrub = _URL_RE.sub(" ", text)
-    scrub = re.sub(r"\b10\.\d{4,9}/\S+(?:(?<=[./\-_])\s[0-9a-z][\w.\-/()]*)?", " ", scrub)
-    scrub = ARXIV_RE.sub(" ", scrub)
-    scrub = re.sub(r"(?i)\b(?:doi|PMID|PMCID|available(?: at)?|retrieved from|accessed)\s*:?\s*(?=\s|$)", " ", scrub)
-    scrub = re.sub(r"\s+", " ", scrub).strip()
+    scrub = _scrub(text)
     f.volume, f.pages = volume_pages(text)
-    f.authors_text, rest, f_names = _authors(scrub)
+    f.authors_text, rest, f_names, _ = _authors(scrub, form)
     f.names = tuple(f_names)
     # the year right after the authors (author-year styles, ACM, Chicago)
     ym = re.match(rf"^\s*[.,]?\s*\(?({_YEAR}[a-z]?|n\.d\.|no date)\)?(?:[.,:]|(?=\s[“\"{_UP}]))\s*", rest)
@@ -295,9 +313,9 @@ def parse_fields(text: str, style: str = "numbered") -> RefFields:
         f.year = ym.group(1) if ym.group(1)[:1].isdigit() else ""
         rest = rest[ym.end():]
     else:
-        ms = re.search(rf"\(({_YEAR}[a-z]?)\)", scrub) or None
+        ms = re.search(rf"\(({_YEAR}[a-z]?)\)", scrub) or re.search(rf"\b({_YEAR}[a-z]?);", scrub)
         if ms is None:
-            all_y = list(re.finditer(rf"(?<![\d.\-/])({_YEAR}[a-z]?)(?![\d\-/])", scrub))
+            all_y = [y for y in re.finditer(rf"(?<![\d.\-/–:])({_YEAR}[a-z]?)(?![\d\-/–])", scrub) if int(y.group(1)[:4]) <= _LATEST]
             ms = all_y[-1] if all_y else None
         if ms:
             f.year = ms.group(1)
@@ -319,3 +337,15 @@ def parse_fields(text: str, style: str = "numbered") -> RefFields:
     if f.container and re.fullmatch(rf"{_YEAR}[a-z]?|n\.d", f.container):
         f.container = ""
     return f
+
+
+def list_form(texts: list[str]) -> str:
+    """The author-name form most entries of one list use (entries naming two or more authors vote), '' if none."""
+    from collections import Counter
+
+    votes: Counter[str] = Counter()
+    for t in texts:
+        _, _, names, form = _authors(_scrub(t))
+        if form and len([n for n in names if n != "et al."]) >= 2:
+            votes[form] += 1
+    return votes.most_common(1)[0][0] if votes else ""

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography import Bibliography
-from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, entry_number, fold_name, parse_reference, segment_references, strip_label
+from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, entry_number, fold_name, list_form, parse_reference, segment_references, strip_label
 from citeproof.errors import InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
@@ -346,12 +346,13 @@ def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before:
                 e.label, e.number = str(k), k
         else:
             style = "author-year"
+    form = list_form([e.text for e in entries])
     for e in entries:
         first = e.lines[0]
         first_text = strip_label(first.text) if e.number is not None else first.text
         bold_first = first.bold and not all(ln.bold for ln in e.lines)
         texts = [first_text] + [ln.text for ln in e.lines[1:]]
-        e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style, lines=texts, bold=[ln.bold for ln in e.lines])
+        e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style, lines=texts, bold=[ln.bold for ln in e.lines], form=form)
     if style == "author-year":
         seen: Counter[str] = Counter()
         for e in entries:
