@@ -134,6 +134,8 @@ def _join(lines: list[str]) -> str:
             out = out[:-1] + ln
         elif out.endswith(("/", "-", "_")) and re.search(r"https?://\S*$", out):
             out += ln  # a URL broken at a slash or hyphen
+        elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and ln[:1].isupper():
+            out += ln  # a compound broken at its hyphen: Low-/Noise, Belén-/Rodríguez
         elif out:
             out += " " + ln
         else:

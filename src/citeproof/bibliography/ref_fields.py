@@ -43,14 +43,20 @@ _SEP = r"(?:\s*,\s*(?:and\s+|&\s*)?|\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)"
 _ETAL = r"(?:,?\s*et\s+al\.?)"
 _EDS = r"(?:,?\s*\(?(?:eds?\.|Eds?\.|editors?|Hrsg\.)\)?,?)"
 
+_IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"  # A. B. Family
+_FI = rf"{_FAM}(?:\s{_FAM1})?,\s?{_INITS}"  # Family, A. B.
+_FC = rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"  # Family AB
+_GF = rf"(?:{_GIVEN}|[{_UP}]\.?)(?:\s(?:[{_UP}]\.|[{_UP}](?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"  # Given M. Family, C Titus Brown
+_FG = rf"{_FAM},\s(?:[{_UP}]\.\s)?{_GIVEN}(?:\s(?:[{_UP}](?:\.|(?=[\s,]))|{_GIVEN})){{0,2}}"  # Family, Given M.
+
 # name forms: (first name, later names)
 _FORMS: dict[str, tuple[str, str]] = {
-    "init_first": (rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?", rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"),
-    "family_init": (rf"{_FAM}(?:\s{_FAM1})?,\s?{_INITS}", rf"{_FAM}(?:\s{_FAM1})?,\s?{_INITS}"),
-    "family_caps": (rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)",
-                    rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"),
-    "given_family": (rf"{_GIVEN}(?:\s(?:[{_UP}]\.|[{_UP}](?=\s)|{_GIVEN})){{0,2}}\s{_FAM}", rf"{_GIVEN}(?:\s(?:[{_UP}]\.|[{_UP}](?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"),
-    "family_given": (rf"{_FAM},\s{_GIVEN}(?:\s(?:[{_UP}]\.?|{_GIVEN})){{0,2}}", rf"{_GIVEN}(?:\s(?:[{_UP}]\.|[{_UP}](?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"),
+    "init_first": (_IF, _IF),
+    "family_init": (_FI, _FI),
+    "family_init_inverted": (_FI, rf"(?:{_IF}|{_GF})"),  # Chicago: Family, A., B. Family
+    "family_caps": (_FC, _FC),
+    "given_family": (_GF, _GF),
+    "family_given": (_FG, rf"(?:{_GF}|{_IF})"),
 }
 _FORM_RE = {k: (re.compile(a), re.compile(_SEP + "(" + b + ")")) for k, (a, b) in _FORMS.items()}
 _AFTER_AUTHORS = re.compile(rf"^\s*(?:[.,:;]|\(|$|“|\"|{_YEAR})")
@@ -195,8 +201,10 @@ def _family(name: str, form: str, i: int) -> str:
     name = name.strip(" ,")
     if form == "init_first":
         return re.sub(rf"^{_INITS}\s?", "", name).strip()
-    if form in ("family_init", "family_given") and i == 0 or form == "family_init":
+    if form in ("family_init", "family_given", "family_init_inverted") and i == 0 or form == "family_init":
         return name.split(",")[0].strip()
+    if re.match(rf"^{_INITS}\s?{_FAM}$", name):
+        return re.sub(rf"^{_INITS}\s?", "", name).strip()
     if form == "family_caps":
         return re.sub(rf"\s[{_UP}]{{1,3}}$", "", name).strip()
     # given_family (and family_given after the first): the last word, with its particles
