@@ -47,7 +47,7 @@ _IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"  # A. B. Fa
 _INITS_STRICT = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}]\.)*"
 _FI = rf"{_FAM}(?:\s{_FAM1}){{0,2}},\s?{_INITS_STRICT}(?:\s(?:van|von|de|der|da|du|dos)\b(?:\s[{_UP}]\.)?)?"  # Family, A. B. / Heeringen, S. J. van
 _FC = rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"  # Family AB
-_GF = rf"(?:{_GIVEN}|[{_UP}]\.?)(?:\s(?:[{_UP}]\.|[{_UP}](?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"  # Given M. Family, C Titus Brown
+_GF = rf"(?:{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"  # Given M. Family, C Titus Brown
 _FG = rf"{_FAM},\s(?:[{_UP}]\.\s)?{_GIVEN}(?:\s(?:[{_UP}](?:\.|(?=[\s,]))|{_GIVEN})){{0,2}}"  # Family, Given M.
 
 # name forms: (first name, later names)
@@ -207,7 +207,7 @@ def _family(name: str, form: str, i: int) -> str:
     if re.match(rf"^{_INITS}\s?{_FAM}$", name):
         return re.sub(rf"^{_INITS}\s?", "", name).strip()
     if form == "family_caps":
-        return re.sub(rf"\s[{_UP}]{{1,3}}$", "", name).strip()
+        return re.sub(rf"\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?$", "", name).strip()
     # given_family (and family_given after the first): the last word, with its particles
     words = name.split()
     k = len(words) - 1
@@ -233,13 +233,17 @@ def _sentence_end(text: str) -> re.Match | None:
     return None
 
 
-def _title_end(rest: str) -> tuple[str, str]:
-    """Split text that starts with an unquoted title into ``(title, what follows)``."""
+def _title_end(rest: str, form: str = "") -> tuple[str, str]:
+    """Split text that starts with an unquoted title into ``(title, what follows)``; ``form`` is the
+    author-name form (physics' comma before the journal is looked for only after ``A. B. Family`` lists)."""
     cands = []
     m = _sentence_end(rest)
     if m:
-        keep = rest[m.start()] in "?!"
-        cands.append((m.start() + (1 if keep else 0), m.end()))
+        end = m.start() + (1 if rest[m.start()] in "?!" else 0)
+        b = re.match(r"\s*\[[^\]]{1,40}\]", rest[end:]) if rest[m.start()] in "?!" else None  # "...? [Point of view]"
+        if b:
+            end += b.end()
+        cands.append((end, max(m.end(), end)))
     m = re.search(rf"\s\((?=[^()]*(?:{_YEAR}|n\.d\.|Press|Publish|arXiv|University|Springer|Wiley|Elsevier))", rest)
     if m:
         cands.append((m.start(), m.start()))
@@ -247,7 +251,7 @@ def _title_end(rest: str) -> tuple[str, str]:
     if m:
         cands.append((m.start(), m.end()))
     # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018)
-    m = re.search(rf",\s+(?=[^,()]{{1,80}}?\s[{_UP}]?\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+[{_UP}]|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
+    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=[^,()]{{1,80}}?\s[{_UP}]?\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+[{_UP}]|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
     if m:
         cands.append((m.start(), m.end()))
     if not cands:
@@ -314,7 +318,7 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
         f.url = m.group(0).rstrip(".,;)")
     scrub = _scrub(text)
     f.volume, f.pages = volume_pages(text)
-    f.authors_text, rest, f_names, _ = _authors(scrub, form)
+    f.authors_text, rest, f_names, _form = _authors(scrub, form)
     f.names = tuple(f_names)
     # the year right after the authors (author-year styles, ACM, Chicago)
     ym = re.match(rf"^\s*[.,]?\s*\(?({_YEAR}[a-z]?|n\.d\.|no date)\)?(?:[.,:]|(?=\s[“\"{_UP}]))\s*", rest)
@@ -338,7 +342,7 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
     if q is not None:
         f.title, after = q
     else:
-        f.title, after = _title_end(rest)
+        f.title, after = _title_end(rest, form or _form)
     f.title = re.sub(r"\s+", " ", f.title).strip(" ,.;:")
     if f.title.endswith(("?", "!")) is False:
         f.title = f.title.rstrip(",")
