@@ -97,12 +97,13 @@ def find_doi(text: str) -> str:
     """The first DOI printed in ``text`` (lower case), '' if none.
 
     A DOI a line break split (``10.1103/PhysRevLett.116.`` + ``061102``,
-    joined with a space) is joined back when the part after the space is
-    digits or starts lower case after a ``.``/``-``/``/``; one glued to a
+    joined with a space) is joined back after a ``/`` (the suffix is never
+    empty), and after a ``.``/``-``/``_`` when the next part starts with a
+    digit or a lower-case letter; one glued to a
     following ``PMID:``/``PMCID:``/``arXiv:`` is cut there; trailing
     punctuation is dropped.
     """
-    m = re.search(r"\b(10\.\d{4,9}/\S+(?:(?<=[./\-_])\s[0-9a-z][\w.\-/()]*)?)", text, re.I)
+    m = re.search(r"\b(10\.\d{4,9}/\S*(?:(?:(?<=/)\s[0-9A-Za-z]|(?<=[.\-_])\s(?-i:[0-9a-z]))[\w.\-/()]*)?)", text, re.I)
     if not m:
         return ""
     doi = re.sub(r"\s", "", m.group(1))
@@ -286,7 +287,7 @@ def _container(after: str) -> str:
 def _scrub(text: str) -> str:
     """``text`` without URLs, DOIs, arXiv ids and their lead words (``doi:``, ``Available at:``)."""
     scrub = _URL_RE.sub(" ", text)
-    scrub = re.sub(r"\b10\.\d{4,9}/\S+(?:(?<=[./\-_])\s[0-9a-z][\w.\-/()]*)?", " ", scrub)
+    scrub = re.sub(r"\b10\.\d{4,9}/\S*(?:(?:(?<=/)\s[0-9A-Za-z]|(?<=[.\-_])\s(?-i:[0-9a-z]))[\w.\-/()]*)?", " ", scrub)
     scrub = ARXIV_RE.sub(" ", scrub)
     scrub = re.sub(r"(?i)\b(?:doi|PMID|PMCID|available(?: at)?|retrieved from|accessed)\s*:?\s*(?=\s|$)", " ", scrub)
     return re.sub(r"\s+", " ", scrub).strip()
