@@ -133,3 +133,108 @@ def test_benchmark_subset_runs_and_scores(tmp_path):
         assert d["match"]["wrong"] == 0 and d["match"]["right"] >= 5, (style, d["match"])
     table = format_references_markdown(res)
     assert table.startswith("| style | family | entries |") and "| ieee | numeric | 101 | 101 |" in table
+
+
+class TestShortTitles:
+    """Short titles match a local file only on an equal title plus the first author or the year."""
+
+    def _dir(self, tmp_path):
+        import pymupdf
+
+        src = tmp_path / "src"
+        src.mkdir()
+        for name, title, body in [
+            ("fast.pdf", "Fast R-CNN", "Ross Girshick\nMicrosoft Research\nAbstract. This paper proposes a Fast Region-based detector (ICCV 2015)."),
+            ("dl.pdf", "Deep learning", "Yann LeCun, Yoshua Bengio & Geoffrey Hinton\nNature 521, 436-444 (2015)."),
+            ("yolo.pdf", "YOLO9000: Better, Faster, Stronger", "Joseph Redmon, Ali Farhadi\nUniversity of Washington (2016)"),
+        ]:
+            doc = pymupdf.open()
+            page = doc.new_page()
+            page.insert_text((72, 90), title, fontsize=20)
+            page.insert_text((72, 130), body, fontsize=10)
+            doc.set_metadata({"title": title})
+            doc.save(str(src / name))
+        return src
+
+    def test_equal_title_and_author_or_year_matches(self, tmp_path):
+        """``Fast R-CNN`` by Girshick, ``Deep learning`` of 2015 and ``YOLO9000`` by Redmon find their PDFs, and say how."""
+        from citeproof.model import Reference
+        from citeproof.sources import SourceResolver
+        from citeproof.sources.cache import Cache
+
+        res = SourceResolver([], [self._dir(tmp_path)], Cache(None))
+        got = {}
+        for key, ref in {
+            "11": Reference(citekey="11", title="Fast R-CNN", authors=("Girshick",), year="2015"),
+            "12": Reference(citekey="12", title="Deep learning", authors=("Smith",), year="2015"),
+            "13": Reference(citekey="13", title="YOLO9000", authors=("Redmon", "Farhadi"), year="2017"),
+        }.items():
+            path, how, _ = res.find(ref)
+            got[key] = (Path(path).name if path else None, how)
+        assert {"11": "fast.pdf", "12": "dl.pdf", "13": "yolo.pdf"} == {k: v[0] for k, v in got.items()}
+        assert all("short title equals the file's title" in how for _, how in got.values())
+
+    def test_generic_short_title_with_nothing_agreeing_does_not_match(self, tmp_path):
+        """``Deep learning`` by another author in another year matches no file; the note says why."""
+        from citeproof.model import Reference
+        from citeproof.sources import SourceResolver
+        from citeproof.sources.cache import Cache
+
+        res = SourceResolver([], [self._dir(tmp_path)], Cache(None))
+        path, how, notes = res.find(Reference(citekey="3", title="Deep learning", authors=("Goodfellow",), year="2016"))
+        assert (None, "") == (path, how)
+        assert any("dl.pdf: its title equals the short title 'Deep learning' but neither the first author nor the year agrees" in n for n in notes)
+        path, _, _ = res.find(Reference(citekey="4", title="Fast R-CNN"))  # no author, no year: nothing agrees
+        assert path is None
+
+
+def _citing_pdf(path: Path, refs: list[str] | None) -> Path:
+    """A two-page citing PDF: body text citing [1] and [2] on page 1; on page 2 a References list (or none)."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(72, 72, 540, 400), "Deep networks detect objects well [1]. Later work made them faster still [2]. "
+                        "Both results hold on the standard benchmark of the field.", fontsize=10)
+    page = doc.new_page()
+    if refs is not None:
+        page.insert_text((72, 80), "References", fontsize=12)
+        for i, r in enumerate(refs):
+            page.insert_text((72, 110 + 14 * i), r, fontsize=9)
+    else:
+        page.insert_textbox(pymupdf.Rect(72, 72, 540, 400), "Appendix. The proofs follow the usual lines and are left to the reader.", fontsize=10)
+    doc.save(str(path))
+    return path
+
+
+class TestBadInput:
+    def test_entry_that_cannot_be_parsed(self, tmp_path):
+        """An entry read as nothing (only a year) is a diagnostic naming its page, and its marker is unverifiable with that reason."""
+        from citeproof.pipeline import CheckOptions, check
+        from citeproof.readers.pdf import read_pdf
+
+        pdf = _citing_pdf(tmp_path / "paper.pdf", ["[1] R. Girshick, “Fast R-CNN,” in Proc. ICCV, 2015, pp. 1440–1448.", "[2] (2019)."])
+        doc = read_pdf(pdf)
+        assert ["1", "2"] == [e.label for e in doc.entries]
+        bad = [d for d in doc.diagnostics if d.code == "pdf-unparsed-entry"]
+        assert 1 == len(bad) and 2 == bad[0].line and "page 2: reference-list entry '2' could not be parsed" in bad[0].message
+        assert "1" in doc.bibliography().entries and "2" not in doc.bibliography().entries
+        rep = check(pdf, [], CheckOptions(cache_dir=tmp_path / "cache"))
+        f2 = [f for f in rep.findings if f.citation.citekey == "2"]
+        assert 1 == len(f2) and "unverifiable" == f2[0].verdict.value
+        assert f2[0].reasons[0].startswith("entry '2' of the reference list (page 2) could not be parsed (no title, author or identifier read; only the year 2019)")
+
+    def test_reference_list_that_cannot_be_found(self, tmp_path):
+        """No References heading and no [1] block: a diagnostic naming the pages searched; each marker unverifiable with that reason."""
+        from citeproof.pipeline import CheckOptions, check
+        from citeproof.readers.pdf import read_pdf
+
+        pdf = _citing_pdf(tmp_path / "paper.pdf", None)
+        doc = read_pdf(pdf)
+        d = [x for x in doc.diagnostics if x.code == "pdf-no-reference-list"]
+        assert 1 == len(d) and "none of pages 1-2 has a References/Bibliography heading" in d[0].message
+        rep = check(pdf, [], CheckOptions(cache_dir=tmp_path / "cache"))
+        assert {"1", "2"} == {f.citation.citekey for f in rep.findings}
+        for f in rep.findings:
+            assert "unverifiable" == f.verdict.value
+            assert f.reasons[0].startswith(f"no reference list was found in {pdf}, so marker '{f.citation.citekey}' links to no entry")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from citeproof.bibliography.ref_fields import ARXIV_RE, DOI_RE, find_doi, list_form, parse_fields
 from citeproof.model import Reference
 
-__all__ = ["RefLine", "RefEntry", "segment_references", "entry_number", "strip_label", "list_form", "parse_reference", "author_year_label", "fold_name", "ARXIV_RE", "DOI_RE"]
+__all__ = ["RefLine", "RefEntry", "segment_references", "entry_number", "strip_label", "list_form", "unparsed_reason", "parse_reference", "author_year_label", "fold_name", "ARXIV_RE", "DOI_RE"]
 
 
 @dataclass(frozen=True)
@@ -371,6 +371,13 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
         arxiv=arxiv,
         url=url,
     )
+
+
+def unparsed_reason(ref: Reference) -> str:
+    """Why an entry's parse gives nothing to find its source by ('' when it has a title, an author, a DOI, an arXiv id, a PMID or a URL)."""
+    if ref.title or [a for a in ref.authors if a != "et al."] or ref.doi or ref.arxiv or ref.pmid or ref.url:
+        return ""
+    return "no title, author or identifier read" + (f"; only the year {ref.year}" if ref.year else "")
 
 
 def author_year_label(ref: Reference) -> str:

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography import Bibliography
-from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, entry_number, fold_name, list_form, parse_reference, segment_references, strip_label
+from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, entry_number, fold_name, list_form, parse_reference, segment_references, strip_label, unparsed_reason
 from citeproof.errors import InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
@@ -143,7 +143,7 @@ class PdfDocument:
         """The reference list as a :class:`Bibliography` keyed by printed label."""
         bib = Bibliography(files=[Path(self.path)], description=f"the reference list of {self.path} ({len(self.entries)} entries)")
         for e in self.entries:
-            if e.reference is not None and e.label and e.label not in bib.entries:
+            if e.reference is not None and e.label and e.label not in bib.entries and e.label not in self.unlinked:
                 bib.entries[e.label] = e.reference
         bib.diagnostics.extend(self.diagnostics)
         bib.unknown_reasons.update(self.unlinked)
@@ -648,7 +648,14 @@ def read_pdf(path: str | Path) -> PdfDocument:
     region = [lines[j] for j in sorted(in_list) if lines[j].upright]  # a rotated float inside the list is not part of it
     entries, style = _parse_entries(region, cites_by_number, lines[max(rs - 4, 0):rs]) if how else ([], "")
     if not entries:
-        diags.append(Diagnostic("pdf-no-reference-list", "warning", f"{p}: no reference list found; markers cannot be linked to entries", str(p)))
+        head_page = lines[min(segments[0][0], len(lines) - 1)].page if segments else 0
+        where = (f"the reference list that starts on page {head_page} holds no entry citeproof can cut" if how
+                 else f"none of pages 1-{n_pages} has a References/Bibliography heading or a trailing block starting at [1]")
+        diags.append(Diagnostic("pdf-no-reference-list", "warning", f"{p}: no reference list found ({where}); markers cannot be linked to entries", str(p), head_page))
+    unparsed = {e.label: e for e in entries if e.reference is not None and unparsed_reason(e.reference)}
+    for e in unparsed.values():
+        diags.append(Diagnostic("pdf-unparsed-entry", "warning", f"{p}: page {e.page}: reference-list entry {e.label!r} could not be parsed "
+                                f"({unparsed_reason(e.reference)}): {e.text[:80]!r}", str(p), e.page))
     skip = in_list | ({rs - 1} if how == "heading" else set())
     body = [ln for j, ln in enumerate(lines) if j not in skip]
     sizes: Counter[float] = Counter()
@@ -767,6 +774,12 @@ def read_pdf(path: str | Path) -> PdfDocument:
                 )
             )
             prev_sentence = claim_text
+    cited = {c.citekey for cl in claims for c in cl.citations}
+    for label, e in unparsed.items():  # markers of an entry read as nothing are unverifiable, with the reason
+        if label in cited:
+            unlinked[label] = f"entry {label!r} of the reference list (page {e.page}) could not be parsed ({unparsed_reason(e.reference)})"
+    if not entries:
+        unlinked = {k: f"no reference list was found in {p}, so marker '{k}' links to no entry" for k in unlinked}
     return PdfDocument(
         path=str(path), claims=claims, entries=entries, style=style, marker_style=marker_style, markers=n_markers,
         linked=n_linked, diagnostics=diags, pages=n_pages, seconds=time.perf_counter() - t0, unlinked=unlinked,

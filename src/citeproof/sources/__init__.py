@@ -191,6 +191,32 @@ def title_score(ref_title: str, own_title: str, head: str = "") -> float:
     return float(best)
 
 
+def short_title_match(ref: Reference, ident: dict) -> tuple[bool, str]:
+    """Whether a short title (under 20 characters folded, or three words or fewer: ``Fast R-CNN``,
+    ``YOLO9000``, ``Deep learning``) names this file: ``(matched, why not)``.
+
+    It matches only when the file's own title (``ident["title"]``: metadata or
+    the largest text on page 1) equals it, or starts with it and a colon, case
+    and punctuation folded, AND the first author or the year agrees with the
+    file's first page (``ident["head"]``); a fuzzy score alone could pair a
+    generic short title with any file.
+    """
+    want, own = _norm_title(ref.title), _norm_title(ident.get("title", ""))
+    raw_own = ident.get("title", "")
+    if not want or not (own == want or (raw_own.split(":")[0].strip() and _norm_title(raw_own.split(":")[0]) == want)):
+        return False, ""
+    head = ident.get("head", "")
+    if authors_agree(ref, head) or (ref.year[:4] and re.search(rf"\b{re.escape(ref.year[:4])}\b", head)):
+        return True, ""
+    return False, f"its title equals the short title '{ref.title}' but neither the first author nor the year agrees"
+
+
+def is_short_title(title: str) -> bool:
+    """A title too short to match a file on its own: under 20 characters folded, or three words or fewer."""
+    t = _norm_title(title)
+    return len(t) < 20 or len(t.split()) <= 3
+
+
 def authors_agree(ref: Reference, text: str) -> bool | None:
     """Whether ``text`` (a file's first page, another entry's author list)
     names the reference's first author: None when ``ref`` has no author to
@@ -373,7 +399,14 @@ class SourceResolver:
                 return hits[0], f"--sources arXiv match ({ref.arxiv})", notes
         if ref.title:
             scored = []
+            short = is_short_title(ref.title)
             for f, m in ids:
+                if short:
+                    ok, why = short_title_match(ref, m)
+                    if why:
+                        notes.append(f"{f.name}: {why}")
+                    scored.append((100.0 if ok else 0.0, f))
+                    continue
                 sc = title_score(ref.title, m.get("title", ""), m.get("head", ""))
                 if sc >= TITLE_MATCH_MIN and authors_agree(ref, m.get("head", "")) is False:
                     notes.append(f"{f.name}: title matches (score {sc:.0f}) but its first page does not name the first author")
@@ -389,6 +422,8 @@ class SourceResolver:
                     names = ", ".join(f"{f.name} ({sc:.0f})" for sc, f in [good[0]] + rivals)
                     notes.insert(0, f"ambiguous: the title matches {names} about equally")
                     return None, "", notes
+                if short:
+                    return best_f, "--sources title match (short title equals the file's title; first author or year agrees)", notes
                 return best_f, f"--sources title match (score {best_sc:.1f})", notes
             if scored and scored[0][0] >= 70:
                 notes.insert(0, f"closest title: {scored[0][1].name} (score {scored[0][0]:.0f}, below {TITLE_MATCH_MIN:.0f})")
