@@ -325,7 +325,12 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
     """
     if not (first_line_bold and (lines and bold or first_line.strip())):
         f = parse_fields(text, style, form)
-        return Reference(citekey=label, entry_type="", title=f.title, authors=f.names, year=f.year, container=f.container,
+        names = f.names
+        if not names and style == "author-year":  # no name form read: the authors are what precedes the year
+            m = re.search(rf"[\s,(]+{_YEAR}[a-z]?\b", text)
+            fam, et_al = _family_names(text[: m.start()] if m else "")
+            names = tuple(fam) + (("et al.",) if et_al else ())
+        return Reference(citekey=label, entry_type="", title=f.title, authors=names, year=f.year, container=f.container,
                          doi=f.doi, arxiv=f.arxiv, url=f.url, pmid=f.pmid, pages=f.pages)
     doi = find_doi(text)
     arxiv = ""

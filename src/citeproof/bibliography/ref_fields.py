@@ -58,6 +58,7 @@ _FORMS: dict[str, tuple[str, str]] = {
     "family_caps": (_FC, _FC),
     "given_family": (_GF, _GF),
     "family_given": (_FG, rf"(?:{_GF}|{_IF})"),
+    "family_et_al": (rf"{_FAM}(?=,?\s*et\s+al\b)", r"(?!)"),  # astronomy: Mainzer et al. 2011
 }
 _FORM_RE = {k: (re.compile(a), re.compile(_SEP + "(" + b + ")")) for k, (a, b) in _FORMS.items()}
 _AFTER_AUTHORS = re.compile(rf"^\s*(?:[.,:;]|\(|$|“|\"|{_YEAR})")
