@@ -148,6 +148,17 @@ def volume_pages(text: str) -> tuple[str, str]:
     return vol, re.sub(r"\s*[-–—]+\s*", "-", pages)
 
 
+_BODY_WORDS = r"(?:Organi[sz]ation|Academies|Academy|Association|Society|Institute|Consortium|Committee|Council|Foundation|Agency|Collaboration|Project|Team|Office|Center|Centre|Ministry|Board|Commission|Group|Initiative|Alliance|Federation|Network|Corporation|Inc\.)"
+_BODY = re.compile(rf"^((?:(?:[{_UP}][\w&’'\-]*|of|for|and|the|on|in|&),?\s+){{0,10}}?(?:[{_UP}][\w&’'\-]*\s+)?{_BODY_WORDS}"
+                   rf"(?:,?\s+(?:(?:of|for|and|the|on|in|&)\s+)*[{_UP}][\w&’'\-]*)*)(?=\s*(?:[.:(]|,\s*[“\"]|,\s+[{_UP}][{_LOW}]+\s[{_LOW}]|$))")
+
+
+def _body_author(text: str) -> str:
+    """A corporate author at the start of ``text`` (``National Academies of Sciences, Engineering, and Medicine``), or ''."""
+    m = _BODY.match(text)
+    return m.group(1).strip(" ,") if m else ""
+
+
 def author_form(text: str) -> str:
     """The name form of an entry's author list (a key of ``_FORMS``), '' when none reads."""
     return _authors(text)[3]
@@ -321,6 +332,9 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
     scrub = _scrub(text)
     f.volume, f.pages = volume_pages(text)
     f.authors_text, rest, f_names, _form = _authors(scrub, form)
+    body = _body_author(scrub)
+    if body and len(body) >= len(f.authors_text):
+        f.authors_text, rest, f_names, _form = body, scrub[len(body):], [body], "body"
     f.names = tuple(f_names)
     # the year right after the authors (author-year styles, ACM, Chicago)
     ym = re.match(rf"^\s*[.,]?\s*\(?({_YEAR}[a-z]?|n\.d\.|no date)\)?(?:[.,:]|(?=\s[“\"{_UP}]))\s*", rest)
