@@ -35,16 +35,16 @@ _LATEST = __import__("datetime").date.today().year + 1  # no work is printed as 
 _UP = "A-Z\u00c0-\u00de\u0100-\u017f"
 _LOW = "a-z\u00df-\u00ff\u0100-\u017f"
 _PART = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|das|le|la|ter|ten|St\.|Van|Von|De|Da|Di|Du|Dos|Le|La)\s+)"
-_FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*)*(?:-[{_UP}]?[{_LOW}'’´`\u0300-\u036f]+)*|O[’']\s?[{_UP}][{_LOW}]+|[{_LOW}]+[{_UP}]+[{_LOW}]*)"
+_FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*)*(?:-[{_UP}]?[{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}]+)*)*|O[’']\s?[{_UP}][{_LOW}]+|[{_LOW}]+[{_UP}]+[{_LOW}]*)"
 _FAM = rf"{_PART}*{_FAM1}"
 _GIVEN = rf"[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
 _INITS = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s)))*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
 _SEP = r"(?:\s*,?\s*…\s*|\s*,\s*(?:and\s+|&\s*)?|\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)"
 _ETAL = r"(?:,?\s*et\s+al\.?)"
-_EDS = r"(?:,?\s*\(?(?:eds?\.|Eds?\.|editors?|Hrsg\.)\)?,?)"
+_EDS = r"(?:,?\s*\(?(?:eds?\.?|Eds?\.?|editors?|Hrsg\.)\)?,?)(?=[\s:.,;]|$)"
 
 _IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"  # A. B. Family
-_INITS_STRICT = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}]\.)*"
+_INITS_STRICT = rf"[{_UP}][a-z]?\.(?:\s?-?\s?[{_UP}]\.)*"
 _FI = rf"{_FAM}(?:\s{_FAM1}){{0,2}},\s?{_INITS_STRICT}(?:\s(?:van|von|de|der|da|du|dos)\b(?:\s[{_UP}]\.)?)?"  # Family, A. B. / Heeringen, S. J. van
 _FC = rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"  # Family AB
 _GF = rf"(?:{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"  # Given M. Family, C Titus Brown
@@ -240,7 +240,7 @@ def _sentence_end(text: str) -> re.Match | None:
             return m
         word = re.search(r"(\S+)$", text[: m.start()])
         w = word.group(1) if word else ""
-        if not w or re.fullmatch(r"[A-Z]|[A-Z]\.[A-Z]|.*\d\.\d.*", w) or w.lower().strip("(") in _ABBREV:
+        if not w or re.fullmatch(r"[A-Z]|[A-Z]\.[A-Z]", w) or w.lower().strip("(") in _ABBREV:
             continue
         return m
     return None
@@ -263,6 +263,9 @@ def _title_end(rest: str, form: str = "") -> tuple[str, str]:
     m = re.search(r";\s", rest)
     if m:
         cands.append((m.start(), m.end()))
+    m = re.search(rf",\s+{_YEAR}[a-z]?\.?(?=\s|$)", rest)  # ACS web pages: Title, 2017.
+    if m:
+        cands.append((m.start(), m.start()))
     # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018)
     m = None if form not in ("", "init_first") else re.search(rf",\s+(?=[^,()]{{1,80}}?\s[{_UP}]?\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+[{_UP}]|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
     if m:
