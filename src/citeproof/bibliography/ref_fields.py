@@ -37,7 +37,7 @@ _LOW = "a-z\u00df-\u00ff\u0100-\u017f"
 _PART = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|das|le|la|ter|ten|St\.|Van|Von|De|Da|Di|Du|Dos|Le|La)\s+)"
 _FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*)*(?:-[{_UP}]?[{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}]+)*)*|O[’']\s?[{_UP}][{_LOW}]+|[{_LOW}]+[{_UP}]+[{_LOW}]*)"
 _FAM = rf"{_PART}*{_FAM1}"
-_GIVEN = rf"[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
+_GIVEN = rf"(?!(?:The|An?|On|In|Of|For|To|And|With|From|Towards?|Why|How|What|When|Is|Are|Do|Does|Can|Open|New|Deep|Data)\b)[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
 _INITS = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s)))*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
 _SEP = r"(?:\s*,?\s*…\s*|\s*,\s*(?:and\s+|&\s*)?|\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)"
 _ETAL = r"(?:,?\s*et\s+al\.?)"
@@ -47,7 +47,8 @@ _IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"  # A. B. Fa
 _INITS_STRICT = rf"[{_UP}][a-z]?\.(?:\s?-?\s?[{_UP}]\.)*"
 _FI = rf"{_FAM}(?:\s{_FAM1}){{0,2}},\s?{_INITS_STRICT}(?:\s(?:van|von|de|der|da|du|dos)\b(?:\s[{_UP}]\.)?)?"  # Family, A. B. / Heeringen, S. J. van
 _FC = rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"  # Family AB
-_GF = rf"(?:{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s)|{_GIVEN})){{0,2}}\s{_FAM}"  # Given M. Family, C Titus Brown
+_GF = (rf"(?:{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s)|{_GIVEN})){{0,3}}\s{_FAM}"
+       rf"(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|$)))?")  # Given M. Family, C Titus Brown
 _FG = rf"{_FAM},\s(?:[{_UP}]\.\s)?{_GIVEN}(?:\s(?:[{_UP}](?:\.|(?=[\s,]))|{_GIVEN})){{0,2}}"  # Family, Given M.
 
 # name forms: (first name, later names)
@@ -267,7 +268,7 @@ def _title_end(rest: str, form: str = "") -> tuple[str, str]:
     if m:
         cands.append((m.start(), m.start()))
     # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018)
-    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=[^,()]{{1,80}}?\s[{_UP}]?\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+[{_UP}]|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
+    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=Vol\.\s|vol\.\s|(?:[^,()]|\([^()]{{1,10}}\)){{1,80}}?\s[\w/.]*\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+(?:[{_UP}]|\d{{4}}\s)|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
     if m:
         cands.append((m.start(), m.end()))
     if not cands:
@@ -336,7 +337,7 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
     f.volume, f.pages = volume_pages(text)
     f.authors_text, rest, f_names, _form = _authors(scrub, form)
     body = _body_author(scrub)
-    if body and len(body) >= len(f.authors_text):
+    if body and len(body) >= len(f.authors_text) and len([n for n in f_names if n != "et al."]) <= 1:
         f.authors_text, rest, f_names, _form = body, scrub[len(body):], [body], "body"
     f.names = tuple(f_names)
     # the year right after the authors (author-year styles, ACM, Chicago)
