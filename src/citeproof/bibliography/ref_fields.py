@@ -213,6 +213,7 @@ def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
 
 
 def _family(name: str, form: str, i: int) -> str:
+    """The family name in one printed name of form ``form`` (``i``: its place in the list)."""
     name = name.strip(" ,")
     if form == "init_first":
         return re.sub(rf"^{_INITS}\s?", "", name).strip()
@@ -293,9 +294,9 @@ def _quoted(rest: str) -> tuple[str, str] | None:
 
 
 def _container(after: str) -> str:
+    """The container (journal, proceedings, publisher) at the start of what follows the title."""
     after = re.sub(r"^[\s,.:;]+", "", after)
     after = re.sub(r"^(?:In:?|in)\s+", "", after)
-    after = re.sub(r"^(?:Proceedings of the|Proc\.)\s+", lambda m: m.group(0), after)
     c = re.split(rf"\s*(?:,\s*(?:vol\.|no\.|pp?\.|\d)|\s\d|\(|;|\.\s|\.$|,\s+{_YEAR}|Available|Retrieved|https?:)", after, maxsplit=1)[0]
     return c.strip(" ,.:;")[:200]
 
@@ -364,8 +365,6 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
     else:
         f.title, after = _title_end(rest, form or _form)
     f.title = re.sub(r"\s+", " ", f.title).strip(" ,.;:")
-    if f.title.endswith(("?", "!")) is False:
-        f.title = f.title.rstrip(",")
     f.container = _container(after)
     if f.container and re.fullmatch(rf"{_YEAR}[a-z]?|n\.d", f.container):
         f.container = ""

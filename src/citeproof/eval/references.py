@@ -216,7 +216,7 @@ def render_style(style: str, bibs: list[Path], keys: list[str], out_dir: Path) -
                 break
             y = bottom
     for i, pg in enumerate(doc):
-        pg.insert_text((72, 50), f"Proc. ACM Hum.-Comput. Interact., Vol. 4, No. 2, Article 17. Publication date: May 2020.", fontsize=7)
+        pg.insert_text((72, 50), "Proc. ACM Hum.-Comput. Interact., Vol. 4, No. 2, Article 17. Publication date: May 2020.", fontsize=7)
         pg.insert_text((300, 760), f"{i + 1}", fontsize=9)
     doc.save(str(pdf))
     doc.close()
