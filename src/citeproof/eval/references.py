@@ -157,7 +157,9 @@ def render_style(style: str, bibs: list[Path], keys: list[str], out_dir: Path) -
 
     The body cites the entries three to a paragraph (``Work k is cited here
     [@key].``); the bibliography follows a ``References`` heading, one
-    paragraph per entry. Each page gets a running head and a page number.
+    paragraph per entry. Each page gets ACM's running heads (alternating
+    ``17:4 • A. Reader et al.`` / ``Checking citations at scale • 17:5``, a
+    journal line) and a page number at its foot.
 
     Args:
         style: a key of :data:`STYLES`.
@@ -215,8 +217,10 @@ def render_style(style: str, bibs: list[Path], keys: list[str], out_dir: Path) -
                 y = bottom - max(spare, 0)
                 break
             y = bottom
-    for i, pg in enumerate(doc):
-        pg.insert_text((72, 50), "Proc. ACM Hum.-Comput. Interact., Vol. 4, No. 2, Article 17. Publication date: May 2020.", fontsize=7)
+    for i, pg in enumerate(doc):  # ACM's running heads: alternating, with the article:page number; a page foot
+        head = f"17:{i + 1} • A. Reader et al." if i % 2 else f"Checking citations at scale • 17:{i + 1}"
+        pg.insert_text((72, 50), head, fontsize=7)
+        pg.insert_text((72, 62), "Proc. ACM Hum.-Comput. Interact., Vol. 4, No. 2, Article 17. Publication date: May 2020.", fontsize=7)
         pg.insert_text((300, 760), f"{i + 1}", fontsize=9)
     doc.save(str(pdf))
     doc.close()
@@ -302,13 +306,15 @@ def score_style(printed: list[tuple[str, str]], parsed: list, truth: dict[str, d
         ``{"entries", "parsed", "aligned", "fields": {field: {"printed",
         "given", "right", "precision", "recall"}}, "core_right"
         (entries with title, first author and year all right), "core_pct",
+        "foreign" (entries holding 3+ words the printed entry lacks: a
+        running head, a page number line, a neighbour's text),
         "match": {"with_file", "right", "wrong"}, "misses": [...]}``;
         percentages 0-100.
     """
     pairs = _align(printed, parsed)
     got_of = {i: parsed[j] for i, j in pairs}
     fields = {f: {"printed": 0, "given": 0, "right": 0} for f in FIELDS}
-    core = 0
+    core = foreign = 0
     misses: list[dict] = []
     match = {"with_file": 0, "right": 0, "wrong": 0}
     for i, (key, text) in enumerate(printed):
@@ -330,8 +336,12 @@ def score_style(printed: list[tuple[str, str]], parsed: list, truth: dict[str, d
             if pr and not right:
                 bad.append(f"{f}: got {g!r}, want {want.get(f, '')!r}")
         core += ok_core
+        extra = sorted(set(_fold(entry.text).split()) - set(_fold(text).split())) if entry is not None else []
+        if len(extra) >= 3:  # words the printed entry does not have: a running head, a page foot, the next entry
+            foreign += 1
+            bad.append(f"text: words not in the printed entry: {' '.join(extra[:8])}")
         if bad:
-            misses.append({"key": key, "text": text, "wrong": bad})
+            misses.append({"key": key, "text": text, "parsed": entry.text if entry is not None else "", "wrong": bad})
         if resolver is not None:
             want_file = want_all.get("file", "")
             match["with_file"] += bool(want_file)
@@ -346,7 +356,7 @@ def score_style(printed: list[tuple[str, str]], parsed: list, truth: dict[str, d
         d["precision"] = round(100.0 * d["right"] / d["given"], 1) if d["given"] else None
         d["recall"] = round(100.0 * d["right"] / d["printed"], 1) if d["printed"] else None
     n = len(printed)
-    return {"entries": n, "parsed": len(parsed), "aligned": len(pairs), "fields": fields, "core_right": core,
+    return {"entries": n, "parsed": len(parsed), "aligned": len(pairs), "foreign": foreign, "fields": fields, "core_right": core,
             "core_pct": round(100.0 * core / n, 1) if n else 0.0, "match": match, "misses": misses}
 
 
@@ -416,7 +426,7 @@ def run_references(bibs: list[tuple[Path, Path | None]], styles: list[str] | Non
 def _add(a: dict, b: dict) -> dict:
     if not a:
         return b
-    out = {k: a[k] + b[k] for k in ("entries", "parsed", "aligned", "core_right")}
+    out = {k: a[k] + b[k] for k in ("entries", "parsed", "aligned", "core_right", "foreign")}
     out["misses"] = a["misses"] + b["misses"]
     out["match"] = {k: a["match"][k] + b["match"][k] for k in a["match"]}
     out["fields"] = {}
@@ -433,7 +443,7 @@ def format_references_markdown(res: dict) -> str:
     """The benchmark as a Markdown table: per style, entries found, the share
     with title, first author and year all right, then precision/recall per field
     (``P/R`` in %, ``-`` where the style prints none) and local-file matches."""
-    head = ["style", "family", "entries", "found", "title+author+year"] + list(FIELDS) + ["local PDF right/wrong/with file"]
+    head = ["style", "family", "entries", "found", "title+author+year"] + list(FIELDS) + ["foreign text", "local PDF right/wrong/with file"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for style, d in res["styles"].items():
         cells = [style, d["family"], str(d["entries"]), str(d["aligned"]), f"{d['core_pct']:.1f}%"]
@@ -441,6 +451,7 @@ def format_references_markdown(res: dict) -> str:
             fd = d["fields"][f]
             cells.append("-" if not fd["printed"] else f"{fd['precision'] if fd['precision'] is not None else 0:.0f}/{fd['recall']:.0f}")
         m = d["match"]
+        cells.append(str(d.get("foreign", 0)))
         cells.append(f"{m['right']}/{m['wrong']}/{m['with_file']}")
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows) + f"\n\n{res['entries']} entries from {len(res['bibs'])} .bib file(s); field cells are precision/recall in %."
