@@ -262,3 +262,15 @@ def test_running_head_on_one_page_stays_out_of_the_list(tmp_path):
     assert ["1", "2"] == [e.label for e in got.entries]
     assert got.entries[0].text == "Ross Girshick. 2015. Fast R-CNN. In Proceedings of the IEEE International Conference on Computer Vision (ICCV). 1440-1448."
     assert ("Fast R-CNN", ("Girshick",), "2015") == (got.entries[0].reference.title, got.entries[0].reference.authors, got.entries[0].reference.year)
+
+
+def test_eval_references_refuses_an_unknown_style_or_a_missing_bib(tmp_path):
+    """``citeproof eval references`` exits 2 naming the unknown style (and the styles it knows), or the missing .bib."""
+    from typer.testing import CliRunner
+
+    from citeproof.cli import app
+
+    r = CliRunner().invoke(app, ["eval", "references", "--styles", "ieee,bogus"], env={"COLUMNS": "1000"})
+    assert 2 == r.exit_code and "--styles: unknown style 'bogus'; choose from ieee, vancouver, nature, acs, aip, aps, apa, chicago, harvard, asa, lncs, acm" in r.output
+    r = CliRunner().invoke(app, ["eval", "references", "--bib", str(tmp_path / "none.bib")], env={"COLUMNS": "1000"})
+    assert 2 == r.exit_code and f"{tmp_path / 'none.bib'}: not found" in r.output
