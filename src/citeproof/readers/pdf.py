@@ -335,23 +335,9 @@ _ACM_HEAD = re.compile(r"^\s*\d+:\d+\s*[•·]|[•·]\s*\d+:\d+\s*$|Publication
 
 
 def _drop_heads(region: list[PdfLine]) -> list[PdfLine]:
-    """The list's lines without running heads a page's own head detection missed (one seen on a single page):
-    ACM's ``17:4 • A. Author et al.`` / ``Title • 17:5`` / ``... Publication date: May 2020.``, and a page's
-    top line set clearly smaller than the list that starts no entry."""
-    sizes = sorted(ln.size for ln in region)
-    median = sizes[len(sizes) // 2] if sizes else 0.0
-    first_on_page = {}
-    for ln in region:
-        first_on_page.setdefault(ln.page, ln)
-    keep = []
-    for ln in region:
-        t = _plain(ln.text)
-        if _ACM_HEAD.search(t):
-            continue
-        if first_on_page.get(ln.page) is ln and ln.size < median - 1.0 and entry_number(t) is None:
-            continue
-        keep.append(ln)
-    return keep
+    """The list's lines without the running heads a page's own head detection missed (one printed on a single
+    page): ACM's ``17:4 • A. Author et al.`` / ``Title • 17:5`` and ``... Publication date: May 2020.``."""
+    return [ln for ln in region if not _ACM_HEAD.search(_plain(ln.text))]
 
 
 def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before: list[PdfLine] | None = None) -> tuple[list[RefEntry], str]:
