@@ -22,9 +22,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from citeproof.bibliography.ref_fields import ARXIV_RE, DOI_RE, find_doi, list_form, parse_fields
 from citeproof.model import Reference
 
-__all__ = ["RefLine", "RefEntry", "segment_references", "parse_reference", "author_year_label", "fold_name", "ARXIV_RE", "DOI_RE"]
+__all__ = ["RefLine", "RefEntry", "segment_references", "entry_number", "strip_label", "list_form", "unparsed_reason", "parse_reference", "author_year_label", "fold_name", "ARXIV_RE", "DOI_RE"]
 
 
 @dataclass(frozen=True)
@@ -71,13 +72,51 @@ class RefEntry:
         return self.lines[0].page if self.lines else 0
 
 
-DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.I)
-ARXIV_RE = re.compile(
-    r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I
-)
 _URL_RE = re.compile(r"https?://[^\s<>\"]+")
 _NUM_LABEL = re.compile(r"^\s*\[(\d{1,4})\]\s*(.*)$")
 _NUM_DOT = re.compile(r"^\s*(\d{1,4})\.\s+(.*)$")
+_NUM_PAREN = re.compile(r"^\s*\((\d{1,4})\)\s*(.*)$")
+# a bare number (Vancouver, AIP, Nature without the dot): followed by a space or
+# straight by an opening quote or capital, never by a digit or punctuation
+_NUM_BARE = re.compile(r"^\s*(\d{1,4})(?:\s+|(?=[“\"‘A-Z]))(?=[^\d\s.,;:)\]–-])(.*)$")
+_LABEL_PATTERNS = (_NUM_LABEL, _NUM_DOT, _NUM_PAREN, _NUM_BARE)
+
+
+def entry_number(text: str, pattern: re.Pattern | None = None) -> tuple[int, str] | None:
+    """The entry number a printed line starts with and the rest of the line:
+    ``[12] ...``, ``12. ...``, ``(12) ...`` or a bare ``12 ...`` (``pattern``
+    limits it to one form); None when the line starts with no label."""
+    for pat in (pattern,) if pattern is not None else _LABEL_PATTERNS:
+        m = pat.match(text)
+        if m:
+            return int(m.group(1)), m.group(2)
+    return None
+
+
+def strip_label(text: str) -> str:
+    """``text`` without its leading entry label (any form :func:`entry_number` reads)."""
+    hit = entry_number(text)
+    return hit[1] if hit else text
+
+
+def _sequence(lines: list[RefLine], pat: re.Pattern) -> int:
+    """How many entries 1, 2, 3... start a line with this label form, in order."""
+    expected = 1
+    for ln in lines:
+        hit = entry_number(ln.text, pat)
+        if hit and hit[0] == expected:
+            expected += 1
+    return expected - 1
+
+
+def _label_pattern(lines: list[RefLine]) -> re.Pattern | None:
+    """The label form of a numbered list (the one giving the longest 1, 2, 3... run; a bare number needs 3), or None."""
+    best, best_n = None, 1
+    for pat in _LABEL_PATTERNS:
+        n = _sequence(lines, pat)
+        if n > best_n and (pat is not _NUM_BARE or n >= 3):
+            best, best_n = pat, n
+    return best
 _AUTHOR_START = re.compile(
     r"^(?:(?:van|von|de|der|den|del|da|di|le|la)\s+)*[A-Z][\w'’\-]+(?:\s[A-Z][\w'’\-]+)?,\s+(?:[A-Z]\.|[A-Z][a-z]+\s[A-Z]\.)|^[A-Z][\w'’\-]+\s+et\s+al\."
 )
@@ -95,6 +134,8 @@ def _join(lines: list[str]) -> str:
             out = out[:-1] + ln
         elif out.endswith(("/", "-", "_")) and re.search(r"https?://\S*$", out):
             out += ln  # a URL broken at a slash or hyphen
+        elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and ln[:1].isupper():
+            out += ln  # a compound broken at its hyphen: Low-/Noise, Belén-/Rodríguez
         elif out:
             out += " " + ln
         else:
@@ -115,10 +156,9 @@ def segment_references(lines: list[RefLine]) -> tuple[list[RefEntry], str]:
         by number, in order, or by author and year).
         Entries are not yet parsed (``reference`` is None).
     """
-    starts = [ln for ln in lines if _NUM_LABEL.match(ln.text) or _NUM_DOT.match(ln.text)]
-    numbered = len(starts) >= 2 and any((_NUM_LABEL.match(s.text) or _NUM_DOT.match(s.text)).group(1) == "1" for s in starts)  # type: ignore[union-attr]
-    if numbered:
-        return _segment_numbered(lines), "numbered"
+    pat = _label_pattern(lines)
+    if pat is not None:
+        return _segment_numbered(lines, pat), "numbered"
     if not _hanging(lines):
         spaced = _segment_spaced(lines)
         if spaced is not None:
@@ -169,9 +209,7 @@ def _segment_spaced(lines: list[RefLine]) -> list[RefEntry] | None:
     return entries
 
 
-def _segment_numbered(lines: list[RefLine]) -> list[RefEntry]:
-    bracket = sum(1 for ln in lines if _NUM_LABEL.match(ln.text)) >= sum(1 for ln in lines if _NUM_DOT.match(ln.text))
-    pat = _NUM_LABEL if bracket else _NUM_DOT
+def _segment_numbered(lines: list[RefLine], pat: re.Pattern) -> list[RefEntry]:
     entries: list[RefEntry] = []
     parts: list[list[str]] = []
     expected = 1
@@ -260,12 +298,9 @@ def _family_names(author_text: str) -> tuple[list[str], bool]:
     return names, et_al
 
 
-_AUTHOR_NAME = r"(?:(?:[A-Z][a-z]?\.[\s-]?)+\s?(?:(?:van|von|de|der|del|da|di|le|la)\s+)*[A-Z][\w'’´`\-]+(?:\s[A-Z][\w'’\-]+)?)"
-_AUTHOR_LIST = re.compile(rf"^(?:{_AUTHOR_NAME}(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*))*{_AUTHOR_NAME}(?:\s+et\s+al\.?)?(?:\s*\([^)]*\))?")
-_SENT_END = re.compile(r"(?<=[a-z\u00e0-\u024f´`'’)]{2})\.\s+(?=[A-Z0-9“\"\u00c0-\u024f])|(?<=\bal)\.\s+(?=[A-Z“\"])")
 
 
-def parse_reference(text: str, label: str = "", *, first_line: str = "", first_line_bold: bool = False, style: str = "numbered", lines: list[str] | None = None, bold: list[bool] | None = None) -> Reference:
+def parse_reference(text: str, label: str = "", *, first_line: str = "", first_line_bold: bool = False, style: str = "numbered", lines: list[str] | None = None, bold: list[bool] | None = None, form: str = "") -> Reference:
     """Parse one reference entry's text into CSL-style fields.
 
     Args:
@@ -281,14 +316,23 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
             each is bold; with ``first_line_bold`` the bold lines are the
             title, the lines up to the one holding ``(date)`` the authors and
             that line the container (Manubot's layout).
+        form: the author-name form of the whole list
+            (:func:`~citeproof.bibliography.ref_fields.list_form`), preferred
+            where it reads.
 
     Returns:
         A :class:`Reference` whose fields are '' where not found. Never raises.
     """
-    doi = ""
-    m = DOI_RE.search(text)
-    if m:
-        doi = m.group(1).rstrip(".,;)]").lower()
+    if not (first_line_bold and (lines and bold or first_line.strip())):
+        f = parse_fields(text, style, form)
+        names = f.names
+        if not names and style == "author-year":  # no name form read: the authors are what precedes the year
+            m = re.search(rf"[\s,(]+{_YEAR}[a-z]?\b", text)
+            fam, et_al = _family_names(text[: m.start()] if m else "")
+            names = tuple(fam) + (("et al.",) if et_al else ())
+        return Reference(citekey=label, entry_type="", title=f.title, authors=names, year=f.year, container=f.container,
+                         doi=f.doi, arxiv=f.arxiv, url=f.url, pmid=f.pmid, pages=f.pages)
+    doi = find_doi(text)
     arxiv = ""
     m = ARXIV_RE.search(text)
     if m:
@@ -297,18 +341,15 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
     url = m.group(0).rstrip(".,;)") if m else ""
     scrub = _URL_RE.sub(" ", DOI_RE.sub(" ", ARXIV_RE.sub(" ", text)))
     year = ""
-    if style == "author-year":
-        m = re.search(rf"\b({_YEAR}[a-z]?)\b", scrub)
-    else:
-        m = re.search(rf"\(({_YEAR}[a-z]?)(?:[-)]|,\s)", scrub) or None
-        if m is None:
-            ms = list(re.finditer(rf"\b({_YEAR}[a-z]?)\b", scrub))
-            m = ms[-1] if ms else None
+    m = re.search(rf"\(({_YEAR}[a-z]?)(?:[-)]|,\s)", scrub) or None
+    if m is None:
+        ms = list(re.finditer(rf"\b({_YEAR}[a-z]?)\b", scrub))
+        m = ms[-1] if ms else None
     if m:
         year = m.group(1)
     title, authors_text, container = "", "", ""
-    q = re.search(r"[“\"]([^”\"]{8,})[”\"]", text)
-    if first_line_bold and lines and bold:
+    if lines and bold:
+        # Manubot: the bold lines are the title, then the authors, then "Container (date)"
         k = 0
         while k < len(lines) and bold[k]:
             k += 1
@@ -320,53 +361,9 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
         authors_text = _join(auth_lines).replace("…", ",")
         if k < len(lines):
             container = re.split(rf"\s*\({_YEAR}", lines[k])[0].strip()
-    elif first_line_bold and first_line.strip():
-        title = first_line.strip()
-    elif q:
-        title = q.group(1).strip().rstrip(",.")
-        authors_text = text[: q.start()].strip().rstrip(",")
-        after = text[q.end():].strip(" ,.")
-        container = re.split(r",\s*(?:vol\.|\d)|\s\d", after, maxsplit=1)[0].strip(" ,.")
-    elif style == "author-year":
-        m2 = re.search(rf"[\s,(]+{_YEAR}[a-z]?\b[).,]?", text)
-        authors_text = text[: m2.start()] if m2 else text
-        after = text[m2.end():].strip(" ,.") if m2 else ""
-        parts = _SENT_END.split(after)
-        if len(parts) >= 2 and len(parts[0]) > 15 and not after.lower().startswith("in "):
-            title, container = parts[0].strip(), parts[1].strip()
-        else:
-            container = re.split(r",\s*\d", after, maxsplit=1)[0].strip(" ,.")
-            if container.lower().startswith("in "):
-                container = container[3:]
     else:
-        am = _AUTHOR_LIST.match(text)
-        rest = text
-        if am and am.end() > 0:
-            authors_text, rest = text[: am.end()], text[am.end():]
-        if rest.startswith(".") or (not rest.startswith(",") and authors_text):
-            # Authors. Title. In Container, year.
-            body = rest.lstrip(". ")
-            parts = re.split(r"(?<=[a-z0-9)\]])[.?!]\s+(?=[A-Z]|arXiv)|(?<=[?!])\s+", body, maxsplit=1)
-            title = parts[0].strip().rstrip(".")
-            if len(parts) > 1:
-                container = re.split(rf",?\s*{_YEAR}", re.sub(r"^In\s+", "", parts[1]), maxsplit=1)[0].strip(" ,.")
-        elif not authors_text:
-            parts = _SENT_END.split(text, maxsplit=2)
-            if len(parts) >= 2:
-                authors_text, title = parts[0], parts[1]
-                container = parts[2] if len(parts) > 2 else ""
-        else:
-            # Authors, Title, Journal Vol, page (year)
-            body = rest.lstrip(", ")
-            j = re.search(r",\s+(?=(?:[A-Z][a-z]{0,8}\.\s|arXiv|[A-Z][\w.]*\s+[A-Z]?\d|\d|[A-Z][a-z]+\s(?:[A-Z][a-z]+\s)*(?:\d|\()|[A-Z][a-z]+\s[A-Z][a-z]{0,6}\.|(?:[A-Z]\w+\s)*(?:University|Press|Springer|Wiley|Elsevier|Cambridge|Oxford|World Scientific)\b|in\s))", body)
-            if j and not re.match(r"^(?:arXiv|\d|[A-Z][a-z]{0,6}\.\s)", body):
-                title, container = body[: j.start()].strip(), body[j.end():]
-            else:
-                container = body
-            container = re.split(r"\s*(?:\d|\(|,|arXiv)", container, maxsplit=1)[0].strip(" ,.")
+        title = first_line.strip()
     title = re.sub(r"\s+", " ", title).strip(" ,.")
-    if ARXIV_RE.search("arXiv:" + title) and len(title) < 20 or title.lower().startswith(("arxiv", "http")):
-        title = ""
     names, et_al = _family_names(authors_text)
     return Reference(
         citekey=label,
@@ -379,6 +376,13 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
         arxiv=arxiv,
         url=url,
     )
+
+
+def unparsed_reason(ref: Reference) -> str:
+    """Why an entry's parse gives nothing to find its source by ('' when it has a title, an author, a DOI, an arXiv id, a PMID or a URL)."""
+    if ref.title or [a for a in ref.authors if a != "et al."] or ref.doi or ref.arxiv or ref.pmid or ref.url:
+        return ""
+    return "no title, author or identifier read" + (f"; only the year {ref.year}" if ref.year else "")
 
 
 def author_year_label(ref: Reference) -> str:

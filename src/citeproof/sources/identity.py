@@ -14,7 +14,7 @@ from citeproof.model import Reference
 from citeproof.sources.office import OFFICE_TYPES, parse_office
 from citeproof.sources.pdf import pdf_metadata
 
-__all__ = ["source_identity", "title_score", "authors_agree"]
+__all__ = ["source_identity", "title_score", "authors_agree", "short_title_match", "is_short_title"]
 
 _ARXIV_ID = re.compile(r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I)
 _ARXIV_NAME = re.compile(r"^(\d{4}\.\d{4,5})(?:v\d+)?$")
@@ -45,6 +45,32 @@ def title_score(ref_title: str, own_title: str, head: str = "") -> float:
     if len(a) >= 20 and head:
         best = max(best, fuzz.partial_ratio(a, _norm_title(head[:800])))
     return float(best)
+
+
+def short_title_match(ref: Reference, ident: dict) -> tuple[bool, str]:
+    """Whether a short title (under 20 characters folded, or three words or fewer: ``Fast R-CNN``,
+    ``YOLO9000``, ``Deep learning``) names this file: ``(matched, why not)``.
+
+    It matches only when the file's own title (``ident["title"]``: metadata or
+    the largest text on page 1) equals it, or starts with it and a colon, case
+    and punctuation folded, AND the first author or the year agrees with the
+    file's first page (``ident["head"]``); a fuzzy score alone could pair a
+    generic short title with any file.
+    """
+    want, own = _norm_title(ref.title), _norm_title(ident.get("title", ""))
+    raw_own = ident.get("title", "")
+    if not want or not (own == want or (raw_own.split(":")[0].strip() and _norm_title(raw_own.split(":")[0]) == want)):
+        return False, ""
+    head = ident.get("head", "")
+    if authors_agree(ref, head) or (ref.year[:4] and re.search(rf"\b{re.escape(ref.year[:4])}\b", head)):
+        return True, ""
+    return False, f"its title equals the short title '{ref.title}' but neither the first author nor the year agrees"
+
+
+def is_short_title(title: str) -> bool:
+    """A title too short to match a file on its own: under 20 characters folded, or three words or fewer."""
+    t = _norm_title(title)
+    return len(t) < 20 or len(t.split()) <= 3
 
 
 def authors_agree(ref: Reference, text: str) -> bool | None:

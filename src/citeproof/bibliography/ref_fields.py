@@ -1,0 +1,383 @@
+"""One printed reference entry -> its fields, in whatever common style it was printed.
+
+The styles read (measured per style by ``citeproof eval references``):
+numeric IEEE (``A. B. Family, “Title,” Journal, vol. 1, ...``), Vancouver
+(``Family AB, Family C. Title. Journal 2016; 17: 23–32.``), Nature (``Family,
+A. B. & Family, C. Title. Journal 17, 23–32 (2016).``), ACS (``Family, A. B.;
+Family, C. Title. Journal 2016, 17 (1), 23–32.``), AIP/APS (``A. B. Family,
+Title, Journal 17, 23 (2016).``), author-year APA/Harvard (``Family, A. B., &
+Family, C. (2016). Title. Journal, 17(1), 23–32.``), Chicago/ASA (``Family,
+Given, and Given M. Family. 2016. “Title.” Journal 17 (1): 23–32.``), LNCS
+(``Family, A.B., Family, C.: Title. In: Venue. (2016).``) and ACM (``Given M
+Family and Given Family. 2016. Title. Journal 17, 1 (2016), 23–32.``).
+
+How (our own rules; no kept library parses printed references without a
+Java service or a trained model): identifiers first (a DOI broken across a
+line end is joined, one glued to a following ``PMID:`` is cut there), then the
+author list is read as a chain of names in one form (``A. B. Family``,
+``Family, A. B.``, ``Family AB``, ``Given M. Family``, ``Family, Given``),
+ending where the next text is no name of that form; the year is the one right
+after the authors when the style puts it there, else the one in parentheses,
+else the last; the title is a quoted span, else the text up to the first
+sentence end (``.``, ``?``, ``!`` kept), a parenthesised publisher or a ``;``;
+the container follows it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["RefFields", "parse_fields", "find_doi", "volume_pages", "list_form"]
+
+_YEAR = r"(?:1[89]|20)\d\d"
+_LATEST = __import__("datetime").date.today().year + 1  # no work is printed as published later
+_UP = "A-Z\u00c0-\u00de\u0100-\u017f"
+_LOW = "a-z\u00df-\u00ff\u0100-\u017f"
+_PART = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|das|le|la|ter|ten|St\.|Van|Von|De|Da|Di|Du|Dos|Le|La)\s+)"
+_FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*)*(?:-[{_UP}]?[{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}]+)*)*|O[’']\s?[{_UP}][{_LOW}]+|[{_LOW}]+[{_UP}]+[{_LOW}]*)"
+_FAM = rf"{_PART}*{_FAM1}"
+_GIVEN = rf"(?!(?:The|An?|On|In|Of|For|To|And|With|From|Towards?|Why|How|What|When|Is|Are|Do|Does|Can|Open|New|Deep|Data)\b)[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
+_INITS = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s)))*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
+_SEP = r"(?:\s*,?\s*…\s*|\s*,\s*(?:and\s+|&\s*)?|\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)"
+_ETAL = r"(?:,?\s*et\s+al\.?)"
+_EDS = r"(?:,?\s*\(?(?:eds?\.?|Eds?\.?|editors?|Hrsg\.)\)?,?)(?=[\s:.,;]|$)"
+
+_IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"  # A. B. Family
+_INITS_STRICT = rf"[{_UP}][a-z]?\.(?:\s?-?\s?[{_UP}]\.)*"
+_FI = rf"{_FAM}(?:\s{_FAM1}){{0,2}},\s?{_INITS_STRICT}(?:\s(?:van|von|de|der|da|du|dos)\b(?:\s[{_UP}]\.)?)?"  # Family, A. B. / Heeringen, S. J. van
+_FC = rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"  # Family AB
+_GF = (rf"(?:{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s)|{_GIVEN})){{0,3}}\s{_FAM}"
+       rf"(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|$)))?")  # Given M. Family, C Titus Brown
+_FG = rf"{_FAM},\s(?:[{_UP}]\.\s)?{_GIVEN}(?:\s(?:[{_UP}](?:\.|(?=[\s,]))|{_GIVEN})){{0,2}}"  # Family, Given M.
+
+# name forms: (first name, later names)
+_FORMS: dict[str, tuple[str, str]] = {
+    "init_first": (_IF, _IF),
+    "family_init": (_FI, _FI),
+    "family_init_inverted": (_FI, rf"(?:{_IF}|{_GF})"),  # Chicago: Family, A., B. Family
+    "family_caps": (_FC, _FC),
+    "given_family": (_GF, _GF),
+    "family_given": (_FG, rf"(?:{_GF}|{_IF})"),
+    "family_et_al": (rf"{_FAM}(?=,?\s*et\s+al\b)", r"(?!)"),  # astronomy: Mainzer et al. 2011
+}
+_FORM_RE = {k: (re.compile(a), re.compile(_SEP + "(" + b + ")")) for k, (a, b) in _FORMS.items()}
+_AFTER_AUTHORS = re.compile(rf"^\s*(?:[.,:;]|\(|$|“|\"|{_YEAR})")
+
+DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.I)
+ARXIV_RE = re.compile(r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I)
+_URL_RE = re.compile(r"https?://[^\s<>\"]+")
+_PMID_RE = re.compile(r"(?<![A-Za-z])PMID:?\s*(\d{5,9})\b")
+
+
+@dataclass
+class RefFields:
+    """The fields of one printed entry ('' where not found).
+
+    Attributes:
+        authors_text: the author list as printed; ``names`` its family names
+            (``et al.`` last when printed); ``title``, ``year`` (with a
+            letter, ``2014a``), ``container``, ``volume``, ``pages`` (first
+            and last page joined by ``-``), ``doi`` (lower case), ``arxiv``,
+            ``pmid``, ``url``.
+    """
+
+    authors_text: str = ""
+    names: tuple[str, ...] = ()
+    title: str = ""
+    year: str = ""
+    container: str = ""
+    volume: str = ""
+    pages: str = ""
+    doi: str = ""
+    arxiv: str = ""
+    pmid: str = ""
+    url: str = ""
+
+
+def find_doi(text: str) -> str:
+    """The first DOI printed in ``text`` (lower case), '' if none.
+
+    A DOI a line break split (``10.1103/PhysRevLett.116.`` + ``061102``,
+    joined with a space) is joined back after a ``/`` (the suffix is never
+    empty), and after a ``.``/``-``/``_`` when the next part starts with a
+    digit or a lower-case letter; one glued to a
+    following ``PMID:``/``PMCID:``/``arXiv:`` is cut there; trailing
+    punctuation is dropped.
+    """
+    m = re.search(r"\b(10\.\d{4,9}/\S*(?:(?:(?<=/)\s[0-9A-Za-z]|(?<=[.\-_])\s(?-i:[0-9a-z]))[\w.\-/()]*)?)", text, re.I)
+    if not m:
+        return ""
+    doi = re.sub(r"\s", "", m.group(1))
+    doi = re.split(r"(?i)(?:PMID|PMCID|arXiv|https?)[:/]", doi)[0]
+    doi = re.sub(r"(?i)(?:pmid|pmcid)$", "", doi)
+    while doi and doi[-1] in ".,;:]":
+        doi = doi[:-1]
+    if doi.endswith(")") and doi.count("(") < doi.count(")"):
+        doi = doi[:-1]
+    return doi.lower()
+
+
+def volume_pages(text: str) -> tuple[str, str]:
+    """``(volume, pages)`` as printed in an entry: ``vol. 17, ... pp. 23–32``
+    (IEEE), ``17(1), 23–32`` (APA), ``17, 23–32 (2016)`` (Nature, LNCS, APS),
+    ``2016; 17: 23–32`` (Vancouver), ``2016, 17 (1), 23–32`` (ACS), ``17 (1):
+    23–32`` (Chicago), ``17, 1 (2016), 23–32`` (ACM). Pages as ``23-32``; ''
+    where not found."""
+    t = DOI_RE.sub(" ", _URL_RE.sub(" ", text))
+    vol = pages = ""
+    m = re.search(r"\bvol\.\s*(\w+)", t, re.I)
+    if m:
+        vol = m.group(1)
+    m = re.search(r"\bpp?\.\s*([A-Za-z]?\d+(?:\s*[-–—]+\s*[A-Za-z]?\d+)?)", t)
+    if m:
+        pages = m.group(1)
+    if not vol:
+        pats = [
+            rf"{_YEAR}[a-z]?;\s*(\d+)(?:\s*\(\w+\))?:\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # Vancouver
+            r"\b(\d+)\s?\(\w+\)\s?:\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # Chicago/ASA
+            rf"\b(\d+),\s*\d+\s+\({_YEAR}\),\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # ACM
+            r"\b(\d+)\s?\(\w+\),\s*(?:pp\.\s*)?([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # APA, ACS
+            rf"\b(\d+)(?:\s?\(\w+\))?,\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)\s*\({_YEAR}\)",  # Nature, LNCS, APS, AIP
+            rf"{_YEAR}[a-z]?,\s*(\d+)(?:\s*\(\w+\))?,\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # ACS
+        ]
+        for p in pats:
+            m = re.search(p, t)
+            if m and not re.fullmatch(_YEAR, m.group(1)):
+                vol, pages = m.group(1), pages or m.group(2)
+                break
+    return vol, re.sub(r"\s*[-–—]+\s*", "-", pages)
+
+
+_BODY_WORDS = r"(?:Organi[sz]ation|Academies|Academy|Association|Society|Institute|Consortium|Committee|Council|Foundation|Agency|Collaboration|Project|Team|Office|Center|Centre|Ministry|Board|Commission|Group|Initiative|Alliance|Federation|Network|Corporation|Inc\.)"
+_BODY = re.compile(rf"^((?:(?:[{_UP}][\w&’'\-]*|of|for|and|the|on|in|&),?\s+){{0,10}}?(?:[{_UP}][\w&’'\-]*\s+)?{_BODY_WORDS}"
+                   rf"(?:,?\s+(?:(?:of|for|and|the|on|in|&)\s+)*[{_UP}][\w&’'\-]*)*)(?=\s*(?:[.:(]|,\s*[“\"]|,\s+[{_UP}][{_LOW}]+\s[{_LOW}]|$))")
+
+
+def _body_author(text: str) -> str:
+    """A corporate author at the start of ``text`` (``National Academies of Sciences, Engineering, and Medicine``), or ''."""
+    m = _BODY.match(text)
+    return m.group(1).strip(" ,") if m else ""
+
+
+def author_form(text: str) -> str:
+    """The name form of an entry's author list (a key of ``_FORMS``), '' when none reads."""
+    return _authors(text)[3]
+
+
+def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
+    """``(authors as printed, the rest, family names, form)``: the longest chain of names in one form that ends
+    before a terminator; the ``hint`` form (the one most entries of the list use) wins where it reads."""
+    best: tuple[int, str, list[str]] = (0, "", [])
+    hinted: tuple[int, str, list[str]] | None = None
+    for form, (first_re, next_re) in _FORM_RE.items():
+        m = first_re.match(text)
+        if not m:
+            continue
+        end = m.end()
+        names = [m.group(0)]
+        while True:
+            n = next_re.match(text, end)
+            if not n:
+                break
+            end = n.end()
+            names.append(n.group(1))
+        e = re.match(_ETAL, text[end:])
+        if e:
+            end += e.end()
+        e = re.match(_EDS, text[end:])
+        if e:
+            end += e.end()
+        if not (_AFTER_AUTHORS.match(text[end:]) or text[end - 1] == "."):
+            # the last "name" ran into the title (``Family, Title words``): drop names until a terminator follows
+            while len(names) > 1:
+                names.pop()
+                cut = text.rfind(names[-1], 0, end) + len(names[-1])
+                if _AFTER_AUTHORS.match(text[cut:]) or text[cut - 1] == "." or re.match(r"^\s*,", text[cut:]):
+                    end = cut
+                    break
+            else:
+                if not re.match(r"^\s*,", text[end:]):
+                    continue
+        if end > best[0]:
+            best = (end, form, names)
+        if form == hint:
+            hinted = (end, form, names)
+    end, form, names = hinted or best
+    if not end:
+        return "", text, [], ""
+    fams = [_family(n, form, i) for i, n in enumerate(names)]
+    if re.search(r"et\s+al", text[:end]):
+        fams.append("et al.")
+    return text[:end], text[end:], fams, form
+
+
+def _family(name: str, form: str, i: int) -> str:
+    """The family name in one printed name of form ``form`` (``i``: its place in the list)."""
+    name = name.strip(" ,")
+    if form == "init_first":
+        return re.sub(rf"^{_INITS}\s?", "", name).strip()
+    if form in ("family_init", "family_given", "family_init_inverted") and i == 0 or form == "family_init":
+        return name.split(",")[0].strip()
+    if re.match(rf"^{_INITS}\s?{_FAM}$", name):
+        return re.sub(rf"^{_INITS}\s?", "", name).strip()
+    if form == "family_caps":
+        return re.sub(rf"\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?$", "", name).strip()
+    # given_family (and family_given after the first): the last word, with its particles
+    words = name.split()
+    k = len(words) - 1
+    while k > 0 and words[k - 1].lower() in ("van", "von", "de", "der", "den", "del", "della", "da", "di", "du", "dos", "das", "le", "la", "ter", "ten"):
+        k -= 1
+    return " ".join(words[k:])
+
+
+_SENT = re.compile(r"\.(?=\s|$)|[?!](?=[\s”\"]|$)")
+_ABBREV = {"vs", "al", "jr", "sr", "st", "dr", "no", "vol", "pp", "eq", "ed", "eds", "inc", "ltd", "co", "proc", "int", "conf", "j", "e.g", "i.e", "etc"}
+
+
+def _sentence_end(text: str) -> re.Match | None:
+    """The first ``.``, ``?`` or ``!`` that ends a sentence: not after an initial (``J.``) or a short abbreviation."""
+    for m in _SENT.finditer(text):
+        if text[m.start()] in "?!":
+            return m
+        word = re.search(r"(\S+)$", text[: m.start()])
+        w = word.group(1) if word else ""
+        if not w or re.fullmatch(r"[A-Z]|[A-Z]\.[A-Z]", w) or w.lower().strip("(") in _ABBREV:
+            continue
+        return m
+    return None
+
+
+def _title_end(rest: str, form: str = "") -> tuple[str, str]:
+    """Split text that starts with an unquoted title into ``(title, what follows)``; ``form`` is the
+    author-name form (physics' comma before the journal is looked for only after ``A. B. Family`` lists)."""
+    cands = []
+    m = _sentence_end(rest)
+    if m:
+        end = m.start() + (1 if rest[m.start()] in "?!" else 0)
+        b = re.match(r"\s*\[[^\]]{1,40}\]", rest[end:]) if rest[m.start()] in "?!" else None  # "...? [Point of view]"
+        if b:
+            end += b.end()
+        cands.append((end, max(m.end(), end)))
+    m = re.search(rf"\s\((?=[^()]*(?:{_YEAR}|n\.d\.|Press|Publish|arXiv|University|Springer|Wiley|Elsevier))", rest)
+    if m:
+        cands.append((m.start(), m.start()))
+    m = re.search(r";\s", rest)
+    if m:
+        cands.append((m.start(), m.end()))
+    m = re.search(rf",\s+{_YEAR}[a-z]?\.?(?=\s|$)", rest)  # ACS web pages: Title, 2017.
+    if m:
+        cands.append((m.start(), m.start()))
+    # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018)
+    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=Vol\.\s|vol\.\s|(?:[^,()]|\([^()]{{1,10}}\)){{1,80}}?\s[\w/.]*\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+(?:[{_UP}]|\d{{4}}\s)|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
+    if m:
+        cands.append((m.start(), m.end()))
+    if not cands:
+        return rest, ""
+    a, b = min(cands)
+    return rest[:a], rest[b:]
+
+
+def _quoted(rest: str) -> tuple[str, str] | None:
+    """A title in curly or straight double quotes at the start of ``rest``: ``(title, after)``."""
+    m = re.match(r"\s*“", rest)
+    if m:
+        close = rest.find("”", m.end())
+        while close > 0 and close + 1 < len(rest) and rest[close + 1] not in " ,.;:)\n":
+            close = rest.find("”", close + 1)
+        if close > 0:
+            return rest[m.end():close], rest[close + 1:]
+    m = re.match(r'\s*"([^"]{4,})"', rest)
+    if m:
+        return m.group(1), rest[m.end():]
+    return None
+
+
+def _container(after: str) -> str:
+    """The container (journal, proceedings, publisher) at the start of what follows the title."""
+    after = re.sub(r"^[\s,.:;]+", "", after)
+    after = re.sub(r"^(?:In:?|in)\s+", "", after)
+    c = re.split(rf"\s*(?:,\s*(?:vol\.|no\.|pp?\.|\d)|\s\d|\(|;|\.\s|\.$|,\s+{_YEAR}|Available|Retrieved|https?:)", after, maxsplit=1)[0]
+    return c.strip(" ,.:;")[:200]
+
+
+def _scrub(text: str) -> str:
+    """``text`` without URLs, DOIs, arXiv ids and their lead words (``doi:``, ``Available at:``)."""
+    scrub = _URL_RE.sub(" ", text)
+    scrub = re.sub(r"\b10\.\d{4,9}/\S*(?:(?:(?<=/)\s[0-9A-Za-z]|(?<=[.\-_])\s(?-i:[0-9a-z]))[\w.\-/()]*)?", " ", scrub)
+    scrub = ARXIV_RE.sub(" ", scrub)
+    scrub = re.sub(r"(?i)\b(?:doi|PMID|PMCID|available(?: at)?|retrieved from|accessed)\s*:?\s*(?=\s|$)", " ", scrub)
+    return re.sub(r"\s+", " ", scrub).strip()
+
+
+def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefFields:
+    """Read one entry's fields.
+
+    Args:
+        text: the entry's text, lines joined, its label removed.
+        style: ``numbered`` or ``author-year`` (a hint; the author list and
+            the year's place are read from the text itself).
+        form: the author-name form most entries of the list use
+            (:func:`list_form`), preferred where it reads.
+
+    Returns:
+        :class:`RefFields`. Never raises.
+    """
+    f = RefFields()
+    f.doi = find_doi(text)
+    m = ARXIV_RE.search(text)
+    if m:
+        f.arxiv = m.group(1)
+    m = _PMID_RE.search(text)
+    if m:
+        f.pmid = m.group(1)
+    m = _URL_RE.search(text)
+    if m:
+        f.url = m.group(0).rstrip(".,;)")
+    scrub = _scrub(text)
+    f.volume, f.pages = volume_pages(text)
+    f.authors_text, rest, f_names, _form = _authors(scrub, form)
+    body = _body_author(scrub)
+    if body and len(body) >= len(f.authors_text) and len([n for n in f_names if n != "et al."]) <= 1:
+        f.authors_text, rest, f_names, _form = body, scrub[len(body):], [body], "body"
+    f.names = tuple(f_names)
+    # the year right after the authors (author-year styles, ACM, Chicago)
+    ym = re.match(rf"^\s*[.,]?\s*\(?({_YEAR}[a-z]?|n\.d\.|no date)\)?(?:[.,:]|(?=\s[“\"{_UP}]))\s*", rest)
+    if ym:
+        f.year = ym.group(1) if ym.group(1)[:1].isdigit() else ""
+        rest = rest[ym.end():]
+    else:
+        ms = re.search(rf"\(({_YEAR}[a-z]?)\)", scrub) or re.search(rf"\b({_YEAR}[a-z]?);", scrub)
+        if ms is None:
+            all_y = [y for y in re.finditer(rf"(?<![\d.\-/–:])({_YEAR}[a-z]?)(?![\d\-/–])", scrub) if int(y.group(1)[:4]) <= _LATEST]
+            ms = all_y[-1] if all_y else None
+        if ms:
+            f.year = ms.group(1)
+    rest = re.sub(r"^[\s.,:;]+", "", rest)
+    q = _quoted(rest)
+    if q is None and not f.authors_text:
+        q2 = re.search(r"“([^”]{6,})”", rest)
+        if q2 and q2.start() < 120:
+            f.authors_text = rest[: q2.start()].strip(" ,.")
+            q = (q2.group(1), rest[q2.end():])
+    if q is not None:
+        f.title, after = q
+    else:
+        f.title, after = _title_end(rest, form or _form)
+    f.title = re.sub(r"\s+", " ", f.title).strip(" ,.;:")
+    f.container = _container(after)
+    if f.container and re.fullmatch(rf"{_YEAR}[a-z]?|n\.d", f.container):
+        f.container = ""
+    return f
+
+
+def list_form(texts: list[str]) -> str:
+    """The author-name form most entries of one list use (entries naming two or more authors vote), '' if none."""
+    from collections import Counter
+
+    votes: Counter[str] = Counter()
+    for t in texts:
+        _, _, names, form = _authors(_scrub(t))
+        if form and len([n for n in names if n != "et al."]) >= 2:
+            votes[form] += 1
+    return votes.most_common(1)[0][0] if votes else ""
