@@ -170,6 +170,31 @@ def test_parse_worker_returns_results_and_reasons(monkeypatch):
         run_limited(divmod, 1, 0, limits=ParseLimits(seconds=60, memory_mb=4096))
 
 
+def test_prestarted_worker_is_the_one_the_first_parse_uses(monkeypatch):
+    """prestart() leaves one idle worker (not two); the next parse takes it instead of starting another."""
+    from citeproof.sources import sandbox
+
+    sandbox.stop_all()
+    started = []
+    real = sandbox._Worker
+
+    class Counting(real):
+        def __init__(self, memory_mb):
+            started.append(memory_mb)
+            super().__init__(memory_mb)
+
+    monkeypatch.setattr(sandbox, "_Worker", Counting)
+    lim = sandbox.ParseLimits(seconds=60, memory_mb=2048)
+    sandbox.prestart(lim)
+    sandbox.prestart(lim)
+    assert [2048] == started
+    assert (7, 1) == sandbox.run_limited(divmod, 15, 8, limits=lim)
+    assert [2048] == started
+    sandbox.prestart(sandbox.ParseLimits(seconds=0))  # workers off: nothing starts
+    assert [2048] == started
+    sandbox.stop_all()
+
+
 @pytest.mark.parametrize("fmt", ["json", "md", "html", "sarif"])
 def test_reports_clip_runaway_claims(tmp_path, fmt):
     """A 100,000-character claim cited 50 times is shown clipped in each finding (the 109 KB draft wrote 2.1 GB of JSON)."""

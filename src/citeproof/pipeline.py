@@ -722,6 +722,12 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     opts = options or CheckOptions()
     t0 = time.perf_counter()
     document = Path(document)
+    from citeproof.sources.sandbox import ParseLimitError, prestart
+
+    try:
+        prestart()  # the PDF worker starts while the document and bibliography are read
+    except (ParseLimitError, OSError, ValueError):  # a bad CITEPROOF_PARSE_* is reported where a parse needs it
+        pass
     claims, own_bib, read_diagnostics = read_input(document)
     claims, total_citations = _first_citations(claims, opts.limit)
     t_read = time.perf_counter()
