@@ -188,7 +188,7 @@ def test_prestarted_worker_is_the_one_the_first_parse_uses(monkeypatch):
     sandbox.prestart(lim)
     sandbox.prestart(lim)
     assert [2048] == started
-    assert (7, 1) == sandbox.run_limited(divmod, 15, 8, limits=lim)
+    assert (1, 7) == sandbox.run_limited(divmod, 15, 8, limits=lim)
     assert [2048] == started
     sandbox.prestart(sandbox.ParseLimits(seconds=0))  # workers off: nothing starts
     assert [2048] == started
