@@ -102,3 +102,22 @@ def test_real_paper_exact_hits_in_reading_order():
     more = locate_phrase(open_source(str(pdf), use_cache=False), "linear SVM", limit=50)
     assert all(a.start < b.start for a, b in zip(more, more[1:]))
     assert len(more) >= 3 and {h.kind for h in more} == {"exact"}
+
+
+def test_text_output_keeps_the_source_spacing_around_the_match(tmp_path):
+    """The match is printed as the source has it: no space inserted before a comma that follows it (new-user report)."""
+    r = _invoke(str(_pdf(tmp_path / "funds.pdf")), "between the three largest")
+    assert 0 == r.exit_code, r.output
+    assert "competition between the three largest providers rather" in " ".join(r.output.split())
+    r = _invoke(str(_pdf(tmp_path / "funds.pdf")), "all asset classes")
+    assert "all asset classes that we examined." in " ".join(r.output.split())
+    p = tmp_path / "comma.txt"
+    p.write_text("Sci-Hub covers popular, paywalled articles well.\n")
+    r = _invoke(str(p), "covers popular")
+    assert "covers popular, paywalled" in " ".join(r.output.split())
+
+
+def test_no_bib_and_no_file_says_so_plainly(tmp_path):
+    r = _invoke("nothere.pdf", "x")
+    assert 2 == r.exit_code
+    assert "nothere.pdf: not a file, and not a citekey either (no --bib was given)" in " ".join(r.output.split())

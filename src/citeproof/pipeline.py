@@ -964,8 +964,8 @@ def open_source(spec: str, bib_paths: list[Path] | None = None, source_dirs: lis
         bib = load_bibliographies([Path(p) for p in bib_paths]) if bib_paths else Bibliography()
         ref = bib.get(spec) or (Reference(citekey=spec) if source_dirs else None)
         if ref is None:
-            where = "the bibliography" if bib_paths else "no --bib was given"
-            raise InputError(f"{spec}: not a file, and not a citekey of {where}; give a source file or a citekey with --bib refs.bib")
+            where = "not a citekey of the bibliography" if bib_paths else "not a citekey either (no --bib was given)"
+            raise InputError(f"{spec}: not a file, and {where}; give a source file, or a citekey with --bib refs.bib")
         source = SourceResolver([p.parent for p in bib.files], list(source_dirs or []), cache).resolve(spec, ref)
     if not source.usable:
         raise InputError(f"{spec}: the source cannot be read: {source.error or 'it holds no text'}")

@@ -153,14 +153,16 @@ def locate(
     for h in hits:
         first, last = h.passages[0], h.passages[-1]
         lo, hi = max(first.char_start, h.start - 120), min(last.char_end, h.end + 120)
-        before = " ".join(src.text[lo:h.start].split())
+        raw_before, raw_after = src.text[lo:h.start], src.text[h.end:hi]
+        before = " ".join(raw_before.split())
         match = " ".join(src.text[h.start:h.end].split())
-        after = " ".join(src.text[h.end:hi].split())
+        after = " ".join(raw_after.split())
         ids = ", ".join(p.id for p in h.passages)
         head = f"{h.where()} ({ids}{'' if h.kind == 'exact' else f', score {h.score:.0f}'}): "
         line = Text(head)
-        line.append(("…" if lo > first.char_start else "") + before + (" " if before else ""))
+        # a space between the pieces only where the source has one ("covers popular, paywalled", not "popular ,")
+        line.append(("…" if lo > first.char_start else "") + before + (" " if before and raw_before[-1:].isspace() else ""))
         line.append(match, style="bold")
-        line.append((" " if after else "") + after + ("…" if hi < last.char_end else ""))
+        line.append((" " if after and raw_after[:1].isspace() else "") + after + ("…" if hi < last.char_end else ""))
         out.print(line, highlight=False)
     raise typer.Exit(EXIT_OK)
