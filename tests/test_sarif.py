@@ -109,3 +109,33 @@ def test_demo_sarif_validates_and_fail_on(tmp_path):
     assert [f["line"] for f in data["findings"]] == [x["locations"][0]["physicalLocation"]["region"]["startLine"] for x in results]
     r = _run_cli(tmp_path, "--format", "sarif", "--fail-on", "contradicted")
     assert 0 == r.returncode, r.stderr
+
+
+def test_a_unit_with_no_claim_fails_no_gate_and_is_no_sarif_error(tmp_path):
+    """A table row of names and identifiers (not_a_claim) stays in the report but fails neither --fail-on nor code scanning
+    (new-user trial: it counted as '1 unsupported' and exit 1); an unknown citekey in such a row still fails."""
+    from typer.testing import CliRunner
+
+    from citeproof.cli import app
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "scihub.txt").write_text("Sci-Hub provides access to nearly all scholarly literature.\n\nIt holds 85 million articles.\n")
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{scihub, title={Sci-Hub}, year={2018}}\n")
+    doc = tmp_path / "draft.md"
+    doc.write_text("# Tools\n\n| Tool | Identifier |\n|---|---|\n| Kubernetes Helm Chart | doi:10/xyz [@scihub] |\n")
+    args = ["check", str(doc), "--bib", str(bib), "--sources", str(src), "--tier", "lexical", "--no-cache", "--out", str(tmp_path / "out"),
+            "--format", "json,sarif", "--fail-on", "unsupported,contradicted,unverifiable,partial,unknown"]
+    r = CliRunner().invoke(app, args)
+    data = json.loads((tmp_path / "out" / "draft.citeproof.json").read_text())
+    (f,) = data["findings"]
+    assert "not_a_claim" in f["flags"] and f["verdict"] != "supported"
+    assert 0 == r.exit_code, r.output
+    (res,) = json.loads((tmp_path / "out" / "draft.citeproof.sarif").read_text())["runs"][0]["results"]
+    assert ("notApplicable", "none") == (res["kind"], res["level"])
+    doc.write_text("# Tools\n\n| Tool | Identifier |\n|---|---|\n| Kubernetes Helm Chart | doi:10/xyz [@nokey] |\n")
+    r = CliRunner().invoke(app, args)
+    assert 1 == r.exit_code and "unknown citekey" in r.output
+    (res,) = json.loads((tmp_path / "out" / "draft.citeproof.sarif").read_text())["runs"][0]["results"]
+    assert ("fail", "error") == (res["kind"], res["level"])

@@ -17,7 +17,9 @@ supported        none
 =============== =========
 
 Supported findings have ``kind: "pass"`` (level ``none``, as SARIF requires
-of results that are not failures); the others ``kind: "fail"``.
+of results that are not failures), units that hold no claim (``not_a_claim``:
+a table row of names, a Manubot alias line) ``kind: "notApplicable"`` with
+level ``none``; the others ``kind: "fail"``.
 
 The best passage, when there is one, is a ``relatedLocation`` pointing at the
 source file, its page in the message (SARIF regions have no page). Paths
@@ -105,6 +107,7 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
         spans = "; ".join(f"claim '{e.claim_span}'" + (f" vs source '{e.evidence_span}'" if e.evidence_span else "") for e in t.evidence)
         text += f"\nTag {t.name} ({t.confidence:.2f}): {t.message}" + (f" [{spans}]" if spans else "")
     ev = f.evidence
+    not_claim = "not_a_claim" in f.flags and name != "unknown-citekey"
     phys: dict[str, Any] = {"artifactLocation": _artifact(f.claim.document, root)}
     if line >= 1:
         region: dict[str, Any] = {"startLine": line}
@@ -114,9 +117,10 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": f"citeproof/{name}",
         "ruleIndex": rule_index,
-        # SARIF 3.27.9: a result that is not a failure has kind "pass" and level "none"
-        "kind": "pass" if name == Verdict.SUPPORTED.value else "fail",
-        "level": LEVELS[name],
+        # SARIF 3.27.9: a result that is not a failure has kind "pass" (or "notApplicable": a unit with no claim
+        # to check, flagged not_a_claim) and level "none"
+        "kind": "pass" if name == Verdict.SUPPORTED.value else "notApplicable" if not_claim else "fail",
+        "level": "none" if not_claim else LEVELS[name],
         "message": {"text": text},
         "locations": [{"physicalLocation": phys}],
         "partialFingerprints": {
