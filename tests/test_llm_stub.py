@@ -473,6 +473,29 @@ def test_unreachable_endpoint_fails_fast_after_the_first_citation(stub_factory):
     client.close()
 
 
+def test_unreachable_endpoint_is_said_once_on_the_console_and_in_the_report(stub_factory, tmp_path):
+    """A run whose LLM endpoint is down says so as an error diagnostic and a tier note (it was only in each finding's reasons)."""
+    stub = stub_factory(lambda body, n: reply("{}"))
+    url = stub.url
+    stub.close()
+    doc, bib, src_dir = draft(tmp_path)
+    res = CliRunner().invoke(app, ["check", str(doc), "--bib", str(bib), "--sources", str(src_dir), "--tier", "lexical", "--tier", "llm",
+                                   "--llm-url", url, "--llm-model", "m", "--no-cache", "--out", str(tmp_path / "out"), "--format", "json"])
+    assert res.exit_code == 0, res.output  # the offline verdicts stand; --fail-on decides the exit code as always
+    assert "error: " in res.output and "cannot reach the LLM endpoint" in res.output
+    data = json.loads((tmp_path / "out" / "draft.citeproof.json").read_text())
+    assert [d["code"] for d in data["diagnostics"]].count("llm-unreachable") == 1
+    assert any("endpoint could not be reached" in n for n in data["metadata"]["tier_notes"])
+
+
+def test_llm_url_must_be_http():
+    from citeproof.cli._common import _llm_config
+    from citeproof.errors import CiteproofError
+
+    with pytest.raises(CiteproofError, match="not an http"):
+        _llm_config("notaurl", "m", None, None, None, None, True)
+
+
 # --- concurrency ---------------------------------------------------------------------------------
 
 

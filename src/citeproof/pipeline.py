@@ -800,8 +800,14 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         llm_meta = {"llm": {"url": cfg.url, "model": cfg.model, "second_model": cfg.second_model, "max_cost": cfg.max_cost, **tiers.llm.client.account.to_dict()}}
         if tiers.llm.client.account.budget_stopped:
             notes.append(f"llm tier stopped: --llm-max-cost {cfg.max_cost:g} reached; later citations kept the offline tiers' verdict (flag llm_budget)")
+        unreachable = tiers.llm.client.unreachable
         tiers.llm.client.close()
+    else:
+        unreachable = None
     diagnostics = list(bib.diagnostics) + [d for d in read_diagnostics if d not in bib.diagnostics] + (online.diagnostics() if online is not None else [])
+    if unreachable:  # said once, where the user looks, not only in each finding's reasons
+        notes.append("llm tier not run: the endpoint could not be reached; every finding kept the offline tiers' verdict")
+        diagnostics.append(Diagnostic("llm-unreachable", "error", unreachable + "; every finding kept the offline tiers' verdict", str(cfg.url)))
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
     vectors = getattr(tiers.loaded("dense"), "cache", None)

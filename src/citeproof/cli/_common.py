@@ -83,6 +83,8 @@ def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str],
     model = model or os.environ.get("CITEPROOF_LLM_MODEL")
     if not url or not model:
         raise CiteproofError("the llm tier needs an endpoint: give --llm-url http://127.0.0.1:11434/v1 and --llm-model NAME (or set CITEPROOF_LLM_URL and CITEPROOF_LLM_MODEL)")
+    if not url.lower().startswith(("http://", "https://")):
+        raise CiteproofError(f"--llm-url: {url!r} is not an http(s) URL; give the API base, e.g. http://127.0.0.1:11434/v1")
     price = price or os.environ.get("CITEPROOF_LLM_PRICE")
     p_in = p_out = None
     if price:
