@@ -139,3 +139,13 @@ def test_a_unit_with_no_claim_fails_no_gate_and_is_no_sarif_error(tmp_path):
     assert 1 == r.exit_code and "unknown citekey" in r.output
     (res,) = json.loads((tmp_path / "out" / "draft.citeproof.sarif").read_text())["runs"][0]["results"]
     assert ("fail", "error") == (res["kind"], res["level"])
+
+
+def test_tag_evidence_leaves_out_an_empty_side():
+    """off_topic's evidence has no claim span: the reports said [claim “” vs source “...”] (new-user trial)."""
+    from citeproof.model import TagEvidence
+
+    assert "source \u201cAuthor order\u201d" == TagEvidence("", "Author order").describe()
+    assert "claim \u201c75%\u201d vs source \u201c68.9%\u201d" == TagEvidence("75%", "68.9%").describe()
+    assert "claim \u201cmortality\u201d" == TagEvidence("mortality", "").describe()
+    assert "" == TagEvidence().describe()

@@ -397,6 +397,11 @@ class TagEvidence:
     claim_span: str = ""
     evidence_span: str = ""
 
+    def describe(self) -> str:
+        """``claim “…” vs source “…”`` for the reports, leaving out an empty side ('' when both are)."""
+        parts = ([f"claim \u201c{self.claim_span}\u201d"] if self.claim_span else []) + ([f"source \u201c{self.evidence_span}\u201d"] if self.evidence_span else [])
+        return " vs ".join(parts)
+
 
 @dataclass(frozen=True)
 class Tag:

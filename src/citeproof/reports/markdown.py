@@ -159,9 +159,7 @@ def render_markdown(report: Report) -> str:
             if f.tags:
                 lines.append("Tags:")
                 for t in f.tags:
-                    spans = "; ".join(
-                        f"claim “{e.claim_span}”" + (f" vs source “{e.evidence_span}”" if e.evidence_span else "") for e in t.evidence
-                    )
+                    spans = "; ".join(d for d in (e.describe() for e in t.evidence) if d)
                     lines.append(f"- `{t.name}` ({t.confidence:.2f}): {t.message}" + (f" [{spans}]" if spans else ""))
                 lines.append("")
             if f.reasons:

@@ -104,7 +104,7 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
     claim = clip_claim(f.claim.text or f.claim.raw)
     text += f"\nClaim: {claim}"
     for t in f.tags:
-        spans = "; ".join(f"claim '{e.claim_span}'" + (f" vs source '{e.evidence_span}'" if e.evidence_span else "") for e in t.evidence)
+        spans = "; ".join(d for d in (e.describe() for e in t.evidence) if d)
         text += f"\nTag {t.name} ({t.confidence:.2f}): {t.message}" + (f" [{spans}]" if spans else "")
     ev = f.evidence
     not_claim = "not_a_claim" in f.flags and name != "unknown-citekey"
