@@ -215,9 +215,8 @@ def read_bibliography_bytes(path: Path) -> bytes:
     """The bytes of a bibliography file (.bib or CSL-JSON).
 
     Raises:
-        BibliographyError: the file is missing, a folder, unreadable, a PDF
-            or binary (a NUL byte in its first 4,096 bytes), with the path and
-            what to do.
+        BibliographyError: the file is missing, a folder, unreadable or a
+            PDF, with the path and what to do.
     """
     try:
         raw = path.read_bytes()
@@ -227,9 +226,8 @@ def read_bibliography_bytes(path: Path) -> bytes:
         raise BibliographyError(f"{path}: is a folder; --bib takes a .bib or CSL-JSON file") from None
     except OSError as exc:
         raise BibliographyError(f"{path}: cannot read the bibliography ({exc.strerror})") from None
-    if raw[:5] == b"%PDF-" or b"\x00" in raw[:4096]:
-        kind = "a PDF" if raw[:5] == b"%PDF-" else "a binary file"
-        raise BibliographyError(f"{path}: is {kind}, not a bibliography; --bib takes a .bib or CSL-JSON file (a source PDF goes in --sources)")
+    if raw[:5] == b"%PDF-":  # other binaries get the text decoders' own errors (byte offset, not UTF-8)
+        raise BibliographyError(f"{path}: is a PDF, not a bibliography; --bib takes a .bib or CSL-JSON file (a source PDF goes in --sources)")
     return raw
 
 
