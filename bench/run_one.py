@@ -4,8 +4,10 @@
     run_one.py check JOB CACHE TIER  citeproof check JOB/draft.md --bib JOB/refs.bib (TIER: lexical | all)
     run_one.py baseline JOB          plain PyMuPDF + BM25: the best page of the cited PDF per citation
 
-Reported: ``wall_s`` (monotonic clock around the work, imports included), ``cpu_s`` (this process's user +
-system time, all threads, from ``resource.getrusage``) and ``max_rss_mib`` (peak resident set, ``ru_maxrss``).
+Reported: ``wall_s`` (monotonic clock around the work, imports included), ``cpu_s`` (user + system time, all
+threads, of this process and of its PDF parse workers, from ``resource.getrusage``; ``cpu_main_s`` this process
+alone), ``max_rss_mib`` (peak resident set of this process, ``ru_maxrss``) and ``worker_max_rss_mib`` (the largest
+parse worker's).
 """
 
 from __future__ import annotations
@@ -23,8 +25,25 @@ sys.path.insert(0, str(ROOT / "src"))
 
 
 def usage() -> dict:
-    ru = resource.getrusage(resource.RUSAGE_SELF)
-    return {"wall_s": round(time.perf_counter() - T0, 3), "cpu_s": round(ru.ru_utime + ru.ru_stime, 3), "max_rss_mib": round(ru.ru_maxrss / 1024, 1)}
+    """Wall time, CPU time of this process and its parse workers, and the peaks of this process and of the largest worker.
+
+    citeproof parses PDFs in worker processes (``citeproof.sources.sandbox``); they are stopped and waited for
+    first, so their CPU time counts (``RUSAGE_CHILDREN`` holds only children that ended and were waited for).
+    """
+    wall = time.perf_counter() - T0
+    try:
+        from citeproof.sources import sandbox
+
+        workers = list(sandbox._IDLE) + list(sandbox._BUSY)
+        sandbox.stop_all()
+        for w in workers:
+            w.proc.wait()
+    except ImportError:
+        pass
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"wall_s": round(wall, 3), "cpu_s": round(me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime, 3),
+            "cpu_main_s": round(me.ru_utime + me.ru_stime, 3), "max_rss_mib": round(me.ru_maxrss / 1024, 1),
+            "worker_max_rss_mib": round(kids.ru_maxrss / 1024, 1)}
 
 
 def parse(folder: Path) -> dict:
@@ -63,7 +82,25 @@ def check(job: Path, cache: Path, tier: str) -> dict:
     counts: dict[str, int] = {}
     for f in rep.findings:
         counts[f.verdict.value] = counts.get(f.verdict.value, 0) + 1
-    return {"citations": len(rep.findings), "verdicts": counts, "tiers": rep.metadata["tiers"]}
+    return {"citations": len(rep.findings), "verdicts": counts, "tiers": rep.metadata["tiers"], "agreement": agreement(rep.findings)}
+
+
+def agreement(findings) -> dict:
+    """How often the verdict is what the job's sentence kind expects (a quality check on speed changes).
+
+    ``bench/make_job.py`` writes citation c (from 0) on draft line 5 + 2c, of kind ``("verbatim", "reworded",
+    "foreign")[c % 3]``: a verbatim sentence should be ``supported``, a reworded one ``supported`` or ``partial``,
+    a foreign one neither. Returns ``{kind: [agreeing, total]}``.
+    """
+    kinds = ("verbatim", "reworded", "foreign")
+    want = {"verbatim": {"supported"}, "reworded": {"supported", "partial"}}
+    out = {k: [0, 0] for k in kinds}
+    for f in findings:
+        kind = kinds[((f.claim.line - 5) // 2) % 3]
+        ok = f.verdict.value in want[kind] if kind in want else f.verdict.value not in {"supported", "partial"}
+        out[kind][0] += int(ok)
+        out[kind][1] += 1
+    return out
 
 
 def baseline(job: Path) -> dict:

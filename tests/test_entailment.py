@@ -54,6 +54,41 @@ def test_coverage():
     assert 0.0 == ent.coverage("the of and", "anything")
 
 
+class TestBoundSentences:
+    """The judge reads at most SENTENCE_BUDGET sentences of a claim's candidates (issue 17)."""
+
+    CLAIM = "Metformin reduced hepatic glucose output in obese mice."
+
+    def groups(self):
+        filler = [f"The cohort was recruited in clinic number {i} during the spring." for i in range(12)]
+        return [
+            filler[:6] + ["Metformin reduced hepatic glucose output in obese mice by 30%."],
+            filler[6:] + ["Hepatic glucose output fell in mice given metformin."],
+            ["Obese mice were fed a high-fat diet.", "Glucose was measured weekly."] + filler[:5],
+        ]
+
+    def test_small_sets_are_untouched(self):
+        """Candidates holding no more than the budget keep every sentence, in order (blank ones dropped)."""
+        g = [["First sentence here.", "  ", "Second one."], ["Third one."]]
+        assert [["First sentence here.", "Second one."], ["Third one."]] == ent.bound_sentences(self.CLAIM, g, budget=5)
+
+    def test_budget_keeps_best_covering_and_each_candidate(self):
+        """21 sentences cut to 6: each candidate keeps its 2 best-covering, in passage order, the verbatim one first of all."""
+        kept = ent.bound_sentences(self.CLAIM, self.groups(), budget=6, per_candidate=2)
+        assert [len(k) for k in kept] == [2, 2, 2]
+        assert kept[0][-1] == "Metformin reduced hepatic glucose output in obese mice by 30%."
+        assert kept[1][-1] == "Hepatic glucose output fell in mice given metformin."
+        assert kept[2] == ["Obese mice were fed a high-fat diet.", "Glucose was measured weekly."]
+        assert sum(map(len, kept)) == 6
+
+    def test_rest_of_budget_goes_to_best_coverage(self):
+        """After each candidate's share, the budget is filled by coverage, not by candidate order."""
+        g = [["Metformin reduced glucose output.", "Mice were obese.", "Unrelated text about budgets."],
+             ["Nothing relevant is said here at all.", "Another unrelated remark follows."]]
+        kept = ent.bound_sentences(self.CLAIM, g, budget=3, per_candidate=1)
+        assert kept == [["Metformin reduced glucose output.", "Mice were obese."], ["Nothing relevant is said here at all."]]
+
+
 def test_runtime_never_imports_torch():
     """Importing and loading the entailment tier does not import torch (DESIGN.md: training-only extra)."""
     code = ("import sys; import citeproof.judges.entailment as e, citeproof.retrieval.dense as d\n"

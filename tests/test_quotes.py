@@ -153,3 +153,18 @@ def test_llm_quotes_are_folded_like_quotations():
     assert _FUNDS[b.start : b.end] == "bond fund ratios were \ufb02at" and b.exact
     c = align("bond funds became far more expensive after 2010", _FUNDS)
     assert not grounded(c)
+
+
+def test_words_fast_path_equals_the_offset_mapped_normalise():
+    """grounding.words folds the whole string at once; it must give the tokens normalise() gives (issue 17 speed-up)."""
+    import random
+
+    from citeproof.judges.grounding import _WORD_RE, normalise, words
+
+    rng = random.Random(3)
+    alphabet = "ab Z-\n\t\u2010\u2013\u2019'\"3_\u03a3\u03c3\u00e7\u00c5.,\ufb01\ufb02\u00a0"
+    texts = ["inter-\n  val and ex-\nample", "x -\nnot joined", "3-\n4 stays", "\u2018Quoted\u2019 \ufb01ne \u2014 dash"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60))) for _ in range(2000)]
+    for t in texts:
+        assert words(t) == _WORD_RE.findall(normalise(t)[0]), repr(t)
+    assert words("inter-\n  val") == ["interval"]

@@ -126,3 +126,41 @@ def test_ligature_repairs_use_the_documents_own_spelling():
     assert ["We define the scope.", "Drug efflux pumps.", "Efflux was measured.", "Martín et al. agree."] == [repair_words(t, vocab) for t in texts]
     # without the document's own spelling, no vocabulary word explains "e?ux": the gap gets the commonest ligature
     assert "Drug efiux pumps." == repair_words("Drug e\ufffdux pumps.", Vocabulary(["Drug e\ufffdux pumps."]))
+
+
+def test_sources_parse_in_parallel_as_in_series(tmp_path, monkeypatch):
+    """resolve_sources with 2 parallel parses gives what 1 gives; two keys naming one file parse it once (issue 17)."""
+    from citeproof import pipeline, sources as sources_mod
+
+    for name in ("blischak2016-git-github.pdf", "himmelstein2018-scihub.pdf"):
+        (tmp_path / name).write_bytes((CITED / name).read_bytes())
+    refs = {
+        "git": Reference(citekey="git", files=("blischak2016-git-github.pdf",), origin=f"{tmp_path / 'r.bib'}:1"),
+        "hub": Reference(citekey="hub", files=("himmelstein2018-scihub.pdf",), origin=f"{tmp_path / 'r.bib'}:2"),
+        "hub2": Reference(citekey="hub2", files=("himmelstein2018-scihub.pdf",), origin=f"{tmp_path / 'r.bib'}:3"),
+    }
+    parsed: list[str] = []
+    real = sources_mod.load_source
+    monkeypatch.setattr(sources_mod, "load_source", lambda key, path, *a, **k: parsed.append(path.name) or real(key, path, *a, **k))
+    results = {}
+    for workers in ("1", "2"):
+        monkeypatch.setenv("CITEPROOF_PARSE_WORKERS", workers)
+        parsed.clear()
+        res = SourceResolver([tmp_path], [], Cache(None))
+        got = pipeline.resolve_sources(["git", "hub", "nope", "hub2"], refs.get, res)
+        assert list(got) == ["git", "hub", "hub2"]
+        assert sorted(parsed) == ["blischak2016-git-github.pdf", "himmelstein2018-scihub.pdf"]
+        assert got["hub2"].citekey == "hub2" and got["hub2"].passages is got["hub"].passages
+        results[workers] = {k: (s.sha256, [p.text for p in s.passages]) for k, s in got.items()}
+    assert results["1"] == results["2"] and len(results["2"]["git"][1]) > 20
+
+
+@pytest.mark.parametrize("bad", ["0", "two", "-1"])
+def test_parse_workers_must_be_a_whole_number(monkeypatch, bad):
+    """A wrong CITEPROOF_PARSE_WORKERS is an error that names the variable and what to give."""
+    from citeproof.errors import CiteproofError
+    from citeproof.pipeline import parse_workers
+
+    monkeypatch.setenv("CITEPROOF_PARSE_WORKERS", bad)
+    with pytest.raises(CiteproofError, match="CITEPROOF_PARSE_WORKERS=.*whole number"):
+        parse_workers()

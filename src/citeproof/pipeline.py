@@ -12,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
+import os
 import re
 import threading
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -296,7 +297,7 @@ def attention_rank(f: Finding) -> tuple:
     return (band, 0 if f.tags or "needs_review" in f.flags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
 
 
-DENSE_POOL = 60
+DENSE_POOL = 24
 """Passages per claim the dense tier re-ranks (the BM25 best, plus the abstract)."""
 ENTAILMENT_SUPPORT_AT = POLICY.support_at
 ENTAILMENT_DECIDE_AT = POLICY.decide_at
@@ -699,6 +700,59 @@ class _Serial:
 
     map = staticmethod(map)
 
+    @staticmethod
+    def submit(fn: Callable, *args: object) -> "Future":
+        done: Future = Future()
+        done.set_result(fn(*args))  # an exception raises here, in the caller, as a plain loop would
+        return done
+
+
+def parse_workers() -> int:
+    """How many sources are parsed at once: ``CITEPROOF_PARSE_WORKERS``, else the CPUs, at most 4 (issue 17).
+
+    Each parse runs in its own limited worker process (:mod:`citeproof.sources.sandbox`),
+    so N parses use N cores. 1 parses one source after another.
+
+    Raises:
+        CiteproofError: ``CITEPROOF_PARSE_WORKERS`` is not a whole number >= 1.
+    """
+    raw = os.environ.get("CITEPROOF_PARSE_WORKERS", "").strip()
+    if not raw:
+        return max(1, min(4, os.cpu_count() or 1))
+    if not raw.isdigit() or int(raw) < 1:
+        raise CiteproofError(f"CITEPROOF_PARSE_WORKERS={raw!r}: give a whole number of parallel parses, 1 or more")
+    return int(raw)
+
+
+def resolve_sources(cited: list[str], reference: Callable[[str], Reference | None], resolver: SourceResolver,
+                    progress: Callable[[str, int, int], None] | None = None) -> dict[str, Source]:
+    """Each cited key's source, parsed :func:`parse_workers` at a time.
+
+    Args:
+        cited: citekeys in first-cited order.
+        reference: citekey -> bibliography entry (None: unknown key, no source).
+        resolver: finds and parses the files (thread-safe; a file two keys
+            name is parsed once).
+        progress: called as ``progress("sources", done, total)``.
+
+    Returns:
+        citekey -> :class:`Source`, in ``cited`` order (unknown keys absent).
+    """
+    def one(key: str) -> Source | None:
+        ref = reference(key)
+        return resolver.resolve(key, ref) if ref is not None else None
+
+    found: dict[str, Source | None] = {}
+    workers = min(parse_workers(), max(1, len(cited)))
+    with ThreadPoolExecutor(max_workers=workers) if workers > 1 else _Serial() as pool:
+        futures = {key: pool.submit(one, key) for key in cited}
+        for n, key in enumerate(cited, start=1):
+            found[key] = futures[key].result()
+            if progress:
+                progress("sources", n, len(cited))
+    return {k: s for k, s in found.items() if s is not None}
+
+
 def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = None) -> Report:
     """Check every citation of ``document`` against its sources.
 
@@ -758,13 +812,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             return Reference(citekey=key, origin="")
         return bib.get(key)
 
-    sources: dict[str, Source] = {}
-    for n, key in enumerate(cited, start=1):
-        ref = reference(key)
-        if ref is not None:
-            sources[key] = resolver.resolve(key, ref)
-        if opts.progress:
-            opts.progress("sources", n, len(cited))
+    sources = resolve_sources(cited, reference, resolver, opts.progress)
     online = None
     if opts.online or opts.offline:  # the only door to the network (issue 12)
         from citeproof.sources.online import OnlineSession, OnlineSettings

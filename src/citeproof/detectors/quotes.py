@@ -95,10 +95,12 @@ def detect_misquotation(claim_text: str, evidence_text: str | None, **context) -
     return tags
 
 
-@lru_cache(maxsize=8)
-def _source_ngrams(source: str, n: int) -> frozenset[tuple[str, ...]]:
-    w = words(source)
-    return frozenset(tuple(w[i : i + n]) for i in range(len(w) - n + 1))
+@lru_cache(maxsize=64)
+def _source_words(source: str) -> str:
+    """The source's :func:`words`, space-joined with a space at each end: a run of words is in the
+    source when ``" " + " ".join(run) + " "`` is a substring (a string as large as the text, kept for 64
+    sources: a run's claims cycle through its sources, and an n-gram set per source cost ~10 MB)."""
+    return " " + " ".join(words(source)) + " "
 
 
 def detect_borrowed_wording(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
@@ -122,17 +124,21 @@ def detect_borrowed_wording(claim_text: str, evidence_text: str | None, **contex
     for _q, s, e in reversed(quotations(raw)):
         outside = outside[:s] + " \u2016 " + outside[e:]  # a quote breaks a run
     n = 8
-    grams = _source_ngrams(source, n)
+    joined = _source_words(source)
+
+    def in_source(gram: list[str]) -> bool:
+        return " " + " ".join(gram) + " " in joined
+
     best: tuple[int, int] = (0, 0)
     for chunk in outside.split("\u2016"):
         cw = words(chunk)
         i = 0
         while i + n <= len(cw):
-            if tuple(cw[i : i + n]) not in grams:
+            if not in_source(cw[i : i + n]):
                 i += 1
                 continue
             j = i
-            while j + n < len(cw) and tuple(cw[j + 1 : j + 1 + n]) in grams:
+            while j + n < len(cw) and in_source(cw[j + 1 : j + 1 + n]):
                 j += 1
             run = (j + n - i, i)
             if run[0] > best[0]:

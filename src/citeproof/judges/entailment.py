@@ -53,6 +53,19 @@ CONTRARY_SIGNALS = frozenset({"but see", "contra", "but cf.", "but cf"})
 SIGNAL_BONUS = 1.0
 """Added to the supported log-odds under a relaxing signal (about x2.7 odds)."""
 
+SENTENCE_BUDGET = 16
+"""Most sentences of one claim's candidates the cross-encoder reads (issue 17).
+
+The decision layer was fitted on the 6 best-retrieved sentences of a SciFact
+abstract (``eval/scifact.py``, ``TOP_K``); the five candidate passages of a
+full-text source hold about 50. The budget keeps each candidate's two
+sentences that share most of the claim's content words, then the best of the
+rest by that share (:func:`bound_sentences`): the most-covering sentence,
+which the features read, is always kept."""
+
+PER_CANDIDATE = 2
+"""Sentences every candidate passage keeps under :data:`SENTENCE_BUDGET`."""
+
 FEATURE_NAMES = (
     "max_entails", "max_contradicts", "entails_at_best", "contradicts_at_best",
     "mean_top2_entails", "mean_top2_contradicts", "coverage", "logit_max_entails", "logit_max_contradicts",
@@ -65,6 +78,7 @@ __all__ = [
     "EntailmentModel",
     "SentenceScores",
     "available",
+    "bound_sentences",
     "features",
     "split_sentences",
     "unavailable_reason",
@@ -128,6 +142,48 @@ def coverage(claim: str, text: str) -> float:
     return len(cw & _content_words(text)) / len(cw)
 
 
+def bound_sentences(claim: str, groups: Sequence[Sequence[str]], budget: int = SENTENCE_BUDGET,
+                    per_candidate: int = PER_CANDIDATE) -> list[list[str]]:
+    """The sentences the judge reads when a claim's candidates hold more than ``budget``.
+
+    Each sentence is ranked by :func:`coverage` of the claim (ties: the better
+    candidate, then the earlier sentence). Every group first keeps its
+    ``per_candidate`` best, then the best of the rest fill the budget.
+
+    Args:
+        claim: the claim text.
+        groups: one list of sentences per candidate passage, best candidate first.
+        budget: most sentences kept in all (>= 1).
+        per_candidate: sentences each group keeps before the budget is shared.
+
+    Returns:
+        the groups, same length and order, each holding its kept sentences in
+        their original order (unchanged when the total fits the budget).
+    """
+    flat = [(j, i, s) for j, g in enumerate(groups) for i, s in enumerate(g) if s.strip()]
+    if len(flat) <= budget:
+        return [[s for s in g if s.strip()] for g in groups]
+    cw = _content_words(claim)
+
+    def rank(item: tuple[int, int, str]) -> tuple[float, int, int]:
+        j, i, s = item
+        share = len(cw & _content_words(s)) / len(cw) if cw else 0.0
+        return (-share, j, i)
+
+    ranked = sorted(flat, key=rank)
+    keep: set[tuple[int, int]] = set()
+    taken = [0] * len(groups)
+    for j, i, _s in ranked:
+        if taken[j] < per_candidate and len(keep) < budget:
+            keep.add((j, i))
+            taken[j] += 1
+    for j, i, _s in ranked:
+        if len(keep) >= budget:
+            break
+        keep.add((j, i))
+    return [[s for i, s in enumerate(g) if (j, i) in keep] for j, g in enumerate(groups)]
+
+
 def pad_encodings(encs: Sequence) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Right-pad tokenizer encodings into model inputs.
 
@@ -158,7 +214,8 @@ class EntailmentModel:
         threads: onnxruntime intra-op threads (default 2).
         max_tokens: longest (premise, hypothesis) input in word pieces; the
             longer side is truncated first.
-        batch_size: pairs per inference call.
+        batch_size: most pairs per inference call (also bounded by
+            :data:`citeproof.onnx_session.MAX_BATCH_TOKENS` word pieces).
 
     Raises:
         RuntimeError: if the tier is not :func:`available`.
@@ -168,14 +225,12 @@ class EntailmentModel:
         why = unavailable_reason() if model_path is None else None
         if why:
             raise RuntimeError(why)
-        import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
+        from citeproof.onnx_session import open_session
+
         self.model_path = Path(model_path or MODEL_PATH)
-        self._session = ort.InferenceSession(str(self.model_path), opts, providers=["CPUExecutionProvider"])
+        self._session = open_session(self.model_path, threads)
         self._tok = Tokenizer.from_file(str(TOKENIZER_PATH))
         self._tok.enable_truncation(max_tokens)
         self._tok.no_padding()
@@ -195,10 +250,11 @@ class EntailmentModel:
         out = np.zeros((len(pairs), 3), dtype=np.float32)
         if not pairs:
             return out
-        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
-        for s in range(0, len(order), self.batch_size):
-            idx = order[s: s + self.batch_size]
-            ids, mask, types = pad_encodings(self._tok.encode_batch([(pairs[i][0] or " ", pairs[i][1] or " ") for i in idx]))
+        from citeproof.onnx_session import token_batches
+
+        encs = self._tok.encode_batch([(a or " ", b or " ") for a, b in pairs])
+        for idx in token_batches([len(e.ids) for e in encs], self.batch_size):
+            ids, mask, types = pad_encodings([encs[i] for i in idx])
             with self._lock:
                 (logits,) = self._session.run(["logits"], {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})
             z = logits - logits.max(1, keepdims=True)
@@ -400,7 +456,8 @@ class EntailmentJudge:
         if not cands:
             return Judgement(Verdict.UNSUPPORTED, 0.0, 0.5, None, Tier.ENTAILMENT,
                              ["No passage of the source was retrieved for this claim."])
-        sc = self.score(claim.text, [c.passage.text for c in cands])
+        groups = bound_sentences(claim.text, [split_sentences(c.passage.text) or [c.passage.text] for c in cands])
+        sc = self.score_sentences(claim.text, groups)
         if len(sc.probs) == 0:
             return Judgement(Verdict.UNSUPPORTED, 0.0, 0.5, None, Tier.ENTAILMENT, ["The retrieved passages are empty."])
         f = features(claim.text, sc)

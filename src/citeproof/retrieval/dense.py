@@ -87,7 +87,8 @@ class Embedder:
 
     Args:
         threads: intra-op threads for onnxruntime (default 2, the machines' cores).
-        batch_size: texts per inference call.
+        batch_size: most texts per inference call (also bounded by
+            :data:`citeproof.onnx_session.MAX_BATCH_TOKENS` word pieces).
 
     Raises:
         RuntimeError: if the tier is not :func:`available` (message says what is missing).
@@ -97,13 +98,11 @@ class Embedder:
         why = unavailable_reason()
         if why:
             raise RuntimeError(why)
-        import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        self._session = ort.InferenceSession(str(_model_file()), opts, providers=["CPUExecutionProvider"])
+        from citeproof.onnx_session import open_session
+
+        self._session = open_session(_model_file(), threads)
         self._tok = Tokenizer.from_file(str(TOKENIZER_PATH))
         self._tok.enable_truncation(MAX_TOKENS)
         self._tok.no_padding()
@@ -123,10 +122,11 @@ class Embedder:
         out = np.zeros((len(texts), DIM), dtype=np.float32)
         if not texts:
             return out
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        for s in range(0, len(order), self.batch_size):
-            idx = order[s : s + self.batch_size]
-            encs = self._tok.encode_batch([texts[i] or "" for i in idx])
+        from citeproof.onnx_session import token_batches
+
+        all_encs = self._tok.encode_batch([t or "" for t in texts])
+        for idx in token_batches([len(e.ids) for e in all_encs], self.batch_size):
+            encs = [all_encs[i] for i in idx]
             n = max(len(e.ids) for e in encs)
             ids = np.zeros((len(idx), n), dtype=np.int64)
             mask = np.zeros_like(ids)

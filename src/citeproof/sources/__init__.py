@@ -227,11 +227,17 @@ class SourceResolver:
         self.cache = cache
         self._loaded: dict[str, Source] = {}
         self._lock = threading.Lock()
+        self._index_lock = threading.Lock()  # the folder indexes are built once, whichever thread asks first
+        self._parsing: dict[str, threading.Lock] = {}  # resolved path -> held while one thread parses it
         self._doi_index: dict[str, Path] | None = None
         self._ids: list[tuple[Path, dict]] | None = None
 
     def _doi_map(self) -> dict[str, Path]:
         """DOI -> PDF in the ``--sources`` folders (built once, on demand)."""
+        with self._index_lock:
+            return self._build_doi_map()
+
+    def _build_doi_map(self) -> dict[str, Path]:
         if self._doi_index is None:
             index: dict[str, Path] = {}
             for d in self.source_dirs:
@@ -256,6 +262,10 @@ class SourceResolver:
 
     def _identities(self) -> list[tuple[Path, dict]]:
         """``(file, source_identity)`` for every readable file in the ``--sources`` folders (built once, cached by content)."""
+        with self._index_lock:
+            return self._build_identities()
+
+    def _build_identities(self) -> list[tuple[Path, dict]]:
         if self._ids is None:
             ids: list[tuple[Path, dict]] = []
             for d in self.source_dirs:
@@ -443,14 +453,18 @@ class SourceResolver:
     def load(self, citekey: str, path: Path, how: str) -> Source:
         """The parsed source at ``path`` (memoised by resolved path; a second
         citekey naming the same file shares the parse, keeping its own
-        citekey and origin)."""
+        citekey and origin). Safe to call from several threads: a file two
+        threads ask for at once is parsed by one while the other waits."""
         key = str(path.resolve())
         with self._lock:
-            cached = self._loaded.get(key)
-        if cached is None:
-            cached = load_source(citekey, path, how, self.cache, self.ocr)
+            parsing = self._parsing.setdefault(key, threading.Lock())
+        with parsing:
             with self._lock:
-                self._loaded[key] = cached
+                cached = self._loaded.get(key)
+            if cached is None:
+                cached = load_source(citekey, path, how, self.cache, self.ocr)
+                with self._lock:
+                    self._loaded[key] = cached
         if cached.citekey != citekey or cached.origin != how:
             # Same file, other citekey: share the parse, keep this key's provenance.
             return Source(
