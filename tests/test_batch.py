@@ -122,3 +122,20 @@ def test_manifest_paths_are_relative_to_it(tmp_path):
     m.write_text(json.dumps({"documents": [{"path": "d/a.md", "bib": ["refs.bib"], "sources": ["pdfs"]}]}))
     (doc,) = load_batch(m)
     assert (tmp_path / "sub" / "d" / "a.md", [tmp_path / "sub" / "refs.bib"], [tmp_path / "sub" / "pdfs"]) == (doc.path, doc.bib, doc.sources)
+
+
+@pytest.mark.slow
+def test_without_address_a_local_ray_even_on_a_cluster_machine(tmp_path):
+    """RAY_ADDRESS set (a machine of a cluster): no --address still means a new local Ray, not joining that cluster
+    (Ray refused the CPU count there: 'When connecting to an existing cluster, num_cpus ... must not be provided')."""
+    import subprocess
+    import sys
+
+    corpus = _corpus(tmp_path / "corpus")
+    out = tmp_path / "out"
+    env = dict(os.environ, RAY_ADDRESS="127.0.0.1:9")
+    r = subprocess.run([sys.executable, "-m", "citeproof", "batch", str(corpus / "b"), "--out", str(out), "--tier", "lexical",
+                        "--workers", "1", "--cache-dir", str(tmp_path / "cache"), "--quiet"], capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert 0 == r.returncode, r.stderr[-2000:]
+    (record,) = [json.loads(x) for x in (out / "batch.jsonl").read_text().splitlines()]
+    assert (1, 1) == (record["summary"]["citations"], record["summary"]["verdicts"]["supported"])

@@ -287,6 +287,10 @@ def _write_records(out_dir: Path, records: list[dict]) -> None:
 def start_ray(address: str | None, workers: int | None) -> Any:
     """Connect to Ray: a local instance with ``workers`` CPUs (default: all), or the cluster at ``address``.
 
+    Without ``address`` the instance is always a new local one (Ray's ``address="local"``), even on a machine of
+    a cluster (``ray start`` ran there, or ``RAY_ADDRESS`` is set), where Ray would otherwise join that cluster
+    and refuse the CPU count; ``address="auto"`` joins it.
+
     Raises:
         InputError: Ray is not installed (the message says how to install it) or the address cannot be reached.
     """
@@ -300,7 +304,7 @@ def start_ray(address: str | None, workers: int | None) -> Any:
         if address:
             ray.init(address=address, log_to_driver=False)
         else:
-            ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
+            ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
                      object_store_memory=128 * 1024 * 1024, configure_logging=False)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise InputError(f"cannot start or reach Ray{' at ' + address if address else ''}: {exc}") from None
