@@ -259,7 +259,7 @@ def show(res: dict) -> None:
     print(f"shared source parsing (cold, 1 worker): {i['sources_s']:.1f} of {i['cpu_1_s']:.1f} CPU-s = {100 * i['shared_parse_share']:.0f}% "
           f"({i['sources_parsed']} distinct files for {i['source_files_cited']} cited; wall {res['cold_1']['stats']['phase_seconds']['sources']:.1f} of {i['wall_1_s']:.1f} s)")
     print(f"per document (cold, 1 worker): {i['per_document_s']:.2f} CPU-s in tasks = t_doc {i['t_doc_s']:.2f} + T_sources / D {i['sources_s'] / i['documents']:.2f}; "
-          f"each added worker costs {i['extra_worker_cpu_s']:.1f} CPU-s more (cold 2 workers - cold 1 worker)")
+          f"cold with 2 workers took {i['extra_worker_cpu_s']:+.1f} CPU-s more than with 1 (the second worker's start)")
     print(f"projection (core-seconds; T(N) = T_serial + (D/D0) T_sources / N + ceil(D/N) t_doc, Amdahl S(N) = 1/((1-p) + p/N)): "
           f"T_serial {i['serial_s']:.1f}, T_sources {i['sources_s']:.1f}, t_doc {i['t_doc_s']:.2f}, D0 {i['documents']}")
     for row in pr["rows"]:
