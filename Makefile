@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 OUT ?= out/demo
 DEMO := examples/manubot
 
-.PHONY: install demo test test-jitter bench bench-compare clean train-judge lock fuzz
+.PHONY: install demo test test-jitter bench bench-batch bench-compare clean train-judge lock fuzz
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -46,12 +46,19 @@ lock: $(BIN)/python
 	$(BIN)/uv pip compile pyproject.toml --extra test --extra render --extra batch --universal --python-version 3.11 --upgrade -q -o requirements.lock
 
 # The demo figures, the incremental re-runs (warm, one edit: fresh processes), then the scale job (bench/make_job.py: 50 PDFs, ~1,200 pages, 100 citations) through
-# citeproof and a plain PyMuPDF + BM25 baseline. BENCH_ARGS=--scaling adds the scaling table.
+# citeproof and a plain PyMuPDF + BM25 baseline. BENCH_ARGS=--scaling adds the scaling table; BENCH_ARGS=--batch adds
+# `citeproof batch` (bench/batch_bench.py: 8 documents over the scale job's PDFs, 1 and 2 workers, cold, warm and
+# resumed, and the projection to 8 workers of docs/scaling-out.md), which `make bench-batch` runs alone;
+# BATCH_ARGS=--all-tiers runs it with every tier instead of the lexical tier.
 bench: install
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/rerun.py
-	$(BIN)/python bench/scale.py $(BENCH_ARGS)
+	$(BIN)/python bench/scale.py $(filter-out --batch,$(BENCH_ARGS))
 	$(BIN)/python bench/online_bench.py
+	$(if $(filter --batch,$(BENCH_ARGS)),$(BIN)/python bench/batch_bench.py $(BATCH_ARGS))
+
+bench-batch: install
+	$(BIN)/python bench/batch_bench.py $(BATCH_ARGS)
 
 # Demo check timings of an older checkout against this one, interleaved (e.g. BEFORE=/tmp/before after
 # `git worktree add /tmp/before <commit>`): the <=10% rule of issue 10.

@@ -13,8 +13,9 @@ Ray is an optional extra (``pip install 'citeproof[batch]'``). By default citepr
 cache folder and every input path must be visible to every node at the same path (a shared file system).
 
 Output (``out``): ``batch-run.json`` (this run's counts: documents checked and resumed, source files cited and
-distinct files parsed, seconds), ``batch.jsonl`` with one record per document (``document``, ``summary``, ``report``: the JSON
-report's path relative to ``out``, ``error``, ``input_sha256``, ``seconds``, ``resumed``), the reports under
+distinct files parsed, seconds; ``phase_seconds``: wall seconds of starting Ray and of each round; ``task_cpu_seconds``:
+CPU seconds spent inside the source and document tasks, summed over workers), ``batch.jsonl`` with one record per document (``document``, ``summary``, ``report``: the JSON
+report's path relative to ``out``, ``error``, ``input_sha256``, ``seconds``, ``cpu_seconds``, ``resumed``), the reports under
 ``out/reports/``, and ``index.html``: per-document counts, the worst citations across the corpus, the most-cited
 works still without a source. A re-run skips every document whose inputs (document, bibliographies, the files in
 its source folders, tiers, citeproof version) are unchanged. A document that fails is a record with its error,
@@ -188,6 +189,38 @@ def parse_source(citekey: str, path: str, how: str, cache_dir: str) -> str:
     return load_source(citekey, Path(path), how, Cache(Path(cache_dir))).error or ""
 
 
+def cpu_seconds() -> float:
+    """User + system CPU seconds of this process (all threads) and of its child processes, live and reaped.
+
+    The children are the PDF parser's sandbox workers (:mod:`citeproof.sources.sandbox`), which outlive a task, so
+    the difference of two calls is a task's CPU cost. Live children are read with psutil (skipped where it is
+    missing; then only reaped children count).
+    """
+    total = time.process_time()
+    try:
+        import resource
+
+        ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+        total += ru.ru_utime + ru.ru_stime
+        import psutil
+    except ImportError:
+        return total
+    for p in psutil.Process().children(recursive=True):
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            continue
+    return total
+
+
+def parse_source_timed(citekey: str, path: str, how: str, cache_dir: str) -> tuple[str, float]:
+    """:func:`parse_source` and the CPU seconds it took (:func:`cpu_seconds`, the parser's worker included)."""
+    c0 = cpu_seconds()
+    error = parse_source(citekey, path, how, cache_dir)
+    return error, cpu_seconds() - c0
+
+
 def check_document(doc: BatchDocument, out_dir: str, name: str, cache_dir: str, tiers: list[str] | None,
                    formats: list[str], input_sha: str) -> dict[str, Any]:
     """Check one document with :func:`citeproof.pipeline.check` and write its reports; returns its record.
@@ -197,7 +230,7 @@ def check_document(doc: BatchDocument, out_dir: str, name: str, cache_dir: str, 
     from citeproof.pipeline import CheckOptions, check, summarise
     from citeproof.reports import get_writer, write_reports
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), cpu_seconds()
     rec: dict[str, Any] = {"document": str(doc.path), "bib": [str(p) for p in doc.bib], "sources": [str(p) for p in doc.sources],
                            "input_sha256": input_sha, "summary": None, "report": None, "error": None, "resumed": False}
     try:
@@ -212,6 +245,7 @@ def check_document(doc: BatchDocument, out_dir: str, name: str, cache_dir: str, 
     except Exception as exc:  # noqa: BLE001 - one bad document never ends the batch
         rec["error"] = f"{type(exc).__name__}: {exc}"
     rec["seconds"] = round(time.perf_counter() - t0, 3)
+    rec["cpu_seconds"] = round(cpu_seconds() - c0, 3)
     return rec
 
 
@@ -253,6 +287,10 @@ def _write_records(out_dir: Path, records: list[dict]) -> None:
 def start_ray(address: str | None, workers: int | None) -> Any:
     """Connect to Ray: a local instance with ``workers`` CPUs (default: all), or the cluster at ``address``.
 
+    Without ``address`` the instance is always a new local one (Ray's ``address="local"``), even on a machine of
+    a cluster (``ray start`` ran there, or ``RAY_ADDRESS`` is set), where Ray would otherwise join that cluster
+    and refuse the CPU count; ``address="auto"`` joins it.
+
     Raises:
         InputError: Ray is not installed (the message says how to install it) or the address cannot be reached.
     """
@@ -266,7 +304,7 @@ def start_ray(address: str | None, workers: int | None) -> Any:
         if address:
             ray.init(address=address, log_to_driver=False)
         else:
-            ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
+            ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
                      object_store_memory=128 * 1024 * 1024, configure_logging=False)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise InputError(f"cannot start or reach Ray{' at ' + address if address else ''}: {exc}") from None
@@ -320,9 +358,13 @@ def run_batch(docs: list[BatchDocument], out_dir: Path, *, cache_dir: Path, tier
     t0 = time.perf_counter()
     stats = {"documents": len(docs), "documents_checked": len(todo), "documents_resumed": len(docs) - len(todo) - sum(1 for r in records if r and r.get("error")),
              "source_files_cited": 0, "sources_parsed": 0}
+    phases = {"ray_start": 0.0, "locate": 0.0, "sources": 0.0, "documents": 0.0}
+    cpu = {"sources": 0.0, "documents": 0.0}
     if todo:
         ray = start_ray(address, workers)
         cache = str(Path(cache_dir).resolve())
+        phases["ray_start"] = time.perf_counter() - t0
+        t = time.perf_counter()
         locate = ray.remote(locate_sources)
         located = ray.get([locate.remote(docs[i], cache) for i, _ in todo])
         by_sha: dict[str, tuple[str, str, str]] = {}
@@ -334,14 +376,17 @@ def run_batch(docs: list[BatchDocument], out_dir: Path, *, cache_dir: Path, tier
                     continue  # the document's task reports the unreadable file
         stats["source_files_cited"] = sum(len(f) for f in located)
         stats["sources_parsed"] = len(by_sha)
-        parse = ray.remote(parse_source)
+        phases["locate"], t = time.perf_counter() - t, time.perf_counter()
+        parse = ray.remote(parse_source_timed)
         pending = [parse.remote(k, p, h, cache) for k, p, h in by_sha.values()]
         done = 0
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
+            cpu["sources"] += sum(c for _, c in ray.get(ready))
             done += len(ready)
             if progress:
                 progress("sources", done, len(by_sha))
+        phases["sources"], t = time.perf_counter() - t, time.perf_counter()
         task = ray.remote(check_document)
         futures = {task.remote(docs[i], str(out_dir.resolve()), names[i], cache, tiers, formats, sha): i for i, sha in todo}
         pending = list(futures)
@@ -350,13 +395,17 @@ def run_batch(docs: list[BatchDocument], out_dir: Path, *, cache_dir: Path, tier
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
                 records[futures[ref]] = ray.get(ref)
+                cpu["documents"] += records[futures[ref]].get("cpu_seconds") or 0.0
             done += len(ready)
             _write_records(out_dir, [r for r in records if r is not None])
             if progress:
                 progress("documents", done, len(todo))
+        phases["documents"] = time.perf_counter() - t
     final = [r for r in records if r is not None]
     _write_records(out_dir, final)
     stats["seconds"] = round(time.perf_counter() - t0, 3)
+    stats["phase_seconds"] = {k: round(v, 3) for k, v in phases.items()}
+    stats["task_cpu_seconds"] = {k: round(v, 3) for k, v in cpu.items()}
     (out_dir / "batch-run.json").write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
     from citeproof.reports.batch_html import write_index
 
