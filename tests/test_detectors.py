@@ -563,3 +563,33 @@ def test_stem_hits_counts_each_claim_stem_by_equality_or_five_letter_prefix():
     assert stem_hits(claim, sent) == expected == 4  # thalassemia, thalassemic, carrier, gene
     assert stem_hits(set(), sent) == 0
     assert isinstance(content_stems("genes"), frozenset)  # cached values cannot be changed by a caller
+
+
+def test_relevant_sentences_index_equals_the_full_scan():
+    """relevant_sentences counts stem hits through a per-source inverted index (issue 17): the same sentences,
+    in the same order, as scoring every sentence of the source."""
+    import random
+
+    from citeproof.text import stems
+
+    source = (Path(__file__).parents[1] / "examples" / "manubot" / "citing" / "meta-review.md").read_text(encoding="utf-8")
+    sents = [s for s in stems.split_sentences(source) if len(s.split()) > 8]
+    assert len(sents) > 50
+    rng = random.Random(0)
+    claims = [" ".join(rng.sample(sents[rng.randrange(len(sents))].split(), 6)) for _ in range(40)] + ["the of and", "Hemoglobin"]
+
+    def full_scan(claim, k, floor):
+        c = stems.content_stems(claim)
+        if not c:
+            return []
+        scored = [(stems.stem_hits(c, e) / len(c), i, e[0]) for i, e in enumerate(stems.sentence_stems(source))]
+        scored = sorted((x for x in scored if x[0] >= floor), key=lambda x: (-x[0], x[1]))
+        return [s for _sc, _i, s in scored[:k]]
+
+    found = 0
+    for claim in claims:
+        for k, floor in ((3, 0.3), (5, 0.1), (2, 0.6), (3, 0.0)):
+            got = stems.relevant_sentences(claim, source, k, floor)
+            assert got == full_scan(claim, k, floor), (claim, k, floor)
+            found += len(got)
+    assert found > 100

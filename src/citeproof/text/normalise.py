@@ -47,6 +47,8 @@ def fold(text: str) -> str:
         Lower-case text of about the same length (ligatures shrink).
     """
     text = unicodedata.normalize("NFKC", text).lower().replace("’", "'").replace("‘", "'")
+    if text.isascii():  # nothing to decompose and no combining marks: skip the per-character pass
+        return _LIG.sub("ƒ", text)
     text = _LIG.sub("ƒ", text)
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c))

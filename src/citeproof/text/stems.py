@@ -196,6 +196,19 @@ def _claim_parts(claim_stems: frozenset[str]) -> tuple[frozenset[str], dict[str,
     return frozenset(w for w in claim_stems if len(w) < 5), prefixes
 
 
+@lru_cache(maxsize=64)
+def _inverted(source_text: str) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """For :func:`relevant_sentences`: stem -> sentence indices, 5-letter prefix -> sentence indices (one source, cached)."""
+    by_stem: dict[str, list[int]] = {}
+    by_prefix: dict[str, list[int]] = {}
+    for i, (_s, st, pre) in enumerate(sentence_stems(source_text)):
+        for w in st:
+            by_stem.setdefault(w, []).append(i)
+        for p in pre:
+            by_prefix.setdefault(p, []).append(i)
+    return {w: tuple(v) for w, v in by_stem.items()}, {p: tuple(v) for p, v in by_prefix.items()}
+
+
 def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 0.3) -> list[str]:
     """The ``k`` sentences of ``source_text`` that overlap the claim most, if at least ``floor``.
 
@@ -213,7 +226,20 @@ def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 
     c = content_stems(claim)
     if not c:
         return []
-    scored = [(stem_hits(c, entry) / len(c), i, entry[0]) for i, entry in enumerate(sentence_stems(source_text))]
+    entries = sentence_stems(source_text)
+    if floor > 0:  # only sentences sharing a stem or prefix can reach the floor: count through the inverted index
+        short, prefixes = _claim_parts(frozenset(c))
+        by_stem, by_prefix = _inverted(source_text)
+        hits: dict[int, int] = {}
+        for w in short:
+            for i in by_stem.get(w, ()):
+                hits[i] = hits.get(i, 0) + 1
+        for pre, n in prefixes.items():
+            for i in by_prefix.get(pre, ()):
+                hits[i] = hits.get(i, 0) + n
+        scored = [(h / len(c), i, entries[i][0]) for i, h in hits.items()]
+    else:
+        scored = [(stem_hits(c, entry) / len(c), i, entry[0]) for i, entry in enumerate(entries)]
     scored = [x for x in scored if x[0] >= floor]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [s for _sc, _i, s in scored[:k]]
