@@ -53,7 +53,13 @@ def job(folder: Path, pdfs: int, citations: int, seed: int = 7) -> Path:
 
 
 def fmt(r: dict) -> str:
-    return f"{r['wall_s']:7.1f} s wall {r['cpu_s']:7.1f} CPU-s {r['max_rss_mib']:6.0f} MiB"
+    """Wall, CPU (parse workers included) and peak memory of one run; its verdict agreement where it has one."""
+    out = f"{r['wall_s']:7.1f} s wall {r['cpu_s']:7.1f} CPU-s {r['max_rss_mib']:6.0f} MiB"
+    if "worker_max_rss_mib" in r and r["worker_max_rss_mib"]:
+        out += f" (largest parse worker {r['worker_max_rss_mib']:.0f} MiB)"
+    if "agreement" in r:
+        out += " | expected verdicts: " + ", ".join(f"{k} {a}/{n}" for k, (a, n) in r["agreement"].items())
+    return out
 
 
 def main() -> None:

@@ -141,3 +141,29 @@ def test_each_passage_is_embedded_once_per_source_across_claims(tmp_path, cache)
     again = dense.DenseRetriever(tmp_path if cache else None, embedder=_CountingEmbedder())
     assert first == again.rank("claim one", ps[:10], source_sha="s1")  # same ranking from stored or fresh vectors
     assert (0 if cache else 10) == sum(1 for t in again.embedder.texts if t.startswith("Passage"))
+
+
+def test_prefetch_embeds_the_claims_pools_in_one_call_per_source():
+    """Issue 17, batching across claims: Tiers.prefetch embeds every claim text in one call and the union of the
+    claims' dense pools in one call per source; judging afterwards embeds nothing more."""
+    from citeproof.model import Citation, Claim, Source
+    from citeproof.pipeline import DENSE_POOL, Tiers
+
+    words = "alpha beta gamma delta epsilon zeta theta kappa lambda sigma omega rho".split()
+    passages = [Passage(id=f"p{i}", text=f"Passage {i}: {words[i % 12]} {words[(i * 5) % 12]} {words[(i * 7) % 12]} measured in mice.", page=1 + i // 10)
+                for i in range(3 * DENSE_POOL)]
+    src = Source(citekey="k", path="k.txt", sha256="s" * 64, passages=passages, text=" ".join(p.text for p in passages))
+    claims = [Claim(id=f"c{j}", text=f"{words[j]} and {words[j + 3]} were measured in mice", raw="", document="d.md", line=j + 1,
+                    citations=(Citation(citekey="k", raw="[@k]"),)) for j in range(4)]
+    fake = _CountingEmbedder()
+    tiers = Tiers(["lexical"])
+    tiers._dense = dense.DenseRetriever(None, embedder=fake)
+    calls: list[int] = []
+    real = fake.embed
+    fake.embed = lambda texts: calls.append(len(texts)) or real(texts)
+    tiers.prefetch([(c, src) for c in claims] + [(claims[0], None)])
+    union = set().union(*(tiers.dense_pool(c.text, src, None, set()) for c in claims))
+    assert calls == [4, len(union)] and DENSE_POOL < len(union) <= 4 * DENSE_POOL
+    for c in claims:
+        tiers.candidates(c.text, src, None, set())
+    assert calls == [4, len(union)]  # judging found every vector ready

@@ -437,6 +437,47 @@ class Tiers:
         """The ``dense`` or ``entailment`` component if it was loaded in this run, without loading it."""
         return {"dense": self._dense, "entailment": self._entailment}.get(tier)
 
+    def dense_pool(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[int]:
+        """Indices of the passages the dense tier ranks for one claim: the :data:`DENSE_POOL` best by BM25, plus the abstract.
+
+        Dense re-ranks the BM25 pool rather than embedding a 1,000-passage book per run.
+        """
+        allowed = [i for i, p in enumerate(source.passages) if (not pages or p.page in pages) and p.section not in NON_EVIDENCE_SECTIONS]
+        if len(allowed) > DENSE_POOL:
+            q = [t for t in terms(text) if t not in exclude]
+            bm = self.retriever.index_for(source).bm25_scores(q)
+            pool = sorted(allowed, key=lambda i: -bm[i])[:DENSE_POOL]
+            pool += [i for i in allowed if source.passages[i].section == "abstract" and i not in pool]
+            allowed = sorted(pool)
+        return allowed
+
+    def prefetch(self, items: list[tuple[Claim, Source | None]]) -> None:
+        """Embed, in one batch per source, the dense pools of the claims about to be judged (issue 17).
+
+        Each passage is embedded once per source and run anyway; batching the
+        claims' pools of one source together (and every claim text in one call)
+        lets the token-budget batches (:func:`citeproof.onnx_session.token_batches`)
+        group passages of like length. The pools are those of the claim text
+        with no page restriction: a claim judged on its parenthetical, its
+        context or a locator's pages embeds what it lacks when judged. No-op
+        without the dense tier.
+        """
+        if "dense" not in self._loaders and self._dense is None:
+            return
+        by_source: dict[str, tuple[Source, set[int]]] = {}
+        texts: list[str] = []
+        for claim, source in items:
+            if source is None or not source.usable or not source.sha256:
+                continue
+            exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
+            by_source.setdefault(source.sha256, (source, set()))[1].update(self.dense_pool(claim.text, source, None, exclude))
+            texts.append(claim.text)
+        if not texts or self.dense is None:
+            return
+        self.dense.embed_queries(texts)
+        for sha, (source, pool) in by_source.items():
+            self.dense.passage_vectors([source.passages[i] for i in sorted(pool)], sha)
+
     def candidates(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[Evidence]:
         """Candidate evidence, best first (lexical, or lexical and dense fused)."""
         lex = self.retriever.retrieve(text, source, pages=pages, exclude_terms=exclude, top=20)
@@ -444,14 +485,7 @@ class Tiers:
             return lex[:8]
         from citeproof.retrieval.dense import reciprocal_rank_fusion
 
-        allowed = [i for i, p in enumerate(source.passages) if (not pages or p.page in pages) and p.section not in NON_EVIDENCE_SECTIONS]
-        if len(allowed) > DENSE_POOL:
-            # Dense re-ranks the BM25 pool (plus the abstract) rather than embedding a 1,000-passage book per run.
-            q = [t for t in terms(text) if t not in exclude]
-            bm = self.retriever.index_for(source).bm25_scores(q)
-            pool = sorted(allowed, key=lambda i: -bm[i])[:DENSE_POOL]
-            pool += [i for i in allowed if source.passages[i].section == "abstract" and i not in pool]
-            allowed = sorted(pool)
+        allowed = self.dense_pool(text, source, pages, exclude)
         ranked = self.dense.rank(text, [source.passages[i] for i in allowed], source.sha256)
         dense_order = [allowed[i] for i, _ in ranked[:20]]
         cos = {allowed[i]: c for i, c in ranked[:20]}
@@ -831,9 +865,16 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
 
     workers = max(1, getattr(opts.llm, "concurrency", 1)) if tiers.llm is not None else 1
     with ThreadPoolExecutor(max_workers=workers) if workers > 1 else _Serial() as pool:
-        # in order; LLM requests overlap when workers > 1
+        def judge_in_order(fn: Callable, pairs: list[tuple[Claim, Citation]]):  # in order; LLM requests overlap when workers > 1
+            pairs = list(pairs)
+            try:
+                tiers.prefetch([(claim, sources.get(cite.citekey)) for claim, cite in pairs if reference(cite.citekey) is not None])
+            except Exception:  # noqa: BLE001 - only a head start: each citation embeds what it needs, and reports its own failure
+                logging.getLogger(__name__).warning("dense prefetch failed; citations embed their own pools", exc_info=True)
+            return pool.map(fn, pairs)
+
         findings = judgements.judge_all(claims, reference, sources, duplicate_keys, judge_one,
-                                        lambda fresh: judge_joint_citations(fresh, tiers), opts.progress, pool.map)
+                                        lambda fresh: judge_joint_citations(fresh, tiers), opts.progress, judge_in_order)
     if online is not None:
         online.annotate(findings)
         online.close()

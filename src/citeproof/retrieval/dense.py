@@ -257,6 +257,13 @@ class DenseRetriever:
                 self.cache.put(source_sha, MODEL_VERSION, [(0, t, vecs[j]) for j, t in enumerate(missing.values())])
         return np.stack([known[h] for h in shas])
 
+    def embed_queries(self, texts: Sequence[str]) -> None:
+        """Embed claim texts in one batch and keep them for :meth:`rank` (the run's many claims, issue 17)."""
+        todo = list(dict.fromkeys(t for t in texts if t not in self._queries))
+        if todo:
+            for t, v in zip(todo, self.embedder.embed(todo)):
+                self._queries[t] = v
+
     def rank(self, claim_text: str, passages: Sequence[Passage], source_sha: str = "") -> list[tuple[int, float]]:
         """Passages of one source ranked by cosine to the claim.
 
