@@ -197,7 +197,7 @@ def test_models_load_only_when_a_citation_needs_them():
 
 @pytest.mark.slow
 def test_a_warm_rerun_with_all_tiers_loads_no_model(world, monkeypatch):
-    from citeproof import pipeline
+    from citeproof import tiers
 
     cold = run(world, tiers=None)
     if cold.metadata["tiers"] != ["lexical", "dense", "entailment"]:
@@ -206,7 +206,7 @@ def test_a_warm_rerun_with_all_tiers_loads_no_model(world, monkeypatch):
     def boom(tier, make):
         raise AssertionError(f"the {tier} model was loaded on a warm re-run")
 
-    monkeypatch.setattr(pipeline, "_shared_model", boom)
+    monkeypatch.setattr(tiers, "_shared_model", boom)
     warm = run(world, tiers=None)
     assert {"enabled": True, "reused": READABLE, "judged": 0} == warm.metadata["judgement_cache"]
     assert comparable(cold) == comparable(warm)

@@ -9,51 +9,60 @@ Writers live in :mod:`citeproof.reports`; the CLI and the web page call
 
 from __future__ import annotations
 
-import dataclasses
 import logging
-import math
 import os
-import re
-import threading
 import time
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from citeproof import __version__
 from citeproof.bibliography import Bibliography, load_bibliographies
-from citeproof.errors import CiteproofError, InputError, UnknownFormatError
-from citeproof.judgecache import JudgementCache
-from citeproof.judges.base import Judgement
-from citeproof.judges.joint import judge_joint_citations
-from citeproof.judges.language import mark_cross_language
-from citeproof.judges.lexical import LexicalJudge
-from citeproof.judges.policy import (
-    POLICY,
-    apply_contrary_signal,
-    apply_detectors,
-    decide,
-    explanatory_parenthetical,
-    is_contrary,
-    mark_naming,
+from citeproof.documents import (  # noqa: F401 - re-exported: moved out of this module
+    READERS,
+    _read_pdf_document,
+    merge_printed_references,
+    read_claims,
+    read_document,
+    read_input,
+    reader_for,
 )
-from citeproof.model import Citation, Claim, Diagnostic, Evidence, Finding, Reference, Report, Source, UnitKind, Verdict
-from citeproof.readers.attributions import AttributionReader
+from citeproof.errors import CiteproofError, InputError
+from citeproof.judgecache import JudgementCache
+from citeproof.judges.joint import judge_joint_citations
+from citeproof.judging import _compared_with_cited, _earlier_narrative, _judge_citation  # noqa: F401 - re-exported
+from citeproof.model import (
+    Citation,
+    Claim,
+    Diagnostic,
+    Finding,
+    Reference,
+    Report,
+    Source,
+    UnitKind,
+    Verdict,
+)
 from citeproof.readers.docx import DocxReader
-from citeproof.readers.latex import LatexReader
-from citeproof.readers.markdown import MarkdownReader
 from citeproof.readers.pdf import PdfReader
-from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
-from citeproof.text.normalise import terms
+from citeproof.retrieval.lexical import LexicalRetriever
 from citeproof.sources import SourceResolver
-from citeproof.sources.metadata import compare as compare_metadata
-from citeproof.sources.ocr import check_mode
 from citeproof.sources.cache import Cache, default_cache_dir
-from citeproof.sources.pdf import sheets_for_pages
+from citeproof.sources.ocr import check_mode
 from citeproof.sources.text import parse_text
+from citeproof.tiers import (  # noqa: F401 - re-exported
+    _MODELS,
+    DENSE_POOL,
+    ENTAILMENT_CONTRADICT_AT,
+    ENTAILMENT_DECIDE_AT,
+    ENTAILMENT_SUPPORT_AT,
+    FALLBACK_PARTIAL_AT,
+    FALLBACK_SUPPORTED_AT,
+    OfflineLock,
+    Tiers,
+    _shared_model,
+)
 
 __all__ = [
     "CheckOptions",
@@ -75,155 +84,6 @@ KNOWN_TIERS = ("lexical", "dense", "entailment", "llm")
 
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``: called as work advances (stage: ``sources``, ``citations``)."""
-
-READERS: dict[str, Callable[[], object]] = {
-    ".md": MarkdownReader,
-    ".markdown": MarkdownReader,
-    ".pandoc": MarkdownReader,
-    ".rmd": MarkdownReader,
-    ".qmd": MarkdownReader,
-    ".txt": MarkdownReader,
-    ".tex": LatexReader,
-    ".ltx": LatexReader,
-    ".tar.gz": LatexReader,
-    ".tgz": LatexReader,
-    ".pdf": PdfReader,
-    ".docx": DocxReader,
-    ".json": AttributionReader,
-    ".odt": DocxReader,
-}
-"""Citing-document readers by file suffix (a plain dict registry, ``STYLE.md``).
-
-Readers with a ``read_document(path)`` method also hand back the document's
-own bibliography (a LaTeX file's .bib or .bbl, a PDF's printed reference
-list); :func:`check` uses it when no ``--bib`` is given."""
-
-
-def reader_for(path: Path) -> object:
-    """A reader instance for ``path``'s suffix (``.tar.gz`` counts as one suffix).
-
-    Raises:
-        UnknownFormatError: no reader for the suffix.
-    """
-    path = Path(path)
-    name = path.name.lower()
-    for suffix in sorted(READERS, key=len, reverse=True):
-        if name.endswith(suffix):
-            return READERS[suffix]()
-    raise UnknownFormatError(f"{path}: no reader for '{path.suffix}' files; citeproof reads {', '.join(sorted(READERS))}")
-
-
-def read_document(path: Path) -> tuple[list[Claim], Bibliography | None]:
-    """Read a citing document: its claims and, when it carries one, its own bibliography.
-
-    Returns:
-        ``(claims, bibliography or None)``. Markdown gives None; LaTeX the
-        .bib/.bbl it names; a PDF its printed reference list keyed by the
-        labels as printed.
-
-    Raises:
-        InputError: the file does not exist or cannot be read.
-        UnknownFormatError: no reader for the suffix.
-    """
-    claims, bib, _diagnostics = read_input(path)
-    return claims, bib
-
-
-def read_input(path: Path) -> tuple[list[Claim], Bibliography | None, list[Diagnostic]]:
-    """:func:`read_document` plus the reader's own diagnostics (encoding fall-back, text read as plain text...).
-
-    Raises:
-        InputError: the file does not exist or cannot be read.
-        UnknownFormatError: no reader for the suffix.
-    """
-    path = Path(path)
-    if not path.exists():
-        raise InputError(f"{path}: no such file; check the path of the citing document")
-    if path.is_dir():
-        raise InputError(f"{path}: is a folder; give the citing document itself (e.g. {path}/draft.md)")
-    reader = reader_for(path)
-    if isinstance(reader, PdfReader):
-        # an untrusted PDF: parsed in a worker with a time and memory limit (citeproof.sources.sandbox)
-        from citeproof.sources.sandbox import ParseLimitError, run_limited
-
-        try:
-            kind, *rest = run_limited(_read_pdf_document, path)
-        except ParseLimitError as exc:
-            raise InputError(f"{path}: {exc}") from None
-        if kind == "error":
-            raise InputError(rest[0])
-        return rest[0], rest[1], []  # the PDF's own diagnostics travel in its bibliography's
-    if hasattr(reader, "read_document"):
-        doc = reader.read_document(path)
-        return doc.claims, doc.bibliography(), list(getattr(doc, "diagnostics", []))
-    return reader.read(path), None, []  # type: ignore[attr-defined]
-
-
-def _read_pdf_document(path: Path) -> tuple:
-    """``("ok", claims, bibliography)`` of a citing PDF, or ``("error", message)`` (run in a parse worker)."""
-    try:
-        doc = PdfReader().read_document(path)
-    except CiteproofError as exc:
-        return ("error", str(exc))
-    return ("ok", doc.claims, doc.bibliography())
-
-
-def read_claims(path: Path) -> list[Claim]:
-    """Read a citing document with the reader registered for its suffix.
-
-    Raises:
-        InputError: the file does not exist.
-        UnknownFormatError: no reader for the suffix.
-    """
-    return read_document(path)[0]
-
-
-def merge_printed_references(printed: Bibliography, given: Bibliography) -> Bibliography:
-    """Enrich a PDF's printed reference list with matching ``--bib`` entries.
-
-    Each printed entry keeps its printed label as citekey; when a ``--bib``
-    entry has the same DOI, the same arXiv id, or a title scoring at least
-    :data:`citeproof.sources.TITLE_MATCH_MIN` (rapidfuzz), the printed entry
-    takes that entry's ``file`` paths and origin (``file:line`` of the .bib
-    entry, so relative paths resolve against the .bib's folder) and any
-    identifier it lacked. One ``info`` diagnostic counts the matches by kind.
-    """
-
-    from citeproof.bibliography import normalise_doi
-    from citeproof.model import Diagnostic
-    from citeproof.sources import TITLE_MATCH_MIN, authors_agree, title_score
-
-    hows: dict[str, int] = {}
-    by_doi = {normalise_doi(r.doi): r for r in given.entries.values() if r.doi}
-    by_arxiv = {r.arxiv.lower(): r for r in given.entries.values() if r.arxiv}
-    out = Bibliography(files=list(printed.files) + list(given.files), diagnostics=list(printed.diagnostics) + list(given.diagnostics),
-                       unknown_reasons=dict(printed.unknown_reasons), description=printed.description)
-    for key, ref in printed.entries.items():
-        match, how = None, ""
-        if ref.doi and normalise_doi(ref.doi) in by_doi:
-            match, how = by_doi[normalise_doi(ref.doi)], f"DOI {ref.doi}"
-        elif ref.arxiv and ref.arxiv.lower() in by_arxiv:
-            match, how = by_arxiv[ref.arxiv.lower()], f"arXiv {ref.arxiv}"
-        elif ref.title:
-            good = [(title_score(ref.title, r.title), r) for r in given.entries.values() if r.title]
-            good = [(sc, r) for sc, r in good if sc >= TITLE_MATCH_MIN and authors_agree(ref, " ".join(r.authors)) is not False]
-            good.sort(key=lambda t: -t[0])
-            if len(good) == 1 or (len(good) > 1 and good[0][0] - good[1][0] > 3):
-                match, how = good[0][1], f"title score {good[0][0]:.1f}"
-            elif len(good) > 1:
-                out.diagnostics.append(Diagnostic("pdf-ref-bib-ambiguous", "warning", f"printed reference [{key}] matches several --bib entries by title: {', '.join(r.citekey for _, r in good[:4])}; none used", "", 0))
-        if match is None:
-            out.entries[key] = ref
-            continue
-        out.entries[key] = dataclasses.replace(
-            ref, files=match.files, attachments=match.attachments, origin=match.origin, doi=ref.doi or match.doi, arxiv=ref.arxiv or match.arxiv, title=ref.title or match.title,
-            entry_type=ref.entry_type or match.entry_type,
-        )
-        hows[how.split()[0]] = hows.get(how.split()[0], 0) + 1
-    if printed.entries:
-        detail = ", ".join(f"{k} {v}" for k, v in sorted(hows.items())) or "none"
-        out.diagnostics.append(Diagnostic("pdf-ref-bib-match", "info", f"{sum(hows.values())} of {len(printed.entries)} printed references matched a --bib entry (by {detail}); the rest are checked as printed"))
-    return out
 
 
 @dataclass
@@ -297,389 +157,6 @@ def attention_rank(f: Finding) -> tuple:
     return (band, 0 if f.tags or "needs_review" in f.flags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
 
 
-DENSE_POOL = 24
-"""Passages per claim the dense tier re-ranks (the BM25 best, plus the abstract)."""
-ENTAILMENT_SUPPORT_AT = POLICY.support_at
-ENTAILMENT_DECIDE_AT = POLICY.decide_at
-ENTAILMENT_CONTRADICT_AT = POLICY.contradict_at
-FALLBACK_SUPPORTED_AT = POLICY.fallback_supported_at
-FALLBACK_PARTIAL_AT = POLICY.fallback_partial_at
-"""The verdict policy's thresholds, kept under their old names: :mod:`citeproof.judges.policy` is their home."""
-
-
-class OfflineLock:
-    """One thread at a time in the offline tiers; an LLM request waits outside it.
-
-    The offline tiers share a SQLite cache and ONNX sessions and are
-    CPU-bound, so several threads gain nothing there; an LLM request is
-    network-bound, so :func:`check` judges citations in
-    ``LLMConfig.concurrency`` threads and each lets the others in while it
-    waits for its answer (:meth:`released`).
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._owner: int | None = None
-
-    def __enter__(self) -> "OfflineLock":
-        self._lock.acquire()
-        self._owner = threading.get_ident()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._owner = None
-        self._lock.release()
-
-    @contextmanager
-    def released(self):
-        """Let other threads in for the body, when this thread holds the lock (else a no-op)."""
-        if self._owner != threading.get_ident():
-            yield
-            return
-        self.__exit__()
-        try:
-            yield
-        finally:
-            self.__enter__()
-
-
-_MODELS: dict[tuple[str, object], object] = {}
-"""Loaded ONNX models by (tier, class), shared by every :class:`Tiers` of the process (the web page and batch run many checks)."""
-
-
-def _shared_model(tier: str, make: Callable[[], object]) -> object:
-    """The process's one ``make()`` for ``tier`` (an ``Embedder`` or ``EntailmentModel``; each guards its session with a lock)."""
-    if (tier, make) not in _MODELS:
-        _MODELS[(tier, make)] = make()
-    return _MODELS[(tier, make)]
-
-
-class Tiers:
-    """The tiers of one run: retrieval (lexical, optionally fused with dense) and the deciding judge.
-
-    Args:
-        wanted: tier names to run (None: every available tier).
-        cache_dir: folder for the embedding cache (None: in memory only).
-
-    Attributes:
-        used: the tiers that run, in order (``lexical`` always).
-        notes: why a wanted tier does not run (missing package or model file).
-
-    Retrieval: the lexical retriever (BM25 + coverage) proposes candidates; with
-    the dense tier, its ranking and the dense ranking (all-MiniLM-L6-v2 cosine
-    over the :data:`DENSE_POOL` best BM25 passages and the abstract) are fused
-    by reciprocal rank fusion (Cormack et al., SIGIR 2009, k = 60).
-    Judging: the entailment judge decides when it runs, else the lexical judge.
-    Tiers never mix silently: each finding's ``tier`` names the judge, and the
-    evidence keeps each tier's own scores.
-    The models load on first use and are shared by the process's runs (issue 17):
-    a run whose judgements all come from the cache loads none.
-    """
-
-    def __init__(self, wanted: list[str] | None = None, cache_dir: Path | None = None, llm: object | None = None) -> None:
-        self.used: list[str] = ["lexical"]
-        self.notes: list[str] = []
-        self.retriever = LexicalRetriever()
-        self.lexical_judge = LexicalJudge()
-        self.fallback_judge = LexicalJudge(FALLBACK_SUPPORTED_AT, FALLBACK_PARTIAL_AT)
-        self._dense = None
-        self._entailment = None
-        self._loaders: dict[str, Callable[[], object]] = {}
-        self.llm = None
-        self.lock = OfflineLock()
-        want = set(wanted) if wanted else {"lexical", "dense", "entailment"}
-        if want == {"llm"}:
-            want |= {"dense", "entailment"}  # the LLM's findings show what the offline tiers said
-        if "dense" in want:
-            from citeproof.retrieval import dense
-
-            why = dense.unavailable_reason()
-            if why is None:
-                self._loaders["dense"] = lambda: dense.DenseRetriever(cache_dir, embedder=_shared_model("dense", dense.Embedder))
-                self.used.append("dense")
-            else:
-                self.notes.append(f"dense tier not run: {why}")
-        if "entailment" in want:
-            from citeproof.judges import entailment
-
-            why = entailment.unavailable_reason()
-            if why is None:
-                self._loaders["entailment"] = lambda: entailment.EntailmentJudge(_shared_model("entailment", entailment.EntailmentModel))
-                self.used.append("entailment")
-            else:
-                self.notes.append(f"entailment tier not run: {why}")
-        if "llm" in want:
-            if llm is None:
-                self.notes.append("llm tier not run: give the endpoint with --llm-url and --llm-model (or CITEPROOF_LLM_URL, CITEPROOF_LLM_MODEL)")
-            else:
-                from citeproof.judges.llm import LLMClient, LLMJudge
-
-                self.llm = LLMJudge(LLMClient(llm))  # type: ignore[arg-type]
-                self.used.append("llm")
-
-    @property
-    def dense(self):
-        """The dense retriever, loaded on first use (a run whose citations all come from the judgement cache loads no model)."""
-        if self._dense is None and "dense" in self._loaders:
-            self._dense = self._loaders["dense"]()  # a failure raises here, for this citation, and is tried again for the next
-            del self._loaders["dense"]
-        return self._dense
-
-    @property
-    def entailment(self):
-        """The entailment judge, loaded on first use (see :attr:`dense`)."""
-        if self._entailment is None and "entailment" in self._loaders:
-            self._entailment = self._loaders["entailment"]()
-            del self._loaders["entailment"]
-        return self._entailment
-
-    def loaded(self, tier: str) -> object | None:
-        """The ``dense`` or ``entailment`` component if it was loaded in this run, without loading it."""
-        return {"dense": self._dense, "entailment": self._entailment}.get(tier)
-
-    def dense_pool(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[int]:
-        """Indices of the passages the dense tier ranks for one claim: the :data:`DENSE_POOL` best by BM25, plus the abstract.
-
-        Dense re-ranks the BM25 pool rather than embedding a 1,000-passage book per run.
-        """
-        allowed = [i for i, p in enumerate(source.passages) if (not pages or p.page in pages) and p.section not in NON_EVIDENCE_SECTIONS]
-        if len(allowed) > DENSE_POOL:
-            q = [t for t in terms(text) if t not in exclude]
-            bm = self.retriever.index_for(source).bm25_scores(q)
-            pool = sorted(allowed, key=lambda i: -bm[i])[:DENSE_POOL]
-            pool += [i for i in allowed if source.passages[i].section == "abstract" and i not in pool]
-            allowed = sorted(pool)
-        return allowed
-
-    def prefetch(self, items: list[tuple[Claim, Source | None]]) -> None:
-        """Embed, in one batch per source, the dense pools of the claims about to be judged (issue 17).
-
-        Each passage is embedded once per source and run anyway; batching the
-        claims' pools of one source together (and every claim text in one call)
-        lets the token-budget batches (:func:`citeproof.onnx_session.token_batches`)
-        group passages of like length. The pools are those of the claim text
-        with no page restriction: a claim judged on its parenthetical, its
-        context or a locator's pages embeds what it lacks when judged. No-op
-        without the dense tier.
-        """
-        if "dense" not in self._loaders and self._dense is None:
-            return
-        by_source: dict[str, tuple[Source, set[int]]] = {}
-        texts: list[str] = []
-        for claim, source in items:
-            if source is None or not source.usable or not source.sha256:
-                continue
-            exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
-            by_source.setdefault(source.sha256, (source, set()))[1].update(self.dense_pool(claim.text, source, None, exclude))
-            texts.append(claim.text)
-        if not texts or self.dense is None:
-            return
-        self.dense.embed_queries(texts)
-        for sha, (source, pool) in by_source.items():
-            self.dense.passage_vectors([source.passages[i] for i in sorted(pool)], sha)
-
-    def candidates(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[Evidence]:
-        """Candidate evidence, best first (lexical, or lexical and dense fused)."""
-        lex = self.retriever.retrieve(text, source, pages=pages, exclude_terms=exclude, top=20)
-        if self.dense is None or not lex:
-            return lex[:8]
-        from citeproof.retrieval.dense import reciprocal_rank_fusion
-
-        allowed = self.dense_pool(text, source, pages, exclude)
-        ranked = self.dense.rank(text, [source.passages[i] for i in allowed], source.sha256)
-        dense_order = [allowed[i] for i, _ in ranked[:20]]
-        cos = {allowed[i]: c for i, c in ranked[:20]}
-        index_of = {p.id: i for i, p in enumerate(source.passages)}
-        lex_order = [index_of.get(e.passage.id.split("+")[0], -1) for e in lex]
-        by_index = {index_of.get(e.passage.id.split("+")[0], -1): e for e in lex}
-        fused = reciprocal_rank_fusion([lex_order, dense_order])
-        out: list[Evidence] = []
-        for i, _score in fused:
-            if i < 0:
-                continue
-            ev = by_index.get(i) or self.retriever.evidence_for(text, source, i, exclude)
-            if i in cos:
-                ev.scores["dense"] = round(cos[i], 4)
-            out.append(ev)
-            if len(out) >= 8:
-                break
-        return out
-
-    def judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
-        """The deciding judge's verdict: the LLM tier's when it runs and gives a grounded answer, else the offline tiers'.
-
-        The offline verdict is always computed first and recorded in the
-        judgement's ``llm`` block, so a finding shows what each tier said.
-        """
-        offline = self.offline_judge(claim, cands, signal)
-        if self.llm is None:
-            return offline
-        with self.lock.released():  # other citations' offline work goes on while this one waits for the LLM
-            decided, record = self.llm.judge(claim, cands, signal, offline=offline)
-        if decided is None:
-            offline.llm = record
-            offline.reasons.append(f"LLM tier ({record['model']}): {record['note']}")
-            return offline
-        decided.llm = record
-        decided.reasons.append(f"the offline tiers said '{offline.verdict.value}' ({offline.tier.value}, confidence {offline.confidence:.2f})")
-        return decided
-
-    def offline_judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
-        """The offline tiers' verdict, by the verdict policy (:func:`citeproof.judges.policy.decide`).
-
-        A contrary signal (*but see*, *contra*, *but cf.*) is not a relaxed
-        *see*: the claim is judged as written and the judgement then mapped by
-        :func:`citeproof.judges.policy.apply_contrary_signal`.
-        """
-        contrary = is_contrary(signal)
-        sig = None if contrary else signal
-        by_coverage = sorted(cands, key=lambda e: -e.scores.get("lexical", 0.0))
-        if self.entailment is None or not cands:
-            j = decide(None, self.lexical_judge.judge(claim, by_coverage, sig))
-        else:
-            j = decide(self.entailment.judge(claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
-        return apply_contrary_signal(j, signal) if contrary else j
-
-
-def _judge_citation(
-    claim: Claim,
-    cite: Citation,
-    ref: Reference | None,
-    source: Source | None,
-    tiers: "Tiers",
-    bib: Bibliography | None,
-    duplicate_keys: set[str],
-) -> Finding:
-    f = Finding(claim=claim, citation=cite, verdict=Verdict.UNVERIFIABLE, reference=ref, source=source)
-    if cite.citekey in duplicate_keys:
-        f.flags.append("duplicate_citekey")
-        f.reasons.append(f"citekey '{cite.citekey}' is defined more than once in the bibliography; the first definition was used")
-    if ref is None:
-        f.flags.append("unknown_citekey")
-        if bib is not None and cite.citekey in bib.unknown_reasons:
-            f.reasons.insert(0, bib.unknown_reasons[cite.citekey] + "; this marker cannot be checked")
-            return f
-        files = bib.description if bib and bib.description else ", ".join(str(p) for p in bib.files) if bib and bib.files else "no bibliography given"
-        f.reasons.insert(0, f"citekey '{cite.citekey}' is not in the bibliography ({files}); add the entry or fix the key")
-        return f
-    compared = _compared_with_cited(claim, cite)
-    if compared:
-        f.flags.append("compared_with_cited")
-        f.reasons.append(f"the sentence compares the citing work's own result with {compared}; the cited work can say what {compared} is, not how it compares")
-    mark_naming(f, claim, cite)
-    other = _earlier_narrative(claim, cite)
-    if other:
-        f.flags.append("claim_of_other_citation")
-        f.reasons.append(f"the sentence reports what '{other}' found (cited narratively before this marker); '{cite.citekey}' may only name what is discussed")
-    if source is None or not source.usable:
-        f.flags.append("no_source" if source is None or source.path is None else "unreadable_source")
-        f.reasons.insert(0, (source.error if source and source.error else "no local source"))
-        return f
-    text = claim.text
-    held = explanatory_parenthetical(claim.raw, cite.raw)
-    if held is not None:
-        text = held[0]
-        f.flags.append("claim_from_parenthetical")
-        f.reasons.append(f"the citation's parenthetical ({held[1]} ...) states what the source is cited for; that was judged")
-    if not terms(text) and claim.context:
-        text = claim.context
-        f.flags.append("claim_from_context")
-        f.reasons.append("the claim unit holds no words of its own; the preceding sentence was judged")
-    judged = dataclasses.replace(claim, text=text) if text != claim.text else claim
-    printed = cite.locator.pages() if cite.locator else []
-    pages = sheets_for_pages(source.passages, printed) if printed and source.pages else printed  # p. 103 = the page labelled 103
-    page_missing = bool(printed) and source.pages > 0 and not pages
-    if page_missing:
-        f.flags.append("locator_page_missing")
-        labels = [p.page_label for p in source.passages if p.page_label]
-        has = f"its pages are labelled {labels[0]} to {labels[-1]}" if labels else f"it has {source.pages}"
-        f.reasons.append(f"the locator {cite.locator.raw!r} names page(s) the source does not have ({has}); searched all pages")
-        pages = []
-    elif pages and not source.pages:
-        pages = []  # a text source has no pages to restrict to
-    # The cited work's own identifiers (a table cell showing the DOI) are not claims about its content.
-    # A citing PDF's numeric labels ("10") are no identifiers: excluding them would drop numbers from the claim.
-    exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
-    try:
-        cands = tiers.candidates(text, source, pages or None, exclude)
-        j: Judgement = tiers.judge(judged, cands, cite.signal)
-    except Exception as exc:  # one citation's failure is one finding, never the run
-        logging.getLogger(__name__).error("judging %s at %s:%s failed", cite.citekey, claim.document, claim.line, exc_info=True)
-        f.verdict = Verdict.ERROR
-        f.flags.append("internal_error")
-        f.reasons.insert(0, f"internal error while judging: {type(exc).__name__}: {exc}; please report it")
-        return f
-    f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
-    f.alternatives = [c for c in cands if j.evidence is None or c.passage.id != j.evidence.passage.id][:2]
-    f.reasons = j.reasons + f.reasons
-    f.flags.extend(x for x in j.flags if x not in f.flags)
-    if j.llm is not None:
-        f.llm = j.llm
-        f.flags.extend(x for x in j.llm.get("flags", []) if x not in f.flags)
-    if page_missing and f.verdict == Verdict.SUPPORTED:
-        # The words are there, but not where the citation points: a wrong pinpoint is a citation problem.
-        f.verdict = Verdict.PARTIAL
-        f.flags.append("needs_review")
-        f.reasons.insert(0, "supported elsewhere in the source, but the page the citation names does not exist: fix the locator")
-    if pages:
-        labelled = any(p.page_label for p in source.passages)
-        sheets = f" (PDF sheet {', '.join(map(str, pages))})" if labelled and pages != sorted(set(printed)) else ""
-        f.reasons.append(f"searched page(s) {', '.join(map(str, sorted(set(printed))))}{sheets} only, as the locator {cite.locator.raw!r} says")
-    if f.evidence is not None and not f.evidence.passage.quotable:
-        f.flags.append("not_quotable")
-    if f.evidence is not None and f.evidence.passage.ocr:
-        f.flags.append("ocr_evidence")
-        f.reasons.append(f"the evidence was read by OCR from a scanned page ({f.evidence.passage.where() or 'no page'}): lower trust, check the quote against the page image")
-    f.reasons.extend(source.notes)
-    differ = compare_metadata(ref, source.metadata) if source.metadata else []
-    if differ:  # the file itself says it is another work, year or version than the entry
-        f.flags.extend(x for x in ("metadata_mismatch",) if x not in f.flags)
-        f.reasons.append("the source's own metadata differ from the bibliography entry: " + "; ".join(differ))
-    if cite.signal and not is_contrary(cite.signal):
-        f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
-    apply_detectors(f, judged, cite, source)
-    mark_cross_language(f, text, source)
-    return f
-
-
-_COMPARED = re.compile(
-    r"(?:\bthan|\bvs\.?|\bversus|\bcompared (?:to|with)|\boutperform(?:s|ing|ed)?|\bover)\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s[A-Z0-9][\w\-]*)?)\s*$"
-)
-
-
-def _compared_with_cited(claim: Claim, cite: Citation) -> str:
-    """The name the citation is attached to when the sentence compares against it ('' if not).
-
-    "3× faster than SPPnet [11]": the claim is the citing paper's own
-    measurement; [11] only says what SPPnet is.
-    """
-    raw = cite.raw.strip()
-    if not raw:
-        return ""
-    at = claim.raw.find(raw)
-    if at < 0:
-        return ""
-    m = _COMPARED.search(claim.raw[:at].rstrip())
-    return m.group("name") if m else ""
-
-
-def _earlier_narrative(claim: Claim, cite: Citation) -> str:
-    """Citekey of a narrative citation of another work before ``cite`` in its claim ('' if none).
-
-    "[24] found that DPM [8] mAP saturates": the claim is [24]'s; [8] names DPM.
-    """
-    from citeproof.model import CitationMode
-
-    if cite.mode == CitationMode.NARRATIVE:
-        return ""
-    for c in claim.citations:
-        if c is cite:
-            break
-        if c.mode == CitationMode.NARRATIVE and c.citekey != cite.citekey:
-            return c.citekey
-    return ""
-
-
 def summarise(findings: list[Finding]) -> dict:
     """Summary counts for a report.
 
@@ -720,7 +197,6 @@ def _llm_summary(findings: list[Finding]) -> dict:
         "cost": round(sum(r.get("cost", 0.0) for r in recs), 6),
         "decided": sum(1 for f in findings if f.llm and f.tier.value == "llm"),
     }}
-
 
 
 class _Serial:
@@ -1000,7 +476,6 @@ def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signa
     if key not in _TIERS_CACHE:
         _TIERS_CACHE[key] = Tiers(list(key) or None)
     return _judge_citation(claim, cite, ref, src, _TIERS_CACHE[key], None, set())
-
 
 
 def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | None = None, source_dirs: list[Path] | None = None,

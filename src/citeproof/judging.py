@@ -1,0 +1,171 @@
+"""One citation judged: the checks around the tiers (unknown key, unreadable source, narrative and
+comparative citations, locators) and the finding they give.
+
+Moved out of :mod:`citeproof.pipeline` (which re-exports :func:`_judge_citation` for the evaluation code).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+
+from citeproof.bibliography import Bibliography
+from citeproof.judges.base import Judgement
+from citeproof.judges.language import mark_cross_language
+from citeproof.judges.policy import (
+    apply_detectors,
+    explanatory_parenthetical,
+    is_contrary,
+    mark_naming,
+)
+from citeproof.model import (
+    Citation,
+    Claim,
+    Finding,
+    Reference,
+    Source,
+    Verdict,
+)
+from citeproof.sources.metadata import compare as compare_metadata
+from citeproof.sources.pdf import sheets_for_pages
+from citeproof.text.normalise import terms
+from citeproof.tiers import Tiers
+
+_COMPARED = re.compile(
+    r"(?:\bthan|\bvs\.?|\bversus|\bcompared (?:to|with)|\boutperform(?:s|ing|ed)?|\bover)\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s[A-Z0-9][\w\-]*)?)\s*$"
+)
+
+
+def _judge_citation(
+    claim: Claim,
+    cite: Citation,
+    ref: Reference | None,
+    source: Source | None,
+    tiers: "Tiers",
+    bib: Bibliography | None,
+    duplicate_keys: set[str],
+) -> Finding:
+    f = Finding(claim=claim, citation=cite, verdict=Verdict.UNVERIFIABLE, reference=ref, source=source)
+    if cite.citekey in duplicate_keys:
+        f.flags.append("duplicate_citekey")
+        f.reasons.append(f"citekey '{cite.citekey}' is defined more than once in the bibliography; the first definition was used")
+    if ref is None:
+        f.flags.append("unknown_citekey")
+        if bib is not None and cite.citekey in bib.unknown_reasons:
+            f.reasons.insert(0, bib.unknown_reasons[cite.citekey] + "; this marker cannot be checked")
+            return f
+        files = bib.description if bib and bib.description else ", ".join(str(p) for p in bib.files) if bib and bib.files else "no bibliography given"
+        f.reasons.insert(0, f"citekey '{cite.citekey}' is not in the bibliography ({files}); add the entry or fix the key")
+        return f
+    compared = _compared_with_cited(claim, cite)
+    if compared:
+        f.flags.append("compared_with_cited")
+        f.reasons.append(f"the sentence compares the citing work's own result with {compared}; the cited work can say what {compared} is, not how it compares")
+    mark_naming(f, claim, cite)
+    other = _earlier_narrative(claim, cite)
+    if other:
+        f.flags.append("claim_of_other_citation")
+        f.reasons.append(f"the sentence reports what '{other}' found (cited narratively before this marker); '{cite.citekey}' may only name what is discussed")
+    if source is None or not source.usable:
+        f.flags.append("no_source" if source is None or source.path is None else "unreadable_source")
+        f.reasons.insert(0, (source.error if source and source.error else "no local source"))
+        return f
+    text = claim.text
+    held = explanatory_parenthetical(claim.raw, cite.raw)
+    if held is not None:
+        text = held[0]
+        f.flags.append("claim_from_parenthetical")
+        f.reasons.append(f"the citation's parenthetical ({held[1]} ...) states what the source is cited for; that was judged")
+    if not terms(text) and claim.context:
+        text = claim.context
+        f.flags.append("claim_from_context")
+        f.reasons.append("the claim unit holds no words of its own; the preceding sentence was judged")
+    judged = dataclasses.replace(claim, text=text) if text != claim.text else claim
+    printed = cite.locator.pages() if cite.locator else []
+    pages = sheets_for_pages(source.passages, printed) if printed and source.pages else printed  # p. 103 = the page labelled 103
+    page_missing = bool(printed) and source.pages > 0 and not pages
+    if page_missing:
+        f.flags.append("locator_page_missing")
+        labels = [p.page_label for p in source.passages if p.page_label]
+        has = f"its pages are labelled {labels[0]} to {labels[-1]}" if labels else f"it has {source.pages}"
+        f.reasons.append(f"the locator {cite.locator.raw!r} names page(s) the source does not have ({has}); searched all pages")
+        pages = []
+    elif pages and not source.pages:
+        pages = []  # a text source has no pages to restrict to
+    # The cited work's own identifiers (a table cell showing the DOI) are not claims about its content.
+    # A citing PDF's numeric labels ("10") are no identifiers: excluding them would drop numbers from the claim.
+    exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
+    try:
+        cands = tiers.candidates(text, source, pages or None, exclude)
+        j: Judgement = tiers.judge(judged, cands, cite.signal)
+    except Exception as exc:  # one citation's failure is one finding, never the run
+        logging.getLogger(__name__).error("judging %s at %s:%s failed", cite.citekey, claim.document, claim.line, exc_info=True)
+        f.verdict = Verdict.ERROR
+        f.flags.append("internal_error")
+        f.reasons.insert(0, f"internal error while judging: {type(exc).__name__}: {exc}; please report it")
+        return f
+    f.verdict, f.score, f.confidence, f.tier, f.evidence = j.verdict, j.score, j.confidence, j.tier, j.evidence
+    f.alternatives = [c for c in cands if j.evidence is None or c.passage.id != j.evidence.passage.id][:2]
+    f.reasons = j.reasons + f.reasons
+    f.flags.extend(x for x in j.flags if x not in f.flags)
+    if j.llm is not None:
+        f.llm = j.llm
+        f.flags.extend(x for x in j.llm.get("flags", []) if x not in f.flags)
+    if page_missing and f.verdict == Verdict.SUPPORTED:
+        # The words are there, but not where the citation points: a wrong pinpoint is a citation problem.
+        f.verdict = Verdict.PARTIAL
+        f.flags.append("needs_review")
+        f.reasons.insert(0, "supported elsewhere in the source, but the page the citation names does not exist: fix the locator")
+    if pages:
+        labelled = any(p.page_label for p in source.passages)
+        sheets = f" (PDF sheet {', '.join(map(str, pages))})" if labelled and pages != sorted(set(printed)) else ""
+        f.reasons.append(f"searched page(s) {', '.join(map(str, sorted(set(printed))))}{sheets} only, as the locator {cite.locator.raw!r} says")
+    if f.evidence is not None and not f.evidence.passage.quotable:
+        f.flags.append("not_quotable")
+    if f.evidence is not None and f.evidence.passage.ocr:
+        f.flags.append("ocr_evidence")
+        f.reasons.append(f"the evidence was read by OCR from a scanned page ({f.evidence.passage.where() or 'no page'}): lower trust, check the quote against the page image")
+    f.reasons.extend(source.notes)
+    differ = compare_metadata(ref, source.metadata) if source.metadata else []
+    if differ:  # the file itself says it is another work, year or version than the entry
+        f.flags.extend(x for x in ("metadata_mismatch",) if x not in f.flags)
+        f.reasons.append("the source's own metadata differ from the bibliography entry: " + "; ".join(differ))
+    if cite.signal and not is_contrary(cite.signal):
+        f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
+    apply_detectors(f, judged, cite, source)
+    mark_cross_language(f, text, source)
+    return f
+
+
+def _compared_with_cited(claim: Claim, cite: Citation) -> str:
+    """The name the citation is attached to when the sentence compares against it ('' if not).
+
+    "3× faster than SPPnet [11]": the claim is the citing paper's own
+    measurement; [11] only says what SPPnet is.
+    """
+    raw = cite.raw.strip()
+    if not raw:
+        return ""
+    at = claim.raw.find(raw)
+    if at < 0:
+        return ""
+    m = _COMPARED.search(claim.raw[:at].rstrip())
+    return m.group("name") if m else ""
+
+
+def _earlier_narrative(claim: Claim, cite: Citation) -> str:
+    """Citekey of a narrative citation of another work before ``cite`` in its claim ('' if none).
+
+    "[24] found that DPM [8] mAP saturates": the claim is [24]'s; [8] names DPM.
+    """
+    from citeproof.model import CitationMode
+
+    if cite.mode == CitationMode.NARRATIVE:
+        return ""
+    for c in claim.citations:
+        if c is cite:
+            break
+        if c.mode == CitationMode.NARRATIVE and c.citekey != cite.citekey:
+            return c.citekey
+    return ""

@@ -1,0 +1,281 @@
+"""The tiers of one run: retrieval (lexical, dense) and the deciding judge (entailment, LLM), and the lock they share.
+
+Moved out of :mod:`citeproof.pipeline` (which re-exports every name): the tiers are what judges a
+citation; the pipeline walks the document and its sources and calls them.
+"""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable
+
+from citeproof.judges.base import Judgement
+from citeproof.judges.lexical import LexicalJudge
+from citeproof.judges.policy import (
+    POLICY,
+    apply_contrary_signal,
+    decide,
+    is_contrary,
+)
+from citeproof.model import (
+    Claim,
+    Evidence,
+    Source,
+)
+from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
+from citeproof.text.normalise import terms
+
+DENSE_POOL = 24
+"""Passages per claim the dense tier re-ranks (the BM25 best, plus the abstract)."""
+
+
+ENTAILMENT_SUPPORT_AT = POLICY.support_at
+
+
+ENTAILMENT_DECIDE_AT = POLICY.decide_at
+
+
+ENTAILMENT_CONTRADICT_AT = POLICY.contradict_at
+
+
+FALLBACK_SUPPORTED_AT = POLICY.fallback_supported_at
+
+
+FALLBACK_PARTIAL_AT = POLICY.fallback_partial_at
+"""The verdict policy's thresholds, kept under their old names: :mod:`citeproof.judges.policy` is their home."""
+
+
+class OfflineLock:
+    """One thread at a time in the offline tiers; an LLM request waits outside it.
+
+    The offline tiers share a SQLite cache and ONNX sessions and are
+    CPU-bound, so several threads gain nothing there; an LLM request is
+    network-bound, so :func:`check` judges citations in
+    ``LLMConfig.concurrency`` threads and each lets the others in while it
+    waits for its answer (:meth:`released`).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owner: int | None = None
+
+    def __enter__(self) -> "OfflineLock":
+        self._lock.acquire()
+        self._owner = threading.get_ident()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._owner = None
+        self._lock.release()
+
+    @contextmanager
+    def released(self):
+        """Let other threads in for the body, when this thread holds the lock (else a no-op)."""
+        if self._owner != threading.get_ident():
+            yield
+            return
+        self.__exit__()
+        try:
+            yield
+        finally:
+            self.__enter__()
+
+
+_MODELS: dict[tuple[str, object], object] = {}
+"""Loaded ONNX models by (tier, class), shared by every :class:`Tiers` of the process (the web page and batch run many checks)."""
+
+
+def _shared_model(tier: str, make: Callable[[], object]) -> object:
+    """The process's one ``make()`` for ``tier`` (an ``Embedder`` or ``EntailmentModel``; each guards its session with a lock)."""
+    if (tier, make) not in _MODELS:
+        _MODELS[(tier, make)] = make()
+    return _MODELS[(tier, make)]
+
+
+class Tiers:
+    """The tiers of one run: retrieval (lexical, optionally fused with dense) and the deciding judge.
+
+    Args:
+        wanted: tier names to run (None: every available tier).
+        cache_dir: folder for the embedding cache (None: in memory only).
+
+    Attributes:
+        used: the tiers that run, in order (``lexical`` always).
+        notes: why a wanted tier does not run (missing package or model file).
+
+    Retrieval: the lexical retriever (BM25 + coverage) proposes candidates; with
+    the dense tier, its ranking and the dense ranking (all-MiniLM-L6-v2 cosine
+    over the :data:`DENSE_POOL` best BM25 passages and the abstract) are fused
+    by reciprocal rank fusion (Cormack et al., SIGIR 2009, k = 60).
+    Judging: the entailment judge decides when it runs, else the lexical judge.
+    Tiers never mix silently: each finding's ``tier`` names the judge, and the
+    evidence keeps each tier's own scores.
+    The models load on first use and are shared by the process's runs (issue 17):
+    a run whose judgements all come from the cache loads none.
+    """
+
+    def __init__(self, wanted: list[str] | None = None, cache_dir: Path | None = None, llm: object | None = None) -> None:
+        self.used: list[str] = ["lexical"]
+        self.notes: list[str] = []
+        self.retriever = LexicalRetriever()
+        self.lexical_judge = LexicalJudge()
+        self.fallback_judge = LexicalJudge(FALLBACK_SUPPORTED_AT, FALLBACK_PARTIAL_AT)
+        self._dense = None
+        self._entailment = None
+        self._loaders: dict[str, Callable[[], object]] = {}
+        self.llm = None
+        self.lock = OfflineLock()
+        want = set(wanted) if wanted else {"lexical", "dense", "entailment"}
+        if want == {"llm"}:
+            want |= {"dense", "entailment"}  # the LLM's findings show what the offline tiers said
+        if "dense" in want:
+            from citeproof.retrieval import dense
+
+            why = dense.unavailable_reason()
+            if why is None:
+                self._loaders["dense"] = lambda: dense.DenseRetriever(cache_dir, embedder=_shared_model("dense", dense.Embedder))
+                self.used.append("dense")
+            else:
+                self.notes.append(f"dense tier not run: {why}")
+        if "entailment" in want:
+            from citeproof.judges import entailment
+
+            why = entailment.unavailable_reason()
+            if why is None:
+                self._loaders["entailment"] = lambda: entailment.EntailmentJudge(_shared_model("entailment", entailment.EntailmentModel))
+                self.used.append("entailment")
+            else:
+                self.notes.append(f"entailment tier not run: {why}")
+        if "llm" in want:
+            if llm is None:
+                self.notes.append("llm tier not run: give the endpoint with --llm-url and --llm-model (or CITEPROOF_LLM_URL, CITEPROOF_LLM_MODEL)")
+            else:
+                from citeproof.judges.llm import LLMClient, LLMJudge
+
+                self.llm = LLMJudge(LLMClient(llm))  # type: ignore[arg-type]
+                self.used.append("llm")
+
+    @property
+    def dense(self):
+        """The dense retriever, loaded on first use (a run whose citations all come from the judgement cache loads no model)."""
+        if self._dense is None and "dense" in self._loaders:
+            self._dense = self._loaders["dense"]()  # a failure raises here, for this citation, and is tried again for the next
+            del self._loaders["dense"]
+        return self._dense
+
+    @property
+    def entailment(self):
+        """The entailment judge, loaded on first use (see :attr:`dense`)."""
+        if self._entailment is None and "entailment" in self._loaders:
+            self._entailment = self._loaders["entailment"]()
+            del self._loaders["entailment"]
+        return self._entailment
+
+    def loaded(self, tier: str) -> object | None:
+        """The ``dense`` or ``entailment`` component if it was loaded in this run, without loading it."""
+        return {"dense": self._dense, "entailment": self._entailment}.get(tier)
+
+    def dense_pool(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[int]:
+        """Indices of the passages the dense tier ranks for one claim: the :data:`DENSE_POOL` best by BM25, plus the abstract.
+
+        Dense re-ranks the BM25 pool rather than embedding a 1,000-passage book per run.
+        """
+        allowed = [i for i, p in enumerate(source.passages) if (not pages or p.page in pages) and p.section not in NON_EVIDENCE_SECTIONS]
+        if len(allowed) > DENSE_POOL:
+            q = [t for t in terms(text) if t not in exclude]
+            bm = self.retriever.index_for(source).bm25_scores(q)
+            pool = sorted(allowed, key=lambda i: -bm[i])[:DENSE_POOL]
+            pool += [i for i in allowed if source.passages[i].section == "abstract" and i not in pool]
+            allowed = sorted(pool)
+        return allowed
+
+    def prefetch(self, items: list[tuple[Claim, Source | None]]) -> None:
+        """Embed, in one batch per source, the dense pools of the claims about to be judged (issue 17).
+
+        Each passage is embedded once per source and run anyway; batching the
+        claims' pools of one source together (and every claim text in one call)
+        lets the token-budget batches (:func:`citeproof.onnx_session.token_batches`)
+        group passages of like length. The pools are those of the claim text
+        with no page restriction: a claim judged on its parenthetical, its
+        context or a locator's pages embeds what it lacks when judged. No-op
+        without the dense tier.
+        """
+        if "dense" not in self._loaders and self._dense is None:
+            return
+        by_source: dict[str, tuple[Source, set[int]]] = {}
+        texts: list[str] = []
+        for claim, source in items:
+            if source is None or not source.usable or not source.sha256:
+                continue
+            exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
+            by_source.setdefault(source.sha256, (source, set()))[1].update(self.dense_pool(claim.text, source, None, exclude))
+            texts.append(claim.text)
+        if not texts or self.dense is None:
+            return
+        self.dense.embed_queries(texts)
+        for sha, (source, pool) in by_source.items():
+            self.dense.passage_vectors([source.passages[i] for i in sorted(pool)], sha)
+
+    def candidates(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[Evidence]:
+        """Candidate evidence, best first (lexical, or lexical and dense fused)."""
+        lex = self.retriever.retrieve(text, source, pages=pages, exclude_terms=exclude, top=20)
+        if self.dense is None or not lex:
+            return lex[:8]
+        from citeproof.retrieval.dense import reciprocal_rank_fusion
+
+        allowed = self.dense_pool(text, source, pages, exclude)
+        ranked = self.dense.rank(text, [source.passages[i] for i in allowed], source.sha256)
+        dense_order = [allowed[i] for i, _ in ranked[:20]]
+        cos = {allowed[i]: c for i, c in ranked[:20]}
+        index_of = {p.id: i for i, p in enumerate(source.passages)}
+        lex_order = [index_of.get(e.passage.id.split("+")[0], -1) for e in lex]
+        by_index = {index_of.get(e.passage.id.split("+")[0], -1): e for e in lex}
+        fused = reciprocal_rank_fusion([lex_order, dense_order])
+        out: list[Evidence] = []
+        for i, _score in fused:
+            if i < 0:
+                continue
+            ev = by_index.get(i) or self.retriever.evidence_for(text, source, i, exclude)
+            if i in cos:
+                ev.scores["dense"] = round(cos[i], 4)
+            out.append(ev)
+            if len(out) >= 8:
+                break
+        return out
+
+    def judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
+        """The deciding judge's verdict: the LLM tier's when it runs and gives a grounded answer, else the offline tiers'.
+
+        The offline verdict is always computed first and recorded in the
+        judgement's ``llm`` block, so a finding shows what each tier said.
+        """
+        offline = self.offline_judge(claim, cands, signal)
+        if self.llm is None:
+            return offline
+        with self.lock.released():  # other citations' offline work goes on while this one waits for the LLM
+            decided, record = self.llm.judge(claim, cands, signal, offline=offline)
+        if decided is None:
+            offline.llm = record
+            offline.reasons.append(f"LLM tier ({record['model']}): {record['note']}")
+            return offline
+        decided.llm = record
+        decided.reasons.append(f"the offline tiers said '{offline.verdict.value}' ({offline.tier.value}, confidence {offline.confidence:.2f})")
+        return decided
+
+    def offline_judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
+        """The offline tiers' verdict, by the verdict policy (:func:`citeproof.judges.policy.decide`).
+
+        A contrary signal (*but see*, *contra*, *but cf.*) is not a relaxed
+        *see*: the claim is judged as written and the judgement then mapped by
+        :func:`citeproof.judges.policy.apply_contrary_signal`.
+        """
+        contrary = is_contrary(signal)
+        sig = None if contrary else signal
+        by_coverage = sorted(cands, key=lambda e: -e.scores.get("lexical", 0.0))
+        if self.entailment is None or not cands:
+            j = decide(None, self.lexical_judge.judge(claim, by_coverage, sig))
+        else:
+            j = decide(self.entailment.judge(claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
+        return apply_contrary_signal(j, signal) if contrary else j
