@@ -168,6 +168,46 @@ class TestTitlesAndWebEntries:
         assert ("2015", "1940-1953") == (f.year, f.pages)
 
 
+class TestContainer:
+    """The container is the journal or venue: abbreviated names kept whole, publishers, web sites and bare
+    volumes left out (container precision was 53-86% per style)."""
+
+    @pytest.mark.parametrize("text, form, want", [
+        ("B. Bellalta, “IEEE 802.11ax: High-efficiency WLANs,” IEEE Commun. Mag., vol. 52, no. 12, pp. 132–141, Dec. 2014.", "init_first", "IEEE Commun. Mag"),
+        ("Troia, S.; Sapienza, F. On Deep Reinforcement Learning for Traffic Engineering in SD-WAN. IEEE J. Sel. Areas Commun. 2021, 39 (7), 2198–2212.", "family_init", "IEEE J. Sel. Areas Commun"),
+        ("Khare, R., Lu, Z. Crowdsourcing in biomedicine. Briefings in bioinformatics. 17, 23–32 (2016).", "family_init", "Briefings in bioinformatics"),
+    ], ids=["ieee", "acs", "lncs-full-word"])
+    def test_abbreviated_journal_kept_whole(self, text, form, want):
+        """A period after a short capitalised word followed by a capital is inside the name; after a full word it ends it."""
+        assert want == parse_fields(text, form=form).container
+
+    def test_number_inside_a_proceedings_name(self):
+        """``Proceedings of the 17th ...`` and ``2017 IEEE 24th ...``: an ordinal or a leading year is part of the name."""
+        a = parse_fields("M. Ragan-Kelley and C. Willing, “Binder 2.0,” in Proceedings of the 17th python in science conference, 2018, pp. 113–120.", form="init_first")
+        b = parse_fields("Decan, A.; Mens, T. On the topology of package dependency networks. In 2017 IEEE 24th international conference on software analysis; IEEE, 2017.", form="family_init")
+        assert ("Proceedings of the 17th python in science conference", "2017 IEEE 24th international conference on software analysis") == (a.container, b.container)
+
+    @pytest.mark.parametrize("text, form, want", [
+        ("M. Nielsen, Reinventing Discovery. Princeton University Press, 2011.", "init_first", ""),
+        ("M. Fenner, K. Scheliga, and S. Bartling, “Reference Management,” in Opening science, Springer International Publishing, 2013, pp. 125–137.", "init_first", "Opening science"),
+        ("Fenner, Martin, and Sönke Bartling. 2013. “Reference Management.” Pp. 125–37 in Opening science. Springer International Publishing.", "family_given", "Opening science"),
+    ], ids=["book", "chapter-ieee", "chapter-asa"])
+    def test_publisher_is_no_container(self, text, form, want):
+        """A publisher (``... Press``, ``... Publishing``) is not the container; a chapter's book is."""
+        assert want == parse_fields(text, form=form).container
+
+    def test_web_site_is_no_container(self):
+        """A name followed only by a URL (no DOI, volume or pages) is a web site; with a DOI it is the journal."""
+        site = parse_fields("Brown, C. T. (2017). Predicting the paper of the future. Naturejobs. http://blogs.nature.com/naturejobs/2017/06/01/x/", form="family_init")
+        journal = parse_fields("Vrieze, J. (2018). Nearly 100 scientists spent 2 months on Google Docs. Science. https://doi.org/10.1126/science.aat0471", form="family_init")
+        assert ("", "Science") == (site.container, journal.container)
+
+    def test_bare_volume_is_no_container(self):
+        """``“Title,” vol. 87, pp. 931–940, 1987.``: the entry names no venue."""
+        f = parse_fields("H. Tan and H. Wang, “Performance of multiple parallel slotted Aloha channels,” vol. 87, pp. 931–940, 1987.", form="init_first")
+        assert ("", "87", "931-940") == (f.container, f.volume, f.pages)
+
+
 class TestStyles:
     """One real entry (Khare et al. 2016, Briefings in Bioinformatics) as each style prints it."""
 

@@ -329,12 +329,28 @@ def _quoted(rest: str) -> tuple[str, str] | None:
     return None
 
 
+_CONTAINER_END = re.compile(rf"\s*(?:,\s*(?:vol\.|no\.|pp?\.|\d)|\s\d+(?=\s*[,(:;.]|\s*$)|\(|;|\.\s|\.$|,\s+{_YEAR}|Available|Retrieved|https?:)")
+
+
 def _container(after: str) -> str:
-    """The container (journal, proceedings, publisher) at the start of what follows the title."""
+    """The container (journal, proceedings, publisher) at the start of what follows the title.
+
+    It ends at the volume, pages or year (``, vol.``, ``17,``, ``(2016)``, ``2016;``), a ``;``, a ``(`` or a
+    sentence end. A number that is part of the name is kept (``Proceedings of the 17th ...``, ``2017 IEEE
+    24th ...``), and so is the period of an abbreviated word followed by a capital (``IEEE Commun. Mag.``,
+    ``J. Am. Chem. Soc.``: a capitalised word of at most 7 letters).
+    """
     after = re.sub(r"^[\s,.:;]+", "", after)
-    after = re.sub(r"^(?:In:?|in)\s+", "", after)
-    c = re.split(rf"\s*(?:,\s*(?:vol\.|no\.|pp?\.|\d)|\s\d|\(|;|\.\s|\.$|,\s+{_YEAR}|Available|Retrieved|https?:)", after, maxsplit=1)[0]
-    return c.strip(" ,.:;")[:200]
+    after = re.sub(r"^(?:[Pp]p?\.\s*[\w–\-]+\s+(?=in\s))?(?:In:?|in)\s+", "", after)  # ASA: Pp. 125–37 in Book
+    end = len(after)
+    for m in _CONTAINER_END.finditer(after):
+        if m.group(0).lstrip().startswith(".") and m.end() < len(after):
+            word = re.search(r"(\S+)$", after[: m.start() + len(m.group(0)) - len(m.group(0).lstrip())])
+            if word and re.fullmatch(rf"[{_UP}][{_LOW}]{{0,6}}", word.group(1)) and re.match(rf"[{_UP}]", after[m.end():]):
+                continue  # an abbreviated word of the name: Commun. Mag.
+        end = m.start()
+        break
+    return after[:end].strip(" ,.:;")[:200]
 
 
 def _scrub(text: str) -> str:
@@ -401,10 +417,36 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
     else:
         f.title, after = _title_end(rest, form or _form)
     f.title = re.sub(r"\s+", " ", f.title).strip(" ,.;:")
-    f.container = _container(after)
-    if f.container and re.fullmatch(rf"{_YEAR}[a-z]?|n\.d", f.container):
-        f.container = ""
+    f.container = _venue(_container(after), after, f)
     return f
+
+
+_PUBLISHER = re.compile(r"(?i)(?:^|[,;:]\s*|\s)(?:[\w&'’.\-]+\s+)*(?:Press|Publishing|Publishers?|Verlag|Inc\.?|Ltd\.?|GmbH|Laboratory|"
+                        r"Springer(?:\s+Nature)?|Wiley|Elsevier)$")
+
+
+def _venue(c: str, after: str, f: RefFields) -> str:
+    """The container ``c`` read after the title, kept only when it names a journal or a venue.
+
+    Dropped (''): a year or ``n.d.``; text without a letter; a volume or pages standing where the venue
+    would (``vol. 2.``, ``pp. 281–285``: the entry names no venue); a publisher (a name ending in *Press*,
+    *Publishing*, *Inc.*, *Laboratory*, *Springer* ...), and a publisher after a book's title is cut off
+    (``Opening science, Springer International Publishing`` -> ``Opening science``); a web site's name: the
+    entry prints a URL but no DOI, arXiv id, volume or pages and the name is not introduced by *In*.
+    """
+    if not c or re.fullmatch(rf"{_YEAR}[a-z]?|n\.d", c) or not re.search(r"[^\W\d_]", c):
+        return ""
+    lead = re.sub(r"^[\s,.:;]+", "", after)
+    if re.match(r"(?i)(?:vol|no|pp?)\.\s*\d[\w–\-]*(?![\w–\-]|\s+in\s)", lead):
+        return ""
+    m = _PUBLISHER.search(c)
+    if m:
+        c = c[: m.start()].strip(" ,;:")
+        if not c:
+            return ""
+    if f.url and not (f.doi or f.arxiv or f.volume or f.pages) and not re.match(r"(?:In:?|in)\s", lead):
+        return ""
+    return c
 
 
 def list_form(texts: list[str]) -> str:
