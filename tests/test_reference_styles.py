@@ -202,6 +202,17 @@ class TestContainer:
         journal = parse_fields("Vrieze, J. (2018). Nearly 100 scientists spent 2 months on Google Docs. Science. https://doi.org/10.1126/science.aat0471", form="family_init")
         assert ("", "Science") == (site.container, journal.container)
 
+    @pytest.mark.parametrize("text, form, want", [
+        ("Castelvecchi, D. (2015) “Physics paper sets record with more than 5,000 authors,” Nature [Preprint]. Available at: https://doi.org/10.1038/nature.2015.17567.", "family_init", "Nature"),
+        ("Castelvecchi, Davide. 2015. “Physics paper sets record with more than 5,000 authors.” Nature, ahead of print. https://doi.org/10.1038/nature.2015.17567.", "family_given", "Nature"),
+        ("N. Hu, B. Thibert, and L. J. Guibas, Distributable consistent multi-graph matching, CoRR abs/1611.07191, (2016).", "init_first", "CoRR"),
+        ("Fenner, M., Scheliga, K. & Bartling, S. Reference Management. in Opening science 125–137 (Springer International Publishing, 2013).", "family_init", "Opening science"),
+        ("Opening Science; Bartling, S., Friesike, S., Eds.; Springer International Publishing, 2014.", "family_init", ""),
+    ], ids=["harvard-preprint", "chicago-ahead-of-print", "corr-abs", "nature-chapter-pages", "acs-editors"])
+    def test_notes_after_the_container(self, text, form, want):
+        """``[Preprint]``, *ahead of print*, ``abs/`` numbers and a page range end the container; an editor list is none."""
+        assert want == parse_fields(text, form=form).container
+
     def test_bare_volume_is_no_container(self):
         """``“Title,” vol. 87, pp. 931–940, 1987.``: the entry names no venue."""
         f = parse_fields("H. Tan and H. Wang, “Performance of multiple parallel slotted Aloha channels,” vol. 87, pp. 931–940, 1987.", form="init_first")

@@ -329,13 +329,15 @@ def _quoted(rest: str) -> tuple[str, str] | None:
     return None
 
 
-_CONTAINER_END = re.compile(rf"\s*(?:,\s*(?:vol\.|no\.|pp?\.|\d)|\s\d+(?=\s*[,(:;.]|\s*$)|\(|;|\.\s|\.$|,\s+{_YEAR}|Available|Retrieved|https?:)")
+_CONTAINER_END = re.compile(rf"\s*(?:,\s*(?:vol\.|no\.|pp?\.|\d)|\s\d+(?:[–\-]\d+)?(?=\s*[,(:;.]|\s*$)|\(|\[|;|\.\s|\.$|,\s+{_YEAR}|"
+                            r",?\s*(?:ahead of print|in press|forthcoming)\b|,?\s+abs/|,\s*/|\s(?i:doi):|Available|Retrieved|https?:)")
 
 
 def _container(after: str) -> str:
     """The container (journal, proceedings, publisher) at the start of what follows the title.
 
-    It ends at the volume, pages or year (``, vol.``, ``17,``, ``(2016)``, ``2016;``), a ``;``, a ``(`` or a
+    It ends at the volume, pages or year (``, vol.``, ``17,``, ``(2016)``, ``2016;``), a ``;``, a ``(``, a
+    ``[`` (``[Preprint]``), *ahead of print*, *in press*, an arXiv-style ``abs/`` number, ``doi:`` or a
     sentence end. A number that is part of the name is kept (``Proceedings of the 17th ...``, ``2017 IEEE
     24th ...``), and so is the period of an abbreviated word followed by a capital (``IEEE Commun. Mag.``,
     ``J. Am. Chem. Soc.``: a capitalised word of at most 7 letters).
@@ -428,7 +430,7 @@ _PUBLISHER = re.compile(r"(?i)(?:^|[,;:]\s*|\s)(?:[\w&'’.\-]+\s+)*(?:Press|Pub
 def _venue(c: str, after: str, f: RefFields) -> str:
     """The container ``c`` read after the title, kept only when it names a journal or a venue.
 
-    Dropped (''): a year or ``n.d.``; text without a letter; a volume or pages standing where the venue
+    Dropped (''): a year or ``n.d.``; text without a letter; an editor list (ACS ``Title; Family, I., Eds.;``); a volume or pages standing where the venue
     would (``vol. 2.``, ``pp. 281–285``: the entry names no venue); a publisher (a name ending in *Press*,
     *Publishing*, *Inc.*, *Laboratory*, *Springer* ...), and a publisher after a book's title is cut off
     (``Opening science, Springer International Publishing`` -> ``Opening science``); a web site's name: the
@@ -438,6 +440,8 @@ def _venue(c: str, after: str, f: RefFields) -> str:
         return ""
     lead = re.sub(r"^[\s,.:;]+", "", after)
     if re.match(r"(?i)(?:vol|no|pp?)\.\s*\d[\w–\-]*(?![\w–\-]|\s+in\s)", lead):
+        return ""
+    if re.search(r"\b(?:Eds?\.?|editors?)$", c):  # ACS: Title; Family, I., Eds.; Publisher
         return ""
     m = _PUBLISHER.search(c)
     if m:
