@@ -429,3 +429,16 @@ def test_year_alone_on_an_entry_last_line_is_kept():
     assert 4 == len(texts)
     assert "2017." == texts[2]
     assert texts[3].startswith("8. Palacio, S.")
+
+
+def test_markdown_lists_the_kept_wrong_entries():
+    """``--misses N`` without ``--json``: each style's wrong entries follow the table, with their wrong fields."""
+    from citeproof.eval.references import FIELDS, format_references_markdown
+
+    fields = {f: {"printed": 1, "given": 1, "right": 1, "precision": 100.0, "recall": 100.0} for f in FIELDS}
+    miss = {"key": "vrieze2018", "text": "(70) Vrieze, J. Nearly 100 scientists. Here’s what. Science 2018.", "parsed": "",
+            "wrong": ["title: got 'Nearly 100 scientists', want 'Nearly 100 scientists. Here’s what'"]}
+    res = {"entries": 1, "bibs": ["a.bib"], "styles": {"acs": {"family": "numeric", "entries": 1, "aligned": 1, "core_pct": 0.0, "fields": fields,
+                                                                "foreign": 0, "match": {"right": 0, "wrong": 0, "with_file": 0}, "misses": [miss]}}}
+    md = format_references_markdown(res)
+    assert "### acs: wrong entries\n\n- `vrieze2018`: (70) Vrieze, J. Nearly 100 scientists. Here’s what. Science 2018.\n  - title: got 'Nearly 100 scientists', want 'Nearly 100 scientists. Here’s what'\n" in md

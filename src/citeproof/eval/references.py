@@ -442,7 +442,8 @@ def _add(a: dict, b: dict) -> dict:
 def format_references_markdown(res: dict) -> str:
     """The benchmark as a Markdown table: per style, entries found, the share
     with title, first author and year all right, then precision/recall per field
-    (``P/R`` in %, ``-`` where the style prints none) and local-file matches."""
+    (``P/R`` in %, ``-`` where the style prints none) and local-file matches; then, per style, the wrong
+    entries the result kept (``keep_misses``): key, printed text (300 characters at most), each wrong field."""
     head = ["style", "family", "entries", "found", "title+author+year"] + list(FIELDS) + ["foreign text", "local PDF right/wrong/with file"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for style, d in res["styles"].items():
@@ -454,4 +455,10 @@ def format_references_markdown(res: dict) -> str:
         cells.append(str(d.get("foreign", 0)))
         cells.append(f"{m['right']}/{m['wrong']}/{m['with_file']}")
         rows.append("| " + " | ".join(cells) + " |")
-    return "\n".join(rows) + f"\n\n{res['entries']} entries from {len(res['bibs'])} .bib file(s); field cells are precision/recall in %."
+    out = "\n".join(rows) + f"\n\n{res['entries']} entries from {len(res['bibs'])} .bib file(s); field cells are precision/recall in %."
+    for style, d in res["styles"].items():  # the wrong entries kept (``--misses N``), one block per style
+        if d.get("misses"):
+            out += f"\n\n### {style}: wrong entries\n"
+            for m in d["misses"]:
+                out += f"\n- `{m['key']}`: {m['text'][:300]}\n" + "".join(f"  - {w}\n" for w in m["wrong"])
+    return out
