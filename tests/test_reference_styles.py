@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from citeproof.bibliography.pdf_refs import RefLine, parse_reference, segment_references
-from citeproof.bibliography.ref_fields import find_doi, list_form, parse_fields
+from citeproof.bibliography.ref_fields import find_doi, full_pages, list_form, parse_fields, volume_pages
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -217,6 +217,22 @@ class TestContainer:
         """``“Title,” vol. 87, pp. 931–940, 1987.``: the entry names no venue."""
         f = parse_fields("H. Tan and H. Wang, “Performance of multiple parallel slotted Aloha channels,” vol. 87, pp. 931–940, 1987.", form="init_first")
         assert ("", "87", "931-940") == (f.container, f.volume, f.pages)
+
+
+class TestVolumePages:
+    @pytest.mark.parametrize("text, want", [
+        ("Knoepfler, Paul. 2015. “Reviewing post-publication peer review.” Trends in Genetics 31 (5): 221–23.", ("31", "221-223")),
+        ("Tennant, Jonathan P., and Chris Hartgerink. 2017. “A multi-disciplinary perspective on peer review.” F1000Research 6: 1151.", ("6", "1151")),
+        ("Sebastian Troia and Guido Maier. 2021. On deep reinforcement learning in SD-WAN. IEEE J. Sel. Areas Commun. 39, 7 (July 2021), 2198–2212.", ("39", "2198-2212")),
+    ], ids=["chicago-abbreviated-range", "chicago-no-issue", "acm-month"])
+    def test_volume_and_pages(self, text, want):
+        """Chicago's abbreviated last page is written out, its ``Journal 6: 1151`` read; ACM's ``(July 2021)`` keeps volume and pages."""
+        assert want == volume_pages(text)
+
+    @pytest.mark.parametrize("given, want", [("719–40", "719-740"), ("221-3", "221-223"), ("1940–1953", "1940-1953"), ("e1004947", "e1004947"), ("95-12", "95-12"), ("230-5", "230-235")])
+    def test_full_pages(self, given, want):
+        """A last page shorter than the first takes the first page's leading digits; one as long is left as printed."""
+        assert want == full_pages(given)
 
 
 class TestStyles:

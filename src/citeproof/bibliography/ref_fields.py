@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["RefFields", "parse_fields", "find_doi", "volume_pages", "list_form"]
+__all__ = ["RefFields", "parse_fields", "find_doi", "volume_pages", "full_pages", "list_form"]
 
 _YEAR = r"(?:1[89]|20)\d\d"
 _LATEST = __import__("datetime").date.today().year + 1  # no work is printed as published later
@@ -123,8 +123,8 @@ def volume_pages(text: str) -> tuple[str, str]:
     """``(volume, pages)`` as printed in an entry: ``vol. 17, ... pp. 23–32``
     (IEEE), ``17(1), 23–32`` (APA), ``17, 23–32 (2016)`` (Nature, LNCS, APS),
     ``2016; 17: 23–32`` (Vancouver), ``2016, 17 (1), 23–32`` (ACS), ``17 (1):
-    23–32`` (Chicago), ``17, 1 (2016), 23–32`` (ACM). Pages as ``23-32``; ''
-    where not found."""
+    23–32`` (Chicago), ``17, 1 (2016), 23–32`` (ACM, also ``(June 2016)``). Pages as ``23-32``, an
+    abbreviated last page written out (Chicago's ``719–40`` is ``719-740``); '' where not found."""
     t = DOI_RE.sub(" ", _URL_RE.sub(" ", text))
     vol = pages = ""
     m = re.search(r"\bvol\.\s*(\w+)", t, re.I)
@@ -137,7 +137,8 @@ def volume_pages(text: str) -> tuple[str, str]:
         pats = [
             rf"{_YEAR}[a-z]?;\s*(\d+)(?:\s*\(\w+\))?:\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # Vancouver
             r"\b(\d+)\s?\(\w+\)\s?:\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # Chicago/ASA
-            rf"\b(\d+),\s*\d+\s+\({_YEAR}\),\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # ACM
+            r"[A-Za-z]\s(\d+)\s?:\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)(?=[.,;\s]|$)",  # Chicago/ASA without an issue: Journal 7: 1656
+            rf"\b(\d+),\s*\d+\s+\((?:[A-Z][a-z]+\.?\s)?{_YEAR}\),\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # ACM: 17, 1 (June 2016), 23–32
             r"\b(\d+)\s?\(\w+\),\s*(?:pp\.\s*)?([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # APA, ACS
             rf"\b(\d+)(?:\s?\(\w+\))?,\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)\s*\({_YEAR}\)",  # Nature, LNCS, APS, AIP
             rf"{_YEAR}[a-z]?,\s*(\d+)(?:\s*\(\w+\))?,\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # ACS
@@ -147,7 +148,19 @@ def volume_pages(text: str) -> tuple[str, str]:
             if m and not re.fullmatch(_YEAR, m.group(1)):
                 vol, pages = m.group(1), pages or m.group(2)
                 break
-    return vol, re.sub(r"\s*[-–—]+\s*", "-", pages)
+    return vol, full_pages(pages)
+
+
+def full_pages(pages: str) -> str:
+    """A page range with ``-`` between its pages and an abbreviated last page written out (Chicago, ASA and
+    some .bib files print ``719–40`` for 719-740, ``221–3`` for 221-223); other text as given."""
+    pages = re.sub(r"\s*[-–—]+\s*", "-", pages)
+    m = re.fullmatch(r"(\d+)-(\d+)", pages)
+    if m and len(m.group(2)) < len(m.group(1)):
+        last = m.group(1)[: len(m.group(1)) - len(m.group(2))] + m.group(2)
+        if int(last) > int(m.group(1)):
+            return f"{m.group(1)}-{last}"
+    return pages
 
 
 _BODY_WORDS = r"(?:Organi[sz]ation|Academies|Academy|Association|Society|Institute|Consortium|Committee|Council|Foundation|Agency|Collaboration|Project|Team|Office|Center|Centre|Ministry|Board|Commission|Group|Initiative|Alliance|Federation|Network|Corporation|Inc\.)"

@@ -271,8 +271,10 @@ def _right(field: str, got: str, want: str, want_all: dict) -> bool:
     if field == "first_author":
         g = fold_name(got)
         return g == fold_name(want) or (" " in want and g == fold_name(want.split(",")[0]))
-    if field == "pages":
-        return re.sub(r"[-–—]+", "-", got) == re.sub(r"[-–—]+", "-", want)
+    if field == "pages":  # the same range however printed: 719–40 is 719-740
+        from citeproof.bibliography.ref_fields import full_pages
+
+        return full_pages(got) == full_pages(want)
     if field == "url":
         return got.rstrip("/.") == want.rstrip("/.")
     return got.lower() == want.lower()
@@ -283,8 +285,11 @@ def _printed(field: str, want: str, text: str) -> bool:
         return False
     if field in ("doi", "url", "arxiv", "pmid"):
         return want.lower() in text.lower()
-    if field == "pages":
-        return re.sub(r"[-–—]+", "-", want) in re.sub(r"[-–—]+", "-", text)
+    if field == "pages":  # printed whole or abbreviated (719–40 for 719-740)
+        from citeproof.bibliography.ref_fields import full_pages
+
+        return re.sub(r"[-–—]+", "-", want) in re.sub(r"[-–—]+", "-", text) or full_pages(want) in {
+            full_pages(x) for x in re.findall(r"\d+\s*[-–—]+\s*\d+", text)}
     if field == "first_author":
         from citeproof.bibliography.pdf_refs import fold_name
 
