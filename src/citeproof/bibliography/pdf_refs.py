@@ -136,6 +136,8 @@ def _join(lines: list[str]) -> str:
             out += ln  # a URL broken at a slash or hyphen
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and ln[:1].isupper():
             out += ln  # a compound broken at its hyphen: Low-/Noise, Belén-/Rodríguez
+        elif out.endswith(("-", "–")) and len(out) > 1 and out[-2].isdigit() and ln[:1].isdigit():
+            out += ln  # a page range broken at its dash: 1940–/1953
         elif out:
             out += " " + ln
         else:

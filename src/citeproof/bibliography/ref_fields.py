@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["RefFields", "parse_fields", "find_doi", "volume_pages", "list_form"]
+__all__ = ["RefFields", "parse_fields", "find_doi", "volume_pages", "full_pages", "list_form"]
 
 _YEAR = r"(?:1[89]|20)\d\d"
 _LATEST = __import__("datetime").date.today().year + 1  # no work is printed as published later
@@ -38,16 +38,17 @@ _PART = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|das|le|la|ter|ten|St\.
 _FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*)*(?:-[{_UP}]?[{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}]+)*)*|O[’']\s?[{_UP}][{_LOW}]+|[{_LOW}]+[{_UP}]+[{_LOW}]*)"
 _FAM = rf"{_PART}*{_FAM1}"
 _GIVEN = rf"(?!(?:The|An?|On|In|Of|For|To|And|With|From|Towards?|Why|How|What|When|Is|Are|Do|Does|Can|Open|New|Deep|Data)\b)[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
-_INITS = rf"[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s)))*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
+_ABBR_GIVEN = rf"[{_UP}][a-z]{{1,4}}\.\s?(?=[{_UP}]\.)"  # Chr. / Wm. / Chris. before an initial: Chris. H. J. Hartgerink
+_INITS = rf"(?:{_ABBR_GIVEN})?[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s)))*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
 _SEP = r"(?:\s*,?\s*…\s*|\s*,\s*(?:and\s+|&\s*)?|\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)"
 _ETAL = r"(?:,?\s*et\s+al\.?)"
 _EDS = r"(?:,?\s*\(?(?:eds?\.?|Eds?\.?|editors?|Hrsg\.)\)?,?)(?=[\s:.,;]|$)"
 
 _IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"  # A. B. Family
-_INITS_STRICT = rf"[{_UP}][a-z]?\.(?:\s?-?\s?[{_UP}]\.)*"
+_INITS_STRICT = rf"(?:{_ABBR_GIVEN}[{_UP}]\.|[{_UP}][a-z]?\.)(?:\s?-?\s?[{_UP}]\.)*"
 _FI = rf"{_FAM}(?:\s{_FAM1}){{0,2}},\s?{_INITS_STRICT}(?:\s(?:van|von|de|der|da|du|dos)\b(?:\s[{_UP}]\.)?)?"  # Family, A. B. / Heeringen, S. J. van
 _FC = rf"{_FAM}(?:\s{_FAM1})?\s[{_UP}]{{1,3}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"  # Family AB
-_GF = (rf"(?:{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s)|{_GIVEN})){{0,3}}\s{_FAM}"
+_GF = (rf"(?:{_ABBR_GIVEN}[{_UP}]\.|{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s)|{_GIVEN})){{0,3}}\s{_FAM}"
        rf"(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|$)))?")  # Given M. Family, C Titus Brown
 _FG = rf"{_FAM},\s(?:[{_UP}]\.\s)?{_GIVEN}(?:\s(?:[{_UP}](?:\.|(?=[\s,]))|{_GIVEN})){{0,2}}"  # Family, Given M.
 
@@ -62,7 +63,7 @@ _FORMS: dict[str, tuple[str, str]] = {
     "family_et_al": (rf"{_FAM}(?=,?\s*et\s+al\b)", r"(?!)"),  # astronomy: Mainzer et al. 2011
 }
 _FORM_RE = {k: (re.compile(a), re.compile(_SEP + "(" + b + ")")) for k, (a, b) in _FORMS.items()}
-_AFTER_AUTHORS = re.compile(rf"^\s*(?:[.,:;]|\(|$|“|\"|{_YEAR})")
+_AFTER_AUTHORS = re.compile(rf"^\s*(?:[.,;]|:(?=\s|$)|\(|$|“|\"|{_YEAR})")
 
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.I)
 ARXIV_RE = re.compile(r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I)
@@ -122,8 +123,8 @@ def volume_pages(text: str) -> tuple[str, str]:
     """``(volume, pages)`` as printed in an entry: ``vol. 17, ... pp. 23–32``
     (IEEE), ``17(1), 23–32`` (APA), ``17, 23–32 (2016)`` (Nature, LNCS, APS),
     ``2016; 17: 23–32`` (Vancouver), ``2016, 17 (1), 23–32`` (ACS), ``17 (1):
-    23–32`` (Chicago), ``17, 1 (2016), 23–32`` (ACM). Pages as ``23-32``; ''
-    where not found."""
+    23–32`` (Chicago), ``17, 1 (2016), 23–32`` (ACM, also ``(June 2016)``). Pages as ``23-32``, an
+    abbreviated last page written out (Chicago's ``719–40`` is ``719-740``); '' where not found."""
     t = DOI_RE.sub(" ", _URL_RE.sub(" ", text))
     vol = pages = ""
     m = re.search(r"\bvol\.\s*(\w+)", t, re.I)
@@ -136,7 +137,8 @@ def volume_pages(text: str) -> tuple[str, str]:
         pats = [
             rf"{_YEAR}[a-z]?;\s*(\d+)(?:\s*\(\w+\))?:\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # Vancouver
             r"\b(\d+)\s?\(\w+\)\s?:\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # Chicago/ASA
-            rf"\b(\d+),\s*\d+\s+\({_YEAR}\),\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # ACM
+            r"[A-Za-z]\s(\d+)\s?:\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)(?=[.,;\s]|$)",  # Chicago/ASA without an issue: Journal 7: 1656
+            rf"\b(\d+),\s*\d+\s+\((?:[A-Z][a-z]+\.?\s)?{_YEAR}\),\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # ACM: 17, 1 (June 2016), 23–32
             r"\b(\d+)\s?\(\w+\),\s*(?:pp\.\s*)?([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # APA, ACS
             rf"\b(\d+)(?:\s?\(\w+\))?,\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)\s*\({_YEAR}\)",  # Nature, LNCS, APS, AIP
             rf"{_YEAR}[a-z]?,\s*(\d+)(?:\s*\(\w+\))?,\s*([A-Za-z]?\d+(?:[-–—][A-Za-z]?\d+)?)",  # ACS
@@ -146,12 +148,24 @@ def volume_pages(text: str) -> tuple[str, str]:
             if m and not re.fullmatch(_YEAR, m.group(1)):
                 vol, pages = m.group(1), pages or m.group(2)
                 break
-    return vol, re.sub(r"\s*[-–—]+\s*", "-", pages)
+    return vol, full_pages(pages)
+
+
+def full_pages(pages: str) -> str:
+    """A page range with ``-`` between its pages and an abbreviated last page written out (Chicago, ASA and
+    some .bib files print ``719–40`` for 719-740, ``221–3`` for 221-223); other text as given."""
+    pages = re.sub(r"\s*[-–—]+\s*", "-", pages)
+    m = re.fullmatch(r"(\d+)-(\d+)", pages)
+    if m and len(m.group(2)) < len(m.group(1)):
+        last = m.group(1)[: len(m.group(1)) - len(m.group(2))] + m.group(2)
+        if int(last) > int(m.group(1)):
+            return f"{m.group(1)}-{last}"
+    return pages
 
 
 _BODY_WORDS = r"(?:Organi[sz]ation|Academies|Academy|Association|Society|Institute|Consortium|Committee|Council|Foundation|Agency|Collaboration|Project|Team|Office|Center|Centre|Ministry|Board|Commission|Group|Initiative|Alliance|Federation|Network|Corporation|Inc\.)"
 _BODY = re.compile(rf"^((?:(?:[{_UP}][\w&’'\-]*|of|for|and|the|on|in|&),?\s+){{0,10}}?(?:[{_UP}][\w&’'\-]*\s+)?{_BODY_WORDS}"
-                   rf"(?:,?\s+(?:(?:of|for|and|the|on|in|&)\s+)*[{_UP}][\w&’'\-]*)*)(?=\s*(?:[.:(]|,\s*[“\"]|,\s+[{_UP}][{_LOW}]+\s[{_LOW}]|$))")
+                   rf"(?:,?\s+(?:(?:of|for|and|the|on|in|&)\s+)*[{_UP}][\w&’'\-]*)*)(?=\s*(?:[.:(]|,\s*[“\"]|,\s+[{_UP}][{_LOW}]+\s[{_LOW}]|,\s|$))")
 
 
 def _body_author(text: str) -> str:
@@ -188,7 +202,7 @@ def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
         e = re.match(_EDS, text[end:])
         if e:
             end += e.end()
-        if not (_AFTER_AUTHORS.match(text[end:]) or text[end - 1] == "."):
+        if not (e or _AFTER_AUTHORS.match(text[end:]) or text[end - 1] == "."):  # "editors," ends the list too
             # the last "name" ran into the title (``Family, Title words``): drop names until a terminator follows
             while len(names) > 1:
                 names.pop()
@@ -204,6 +218,10 @@ def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
         if form == hint:
             hinted = (end, form, names)
     end, form, names = hinted or best
+    if form == "given_family" and hint not in ("", "given_family", "family_et_al") and len(names) == 1 and not re.search(rf"[{_UP}]\.", names[0]):
+        # one "Given Family" in a list whose authors print in another form: the entry has no author and
+        # starts with its title (a web page: ``Continuous Publishing. Gobbledygook.``)
+        end = 0
     if not end:
         return "", text, [], ""
     fams = [_family(n, form, i) for i, n in enumerate(names)]
@@ -248,10 +266,14 @@ def _sentence_end(text: str) -> re.Match | None:
     return None
 
 
-def _title_end(rest: str, form: str = "") -> tuple[str, str]:
+def _title_end(rest: str, form: str = "", second: bool = True) -> tuple[str, str]:
     """Split text that starts with an unquoted title into ``(title, what follows)``; ``form`` is the
-    author-name form (physics' comma before the journal is looked for only after ``A. B. Family`` lists)."""
+    author-name form (physics' comma before the journal is looked for only after ``A. B. Family`` lists).
+
+    A title of two sentences (``... p-value. Here's what they came up with.``, ``...? A survey of
+    alternatives.``) keeps its second one when :func:`_second_sentence` says so (``second``)."""
     cands = []
+    sent = -1
     m = _sentence_end(rest)
     if m:
         end = m.start() + (1 if rest[m.start()] in "?!" else 0)
@@ -259,6 +281,7 @@ def _title_end(rest: str, form: str = "") -> tuple[str, str]:
         if b:
             end += b.end()
         cands.append((end, max(m.end(), end)))
+        sent = end
     m = re.search(rf"\s\((?=[^()]*(?:{_YEAR}|n\.d\.|Press|Publish|arXiv|University|Springer|Wiley|Elsevier))", rest)
     if m:
         cands.append((m.start(), m.start()))
@@ -268,14 +291,40 @@ def _title_end(rest: str, form: str = "") -> tuple[str, str]:
     m = re.search(rf",\s+{_YEAR}[a-z]?\.?(?=\s|$)", rest)  # ACS web pages: Title, 2017.
     if m:
         cands.append((m.start(), m.start()))
-    # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018)
-    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=Vol\.\s|vol\.\s|(?:[^,()]|\([^()]{{1,10}}\)){{1,80}}?\s[\w/.]*\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+(?:[{_UP}]|\d{{4}}\s)|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
+    # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018) / Title, Publisher, 2019.
+    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=[^,()\d]{{1,40}},\s+{_YEAR}\.?$|Vol\.\s|vol\.\s|(?:[^,()]|\([^()]{{1,10}}\)){{1,80}}?\s[\w/.]*\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+(?:[{_UP}]|\d{{4}}\s)|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
     if m:
         cands.append((m.start(), m.end()))
     if not cands:
         return rest, ""
     a, b = min(cands)
+    if second and a == sent:
+        t2, after2 = _title_end(rest[b:], form, second=False)
+        if _second_sentence(t2, after2):
+            return rest[:b] + rest[b:b + len(t2)], after2
     return rest[:a], rest[b:]
+
+
+_NOT_TITLE = re.compile(r"(?i)^\s*in\b|\b(?:retrieved|available|accessed|thesis|dissertation|report|preprint|manuscript|unpublished|"
+                        r"edition|editors?|eds?|volume|vol|press|publish\w*|university|institute|journal|proceedings|conference|"
+                        r"symposium|workshop|transactions|letters|review)\b")
+
+
+def _second_sentence(t2: str, after: str) -> bool:
+    """Whether ``t2``, the sentence after a title's first sentence end, is the title's second sentence.
+
+    It is when it reads as prose, not as a venue or a note: 3 to 20 words, no digit, no period inside
+    (``Proc. Natl Acad`` is an abbreviated journal), none of the words venues and notes print
+    (:data:`_NOT_TITLE`: *In*, *Retrieved*, *thesis*, *Journal*, *Proceedings* ...), and what follows it
+    is a container: a capitalised name with a number (``Science 2018``, ``IEEE Communications Surveys 16,
+    4 (2014)``), not a bare year or volume.
+    """
+    t2 = t2.rstrip(" .")
+    words = t2.split()
+    if not 3 <= len(words) <= 20 or re.search(r"[\d.]", t2) or _NOT_TITLE.search(t2):
+        return False
+    after = re.sub(r"^[\s.,:;]+", "", after)
+    return bool(re.match(rf"(?!(?:Vol|No|pp?|In|Retrieved|Available)\b)[{_UP}]", after)) and bool(re.search(r"\d", after[:120]))
 
 
 def _quoted(rest: str) -> tuple[str, str] | None:
@@ -293,12 +342,30 @@ def _quoted(rest: str) -> tuple[str, str] | None:
     return None
 
 
+_CONTAINER_END = re.compile(rf"\s*(?:,\s*(?:vol\.|no\.|pp?\.|\d)|\s\d+(?:[–\-]\d+)?(?=\s*[,(:;.]|\s*$)|\(|\[|;|\.\s|\.$|,\s+{_YEAR}|"
+                            r",?\s*(?:ahead of print|in press|forthcoming)\b|,?\s+abs/|,\s*/|\s(?i:doi):|Available|Retrieved|https?:)")
+
+
 def _container(after: str) -> str:
-    """The container (journal, proceedings, publisher) at the start of what follows the title."""
+    """The container (journal, proceedings, publisher) at the start of what follows the title.
+
+    It ends at the volume, pages or year (``, vol.``, ``17,``, ``(2016)``, ``2016;``), a ``;``, a ``(``, a
+    ``[`` (``[Preprint]``), *ahead of print*, *in press*, an arXiv-style ``abs/`` number, ``doi:`` or a
+    sentence end. A number that is part of the name is kept (``Proceedings of the 17th ...``, ``2017 IEEE
+    24th ...``), and so is the period of an abbreviated word followed by a capital (``IEEE Commun. Mag.``,
+    ``J. Am. Chem. Soc.``: a capitalised word of at most 7 letters).
+    """
     after = re.sub(r"^[\s,.:;]+", "", after)
-    after = re.sub(r"^(?:In:?|in)\s+", "", after)
-    c = re.split(rf"\s*(?:,\s*(?:vol\.|no\.|pp?\.|\d)|\s\d|\(|;|\.\s|\.$|,\s+{_YEAR}|Available|Retrieved|https?:)", after, maxsplit=1)[0]
-    return c.strip(" ,.:;")[:200]
+    after = re.sub(r"^(?:[Pp]p?\.\s*[\w–\-]+\s+(?=in\s))?(?:In:?|in)\s+", "", after)  # ASA: Pp. 125–37 in Book
+    end = len(after)
+    for m in _CONTAINER_END.finditer(after):
+        if m.group(0).lstrip().startswith(".") and m.end() < len(after):
+            word = re.search(r"(\S+)$", after[: m.start() + len(m.group(0)) - len(m.group(0).lstrip())])
+            if word and re.fullmatch(rf"[{_UP}][{_LOW}]{{0,6}}", word.group(1)) and re.match(rf"[{_UP}]", after[m.end():]):
+                continue  # an abbreviated word of the name: Commun. Mag.
+        end = m.start()
+        break
+    return after[:end].strip(" ,.:;")[:200]
 
 
 def _scrub(text: str) -> str:
@@ -365,10 +432,38 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
     else:
         f.title, after = _title_end(rest, form or _form)
     f.title = re.sub(r"\s+", " ", f.title).strip(" ,.;:")
-    f.container = _container(after)
-    if f.container and re.fullmatch(rf"{_YEAR}[a-z]?|n\.d", f.container):
-        f.container = ""
+    f.container = _venue(_container(after), after, f)
     return f
+
+
+_PUBLISHER = re.compile(r"(?i)(?:^|[,;:]\s*|\s)(?:[\w&'’.\-]+\s+)*(?:Press|Publishing|Publishers?|Verlag|Inc\.?|Ltd\.?|GmbH|Laboratory|"
+                        r"Springer(?:\s+Nature)?|Wiley|Elsevier)$")
+
+
+def _venue(c: str, after: str, f: RefFields) -> str:
+    """The container ``c`` read after the title, kept only when it names a journal or a venue.
+
+    Dropped (''): a year or ``n.d.``; text without a letter; an editor list (ACS ``Title; Family, I., Eds.;``); a volume or pages standing where the venue
+    would (``vol. 2.``, ``pp. 281–285``: the entry names no venue); a publisher (a name ending in *Press*,
+    *Publishing*, *Inc.*, *Laboratory*, *Springer* ...), and a publisher after a book's title is cut off
+    (``Opening science, Springer International Publishing`` -> ``Opening science``); a web site's name: the
+    entry prints a URL but no DOI, arXiv id, volume or pages and the name is not introduced by *In*.
+    """
+    if not c or re.fullmatch(rf"{_YEAR}[a-z]?|n\.d", c) or not re.search(r"[^\W\d_]", c):
+        return ""
+    lead = re.sub(r"^[\s,.:;]+", "", after)
+    if re.match(r"(?i)(?:vol|no|pp?)\.\s*\d[\w–\-]*(?![\w–\-]|\s+in\s)", lead):
+        return ""
+    if re.search(r"\b(?:Eds?\.?|editors?)$", c):  # ACS: Title; Family, I., Eds.; Publisher
+        return ""
+    m = _PUBLISHER.search(c)
+    if m:
+        c = c[: m.start()].strip(" ,;:")
+        if not c:
+            return ""
+    if f.url and not (f.doi or f.arxiv or f.volume or f.pages) and not re.match(r"(?:In:?|in)\s", lead):
+        return ""
+    return c
 
 
 def list_form(texts: list[str]) -> str:

@@ -213,7 +213,7 @@ def eval_references(
     styles: Annotated[Optional[str], typer.Option("--styles", metavar="LIST", help="Comma-separated styles (default: all): ieee, vancouver, nature, acs, aip, aps, apa, chicago, harvard, asa, lncs, acm.")] = None,
     bib: Annotated[Optional[list[Path]], typer.Option("--bib", metavar="FILE", help="A .bib file to render (repeatable; default: the demo's meta-review.bib and the data folder's real .bib files).")] = None,
     data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Data folder with cv-papers/ and bib-file-fields/ (default: ../shared/data; skipped where absent).")] = None,  # type: ignore[assignment]
-    misses: Annotated[int, typer.Option("--misses", help="With --json, keep this many wrong entries per style.")] = 0,
+    misses: Annotated[int, typer.Option("--misses", help="Keep this many wrong entries per style (listed under the table, or in the JSON), each with its wrong fields.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the Markdown table.")] = False,
 ) -> None:
     """Reference lists in 12 CSL styles: real BibTeX entries rendered by pandoc's citeproc, laid out as a PDF, read back; field precision/recall per style and local-PDF matches.

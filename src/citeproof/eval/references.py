@@ -271,8 +271,10 @@ def _right(field: str, got: str, want: str, want_all: dict) -> bool:
     if field == "first_author":
         g = fold_name(got)
         return g == fold_name(want) or (" " in want and g == fold_name(want.split(",")[0]))
-    if field == "pages":
-        return re.sub(r"[-–—]+", "-", got) == re.sub(r"[-–—]+", "-", want)
+    if field == "pages":  # the same range however printed: 719–40 is 719-740
+        from citeproof.bibliography.ref_fields import full_pages
+
+        return full_pages(got) == full_pages(want)
     if field == "url":
         return got.rstrip("/.") == want.rstrip("/.")
     return got.lower() == want.lower()
@@ -283,8 +285,11 @@ def _printed(field: str, want: str, text: str) -> bool:
         return False
     if field in ("doi", "url", "arxiv", "pmid"):
         return want.lower() in text.lower()
-    if field == "pages":
-        return re.sub(r"[-–—]+", "-", want) in re.sub(r"[-–—]+", "-", text)
+    if field == "pages":  # printed whole or abbreviated (719–40 for 719-740)
+        from citeproof.bibliography.ref_fields import full_pages
+
+        return re.sub(r"[-–—]+", "-", want) in re.sub(r"[-–—]+", "-", text) or full_pages(want) in {
+            full_pages(x) for x in re.findall(r"\d+\s*[-–—]+\s*\d+", text)}
     if field == "first_author":
         from citeproof.bibliography.pdf_refs import fold_name
 
@@ -442,7 +447,8 @@ def _add(a: dict, b: dict) -> dict:
 def format_references_markdown(res: dict) -> str:
     """The benchmark as a Markdown table: per style, entries found, the share
     with title, first author and year all right, then precision/recall per field
-    (``P/R`` in %, ``-`` where the style prints none) and local-file matches."""
+    (``P/R`` in %, ``-`` where the style prints none) and local-file matches; then, per style, the wrong
+    entries the result kept (``keep_misses``): key, printed text (300 characters at most), each wrong field."""
     head = ["style", "family", "entries", "found", "title+author+year"] + list(FIELDS) + ["foreign text", "local PDF right/wrong/with file"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for style, d in res["styles"].items():
@@ -454,4 +460,10 @@ def format_references_markdown(res: dict) -> str:
         cells.append(str(d.get("foreign", 0)))
         cells.append(f"{m['right']}/{m['wrong']}/{m['with_file']}")
         rows.append("| " + " | ".join(cells) + " |")
-    return "\n".join(rows) + f"\n\n{res['entries']} entries from {len(res['bibs'])} .bib file(s); field cells are precision/recall in %."
+    out = "\n".join(rows) + f"\n\n{res['entries']} entries from {len(res['bibs'])} .bib file(s); field cells are precision/recall in %."
+    for style, d in res["styles"].items():  # the wrong entries kept (``--misses N``), one block per style
+        if d.get("misses"):
+            out += f"\n\n### {style}: wrong entries\n"
+            for m in d["misses"]:
+                out += f"\n- `{m['key']}`: {m['text'][:300]}\n" + "".join(f"  - {w}\n" for w in m["wrong"])
+    return out

@@ -282,20 +282,25 @@ def _fuse_labels(region: list[PdfLine], before: list[PdfLine]) -> list[PdfLine]:
     A label-only line joins the region line on its page whose top is within
     2 pt of its own and which starts right of it; ``before`` are the lines
     just above the region (a first label may be read before the heading).
+    A region line that joins nothing and reads as a year (``2017.``) stays
+    where it is: it is an entry's last line, not a label.
     """
     labels = [ln for ln in before + region if _LABEL_ONLY.match(_plain(ln.text))]
     if not labels:
         return region
-    out = [ln for ln in region if not _LABEL_ONLY.match(_plain(ln.text))]
+    text_lines = [ln for ln in region if not _LABEL_ONLY.match(_plain(ln.text))]
+    targets: dict[int, PdfLine] = {}  # id(label) -> the text line it joins
     for lab in labels:
-        cands = [ln for ln in out if ln.page == lab.page and abs(ln.bbox[1] - lab.bbox[1]) < 2 and ln.bbox[0] >= lab.bbox[2] - 1]
-        if not cands:
-            out_i = None
-        else:
-            tgt = min(cands, key=lambda ln: ln.bbox[0])
-            out_i = out.index(tgt)
-        if out_i is None:
+        cands = [ln for ln in text_lines if ln.page == lab.page and abs(ln.bbox[1] - lab.bbox[1]) < 2 and ln.bbox[0] >= lab.bbox[2] - 1]
+        if cands:
+            targets[id(lab)] = min(cands, key=lambda ln: ln.bbox[0])
+    out = [ln for ln in region if not _LABEL_ONLY.match(_plain(ln.text)) or (id(ln) not in targets and re.match(r"^\s*(?:1[89]|20)\d\d\.\s*$", _plain(ln.text)))]
+    where = {id(ln): i for i, ln in enumerate(out)}
+    for lab in labels:
+        tgt = targets.get(id(lab))
+        if tgt is None:
             continue
+        out_i = where[id(tgt)]
         t = out[out_i]
         out[out_i] = PdfLine(text=lab.text.strip() + " " + t.text, page=t.page, bbox=(lab.bbox[0], t.bbox[1], t.bbox[2], t.bbox[3]), block=t.block, size=t.size, bold=t.bold, col=t.col, width=t.width)
     return out
