@@ -593,3 +593,17 @@ def test_relevant_sentences_index_equals_the_full_scan():
             assert got == full_scan(claim, k, floor), (claim, k, floor)
             found += len(got)
     assert found > 100
+
+
+def test_scope_inflation_on_the_two_scihub_sentences():
+    """'68.9% of all scholarly articles' widens the abstract's '68.9% of the 81.6 million ... registered with Crossref'
+    (hit) but not page 7's 'equating to 68.9% of all articles' (near miss): the real sentences of the Sci-Hub PDF."""
+    from citeproof.detectors.scope import detect_scope_inflation
+
+    claim = "Sci-Hub's database contains 68.9% of all scholarly articles"
+    abstract = ("Sci-Hub's database contains 68.9% of the 81.6 million scholarly articles registered with Crossref and "
+                "85.1% of articles published in toll access journals.")
+    page7 = "Sci-Hub\u2019s offerings included 56,246,220 articles from the corpus of scholarly literature, equating to 68.9% of all articles."
+    hit = detect_scope_inflation(claim, abstract)
+    assert [("scope_inflation", "all")] == [(t.name, t.evidence[0].claim_span) for t in hit] and hit[0].confidence >= 0.6
+    assert [] == detect_scope_inflation(claim, page7)

@@ -181,10 +181,14 @@ def test_sources_folder_without_bibliography(tmp_path):
     by = {(f.citation.citekey, f.claim.line): f for f in rep.findings}
     hit = by["doi:10.7554/eLife.32822", 1]
     assert (Verdict.SUPPORTED, 2) == (hit.verdict, hit.evidence.passage.page)
-    # "all scholarly articles" widens "the 81.6 million ... registered with Crossref": scope_inflation, partial
+    # "68.9% of all scholarly articles": the source says both "68.9% of the 81.6 million scholarly articles
+    # registered with Crossref" (page 2, which "all" widens: scope_inflation) and "equating to 68.9% of all
+    # articles" (page 7, which it does not). Which the retrieval ranks first moves with the dense pool, so the
+    # test holds the judgement each passage gives, not the ranking.
     wide = by["doi:10.7554/eLife.32822", 2]
-    assert (Verdict.PARTIAL, 2) == (wide.verdict, wide.evidence.passage.page)
-    assert ["scope_inflation"] == [t.name for t in wide.tags if t.confidence >= 0.6]
+    assert wide.evidence.passage.page in (2, 7) and "68.9%" in wide.evidence.passage.text
+    inflated = [t.name for t in wide.tags if t.confidence >= 0.6] == ["scope_inflation"]
+    assert (wide.evidence.passage.page, wide.verdict, inflated) in {(2, Verdict.PARTIAL, True), (7, Verdict.SUPPORTED, False)}
     by = {f.citation.citekey: f for f in rep.findings}
     assert "--sources doi_10.7554_eLife.32822.pdf (citekey)" == hit.source.origin
     assert Verdict.UNVERIFIABLE == by["nofile"].verdict and "no file in --sources matched" in by["nofile"].reasons[0]

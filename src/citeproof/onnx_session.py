@@ -11,6 +11,9 @@ attention). Two measures keep the memory of a run flat:
   after one 32 x 256-token batch); without it each run's buffers are freed;
 * batches are cut by a token budget (:data:`MAX_BATCH_TOKENS` = rows x padded
   length), so long inputs go in small batches and short ones in large ones.
+
+Idle threads do not spin (``session.intra_op.allow_spinning = 0``), so CPU time
+is work done.
 """
 
 from __future__ import annotations
@@ -44,6 +47,10 @@ def open_session(path: Path | str, threads: int = 2):
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.enable_cpu_mem_arena = False
+    # Idle intra-op threads sleep instead of spinning: a spinning thread burns a core between the
+    # small batches of a check (CPU time with nothing done), and on a shared or busy machine (the web
+    # page, Ray workers) it takes cores from the others.
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 
 
