@@ -14,6 +14,13 @@ attention). Two measures keep the memory of a run flat:
 
 Idle threads do not spin (``session.intra_op.allow_spinning = 0``), so CPU time
 is work done.
+
+On glibc, freed large buffers would otherwise stay in the heap: glibc raises its
+mmap threshold each time a large mmapped block is freed (up to 32 MiB), after
+which a model's activations come from the heap and fragment it. Measured on 300
+demo passages through the embedder: peak 953 MiB as glibc sets it, 568 MiB with
+the threshold fixed at 1 MiB (:func:`_fix_mmap_threshold`) and ORT's memory
+pattern off, for about the same CPU time.
 """
 
 from __future__ import annotations
@@ -21,7 +28,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["MAX_BATCH_TOKENS", "open_session", "token_batches"]
+__all__ = ["MAX_BATCH_TOKENS", "MMAP_THRESHOLD", "open_session", "token_batches"]
+
+MMAP_THRESHOLD = 1 << 20
+"""Allocations from this size (bytes) are mmapped and returned to the system when freed (glibc ``M_MMAP_THRESHOLD``)."""
+
+_FIXED = False
+
+
+def _fix_mmap_threshold() -> None:
+    """Fix glibc's mmap threshold at :data:`MMAP_THRESHOLD` (once per process; nothing elsewhere than glibc)."""
+    global _FIXED
+    if _FIXED:
+        return
+    _FIXED = True
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").mallopt(-3, MMAP_THRESHOLD)  # M_MMAP_THRESHOLD = -3 (malloc.h)
+    except (OSError, AttributeError):  # not glibc: its allocator keeps its own policy
+        pass
 
 MAX_BATCH_TOKENS = 4096
 """Most word pieces (rows x padded length) in one inference call: 16 x 256 or 64 x 64."""
@@ -43,10 +69,12 @@ def open_session(path: Path | str, threads: int = 2):
     """
     import onnxruntime as ort
 
+    _fix_mmap_threshold()
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.enable_cpu_mem_arena = False
+    opts.enable_mem_pattern = False  # buffers are allocated as tensors need them and freed after
     # Idle intra-op threads sleep instead of spinning: a spinning thread burns a core between the
     # small batches of a check (CPU time with nothing done), and on a shared or busy machine (the web
     # page, Ray workers) it takes cores from the others.
