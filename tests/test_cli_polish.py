@@ -88,8 +88,8 @@ def test_config_typo_in_pyproject_and_unknown_future_keys(tmp_path):
         raise AssertionError("a typo was accepted")
     except InputError as exc:
         assert str(exc).startswith(f"{p}:7: unknown key 'formt'; did you mean 'format'?")
-    p.write_text('[tool.citeproof]\nbibliography = "r.bib"\nwidgets = 3\n')  # far from every key: a later version's setting
-    assert {"widgets": 3} == load_config(p).extra
+    p.write_text('[tool.citeproof]\nbibliography = "r.bib"\nwidgets = 3\nsources-dir = "x"\n')  # not typos: a later version's settings
+    assert {"widgets": 3, "sources-dir": "x"} == load_config(p).extra
 
 
 def test_front_matter_bibliography_problems_are_named(tmp_path):

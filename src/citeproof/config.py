@@ -141,7 +141,7 @@ def load_config(path: Path) -> Config:
         InputError: the file cannot be read, is not TOML (line and column
             given), a known key has the wrong type, or a key is a typo of a
             known one (the line and the closest key given; difflib's ratio
-            0.75 or more).
+            0.75 or more and at most 2 characters longer or shorter).
     """
     path = Path(path)
     try:
@@ -162,7 +162,8 @@ def load_config(path: Path) -> Config:
     for raw_key, value in data.items():
         key = raw_key.replace("_", "-")
         if key not in KNOWN_KEYS:
-            meant = difflib.get_close_matches(key.lower(), KNOWN_KEYS, n=1, cutoff=0.75)
+            # a typo is close and about as long; a longer name that contains a known one (sources-dir) may be a later version's
+            meant = [k for k in difflib.get_close_matches(key.lower(), KNOWN_KEYS, n=1, cutoff=0.75) if abs(len(k) - len(key)) <= 2]
             if meant:
                 raise InputError(f"{path}:{_key_line(text, raw_key, path.name == 'pyproject.toml')}: unknown key '{raw_key}'; did you mean "
                                  f"'{meant[0]}'? (citeproof reads {', '.join(KNOWN_KEYS)})")
