@@ -140,3 +140,13 @@ def test_demo_planting_skips_units_that_hold_no_claim(tmp_path):
     assert 2 == len(rows_units) and all(f.evidence is not None for f in rows_units)  # judged, so the old code planted into them
     rows = plant_demo(report)
     assert [3, 3] == sorted(r.line for r in rows)  # was also lines 8 and 9 (the table rows)
+
+
+def test_missing_bibliography_named_in_the_config_points_at_the_config(tmp_path):
+    (tmp_path / ".citeproof.toml").write_text('sources = ["pdfs"]\nbibliography = ["refs/gone.bib"]\n')
+    draft, _ = _draft(tmp_path)
+    for cmd in ("gate", "check"):
+        res = runner.invoke(app, [cmd, str(draft)])
+        assert 2 == res.exit_code, res.output
+        assert f"{tmp_path / '.citeproof.toml'}:2: bibliography gone.bib not found" in res.output  # was 'check the --bib path'
+    assert 0 == runner.invoke(app, ["gate", str(draft), "--bib", str(tmp_path / "refs.bib")]).exit_code  # --bib wins over the config

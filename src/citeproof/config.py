@@ -38,7 +38,7 @@ from typing import Any
 
 from citeproof.errors import InputError
 
-__all__ = ["Config", "CONFIG_NAMES", "apply_settings", "find_config", "load_config", "settings_for"]
+__all__ = ["Config", "CONFIG_NAMES", "apply_settings", "check_bibliographies", "find_config", "load_config", "settings_for"]
 
 KNOWN_KEYS = ("bibliography", "bibliographies", "bib", "sources", "tiers", "fail-on", "format", "out", "cache-dir",
               "online", "offline", "email", "ocr", "collection", "limit", "llm")
@@ -202,6 +202,24 @@ def _key_line(text: str, key: str, in_pyproject: bool) -> int:
     k = re.escape(key)
     m = re.compile(rf"^\s*(?:\[\s*(?:tool\.citeproof\.)?)?[\"']?{k}[\"']?\s*(?:=|\])", re.M).search(text, start)
     return text.count("\n", 0, m.start()) + 1 if m else 0
+
+
+def check_bibliographies(cfg: Config) -> None:
+    """Refuse settings whose bibliography files do not exist, naming the config file and line.
+
+    Called when the settings' bibliographies are used (no ``--bib``): the
+    bibliography reader's own message would send the user to ``--bib``.
+
+    Raises:
+        InputError: a named bibliography (not a Zotero folder) does not exist.
+    """
+    for p in cfg.bibliographies:
+        if not p.exists() and cfg.path is not None:
+            text = cfg.path.read_text(encoding="utf-8", errors="replace")
+            in_py = cfg.path.name == "pyproject.toml"
+            line = next((n for k in ("bibliography", "bibliographies", "bib") if (n := _key_line(text, k, in_py))), 0)
+            raise InputError(f"{cfg.path}:{line}: bibliography {p.name} not found (looked at {p}); fix the path in {cfg.path.name} "
+                             "(relative to its folder) or give --bib")
 
 
 def settings_for(document: Path, config: Path | None = None) -> Config:

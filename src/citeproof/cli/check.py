@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from citeproof.config import apply_settings, settings_for
+from citeproof.config import apply_settings, check_bibliographies, settings_for
 from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
 from citeproof.model import Verdict
 from citeproof.reports import report_stem as _stem
@@ -108,6 +108,8 @@ def check(
         _online_offline(online, offline)
         settings = settings_for(documents[0], config)
         given = _with_zotero(bib, zotero, collection)
+        if not given:
+            check_bibliographies(settings)
     except CiteproofError as exc:
         _fail(exc)
         return
@@ -285,7 +287,10 @@ def gate(
     codes = []
     for document in documents:
         try:
-            bibs = _with_zotero(bib, zotero, collection) or list(settings_for(document, config).bibliographies)
+            given = _with_zotero(bib, zotero, collection)
+            if not given:
+                check_bibliographies(settings_for(document, config))
+            bibs = given or list(settings_for(document, config).bibliographies)
             if not bibs and not _has_own_bibliography(document):
                 raise _no_bibliography(document, "give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
             claims, own = read_document(document)
