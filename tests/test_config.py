@@ -155,7 +155,7 @@ class TestSeveralDocuments:
         r = runner.invoke(app, ["gate", str(tmp_path / "good.md"), str(tmp_path / "bad.md")])
         assert 1 == r.exit_code
         assert f"{tmp_path / 'bad.md'}:1: unknown citekey 'nobody'" in r.output
-        assert f"{tmp_path / 'good.md'}: 1 citations, every citekey is in the bibliography" in r.output
+        assert f"{tmp_path / 'good.md'}: 1 citation, every citekey is in the bibliography" in r.output
         assert 0 == runner.invoke(app, ["gate", str(tmp_path / "good.md"), str(tmp_path / "good.md")]).exit_code
 
     def test_gate_missing_file_among_several_is_exit_2(self, tmp_path):

@@ -97,7 +97,7 @@ class TestQuarto:
         md = "See @fig-growth, @tbl-rates, @sec-methods, @eq-model, @lst-code and @thm-main; as @lee showed.\n"
         cl = MarkdownReader().read_string(md)
         assert [["lee"]] == [[c.citekey for c in x.citations] for x in cl]
-        assert cl[0].text.startswith("See fig-growth, tbl-rates, sec-methods")
+        assert cl[0].text.startswith("See Figure, Table, Section, Equation, Listing and Theorem; as")  # a label is no prose
 
     def test_front_matter_bibliography_list_relative_to_the_document(self, tmp_path):
         (tmp_path / "refs").mkdir()

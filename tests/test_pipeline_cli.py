@@ -296,7 +296,7 @@ def test_demo_planted_catches_most(tmp_path):
     import re
 
     caught, total = map(int, re.search(r"Caught: \*\*(\d+) of (\d+)\*\*", text).groups())
-    assert 12 == total and caught >= 8
+    assert 10 == total and caught >= 7  # 12 before the two table rows of names (not_a_claim) stopped taking plants; 8 caught here
     assert (tmp_path / "meta-review.citeproof.html").exists()
 
 

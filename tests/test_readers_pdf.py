@@ -406,7 +406,7 @@ def test_gate_on_a_pdf_names_the_dangling_marker():
     r = CliRunner().invoke(app, ["gate", str(pdf)])
     assert 1 == r.exit_code
     assert f"{pdf}:3: unknown citekey 'Lupton 2005'" in r.output
-    assert "81 citations, 1 with unknown citekeys (1 distinct)" in r.output  # 79 before issue 11's cites inside longer parentheses
+    assert "81 citations, 1 with an unknown citekey (1 distinct)" in r.output  # 79 before issue 11's cites inside longer parentheses
 
 
 def test_reports_say_page_for_a_pdf(fast_rcnn_report):

@@ -22,12 +22,15 @@ Paths are relative to the folder of the file that names them. Options given
 on the command line win over the file. Keys this version does not use
 (``online``, ``email``, ``llm`` and any other) are kept in
 :attr:`Config.extra` and passed through to the run's options, so a config
-written for a later version still loads. ``-`` and ``_`` in key names are
-the same.
+written for a later version still loads; but an unknown key that is close to
+a known one (``bibliograpy``) is a typo, refused with the file, the line and
+the key meant. ``-`` and ``_`` in key names are the same.
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +38,11 @@ from typing import Any
 
 from citeproof.errors import InputError
 
-__all__ = ["Config", "CONFIG_NAMES", "apply_settings", "find_config", "load_config", "settings_for"]
+__all__ = ["Config", "CONFIG_NAMES", "apply_settings", "check_bibliographies", "find_config", "load_config", "settings_for"]
+
+KNOWN_KEYS = ("bibliography", "bibliographies", "bib", "sources", "tiers", "fail-on", "format", "out", "cache-dir",
+              "online", "offline", "email", "ocr", "collection", "limit", "llm")
+"""Top-level keys this version reads (``-`` spelling); an unknown key close to one of them is a typo (:func:`load_config`)."""
 
 CONFIG_NAMES = (".citeproof.toml", "pyproject.toml")
 """Files looked for, in this order, in each folder from the document's up to the root."""
@@ -132,11 +139,14 @@ def load_config(path: Path) -> Config:
 
     Raises:
         InputError: the file cannot be read, is not TOML (line and column
-            given), or a known key has the wrong type.
+            given), a known key has the wrong type, or a key is a typo of a
+            known one (the line and the closest key given; difflib's ratio
+            0.75 or more and at most 2 characters longer or shorter).
     """
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except FileNotFoundError:
         raise InputError(f"{path}: config file not found; check the --config path") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -151,6 +161,12 @@ def load_config(path: Path) -> Config:
     cfg = Config(path=path)
     for raw_key, value in data.items():
         key = raw_key.replace("_", "-")
+        if key not in KNOWN_KEYS:
+            # a typo is close and about as long; a longer name that contains a known one (sources-dir) may be a later version's
+            meant = [k for k in difflib.get_close_matches(key.lower(), KNOWN_KEYS, n=1, cutoff=0.75) if abs(len(k) - len(key)) <= 2]
+            if meant:
+                raise InputError(f"{path}:{_key_line(text, raw_key, path.name == 'pyproject.toml')}: unknown key '{raw_key}'; did you mean "
+                                 f"'{meant[0]}'? (citeproof reads {', '.join(KNOWN_KEYS)})")
         if key in ("bibliography", "bibliographies", "bib"):
             cfg.bibliographies += [base / v for v in _strings(path, key, value)]
         elif key == "sources":
@@ -172,6 +188,38 @@ def load_config(path: Path) -> Config:
         else:
             cfg.extra[key] = value
     return cfg
+
+
+def _key_line(text: str, key: str, in_pyproject: bool) -> int:
+    """Line (from 1) where ``key`` is set (``key =`` or a ``[key]`` table) in a config file's text; 0 when not found.
+
+    In a ``pyproject.toml`` the search starts at the ``[tool.citeproof]`` table.
+    """
+    start = 0
+    if in_pyproject:
+        m = re.search(r"^\s*\[\s*tool\.citeproof\s*\]", text, re.M)
+        start = m.start() if m else 0
+    k = re.escape(key)
+    m = re.compile(rf"^\s*(?:\[\s*(?:tool\.citeproof\.)?)?[\"']?{k}[\"']?\s*(?:=|\])", re.M).search(text, start)
+    return text.count("\n", 0, m.start()) + 1 if m else 0
+
+
+def check_bibliographies(cfg: Config) -> None:
+    """Refuse settings whose bibliography files do not exist, naming the config file and line.
+
+    Called when the settings' bibliographies are used (no ``--bib``): the
+    bibliography reader's own message would send the user to ``--bib``.
+
+    Raises:
+        InputError: a named bibliography (not a Zotero folder) does not exist.
+    """
+    for p in cfg.bibliographies:
+        if not p.exists() and cfg.path is not None:
+            text = cfg.path.read_text(encoding="utf-8", errors="replace")
+            in_py = cfg.path.name == "pyproject.toml"
+            line = next((n for k in ("bibliography", "bibliographies", "bib") if (n := _key_line(text, k, in_py))), 0)
+            raise InputError(f"{cfg.path}:{line}: bibliography {p.name} not found (looked at {p}); fix the path in {cfg.path.name} "
+                             "(relative to its folder) or give --bib")
 
 
 def settings_for(document: Path, config: Path | None = None) -> Config:

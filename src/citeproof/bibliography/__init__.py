@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography.csl import read_bibliography_bytes, read_csl_json
+from citeproof.bibliography.bibtex_problems import MissingComma, comma_repairs, failed_block_key, failed_block_reason
 from citeproof.bibliography.doi import normalise_doi
 from citeproof.bibliography.file_field import parse_file_field
 from citeproof.bibliography.zotero import is_zotero_library, read_zotero
 from citeproof.errors import BibliographyError
 from citeproof.model import Diagnostic, Reference
 
-__all__ = ["Bibliography", "load_bibliographies", "read_bibtex", "read_csl_json", "normalise_doi"]
+__all__ = ["Bibliography", "load_bibliographies", "read_bibtex", "read_bibtex_keyed", "read_csl_json", "normalise_doi"]
 
 
 @dataclass
@@ -32,9 +33,9 @@ class Bibliography:
         entries: citekey -> Reference (first definition wins).
         files: the bibliography files read, in order.
         diagnostics: duplicate keys, unparseable entries, key-less entries.
-        unknown_reasons: citekey -> why the document's own reference list has
-            no entry for it (a citing PDF's unlinkable marker); used as the
-            finding's reason.
+        unknown_reasons: citekey -> why the bibliography has no entry for it
+            (a citing PDF's unlinkable marker, a .bib entry that could not be
+            parsed); used as the finding's reason.
         description: what the bibliography is, for messages ('' means the
             files themselves).
     """
@@ -99,38 +100,74 @@ def _authors(value: str) -> tuple[str, ...]:
     return tuple(t for t in (_latex_to_text(n.strip()) for n in names) if t)
 
 
+def _parse(text: str, path: Path):
+    """bibtexparser's library of ``text``; its crashes become :class:`BibliographyError` naming ``path``."""
+    import bibtexparser
+
+    try:
+        return bibtexparser.parse_string(text)
+    except RecursionError:
+        raise BibliographyError(f"{path}: braces nested too deep to read; is this a .bib file?") from None
+    except Exception as exc:  # noqa: BLE001 - bibtexparser's splitter on input it was not written for
+        raise BibliographyError(f"{path}: bibtexparser could not read this file ({type(exc).__name__}: {exc}); check that it is a .bib file") from None
+
+
 def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
+    """Parse one BibTeX/BibLaTeX file (:func:`read_bibtex_keyed` without the broken keys)."""
+    refs, diags, _ = read_bibtex_keyed(path)
+    return refs, diags
+
+
+def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], dict[str, str]]:
     """Parse one BibTeX/BibLaTeX file.
 
     Args:
         path: the .bib file.
 
     Returns:
-        ``(references in file order, diagnostics)``. Within one file a
+        ``(references in file order, diagnostics, broken)``. Within one file a
         repeated key keeps its first entry (a diagnostic says so); an
-        unparseable block or a key-less entry becomes a diagnostic naming the
-        line, and parsing goes on.
+        unparseable block or a key-less entry becomes an ``error`` diagnostic
+        naming the line, and parsing goes on; ``broken`` maps the citekey of
+        each unparseable entry to why (for its citations' findings). A comma
+        missing between two fields (which bibtexparser reads as one field
+        holding both) is a ``bib-missing-comma`` error naming the line, and
+        the entry is read as if the comma were there.
 
     Raises:
         BibliographyError: the file does not exist, is not UTF-8/Latin-1
             text, or holds no entry at all while holding text.
     """
-    import bibtexparser
-
     raw = read_bibliography_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("latin-1")
     logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
-    try:
-        library = bibtexparser.parse_string(text)
-    except RecursionError:
-        raise BibliographyError(f"{path}: braces nested too deep to read; is this a .bib file?") from None
-    except Exception as exc:  # noqa: BLE001 - bibtexparser's splitter on input it was not written for
-        raise BibliographyError(f"{path}: bibtexparser could not read this file ({type(exc).__name__}: {exc}); check that it is a .bib file") from None
-    refs: list[Reference] = []
+    library = _parse(text, path)
     diags: list[Diagnostic] = []
+    commas: list[MissingComma] = []
+    for _ in range(8):  # a comma missing after each of several fields in a row shows one field per pass
+        found = comma_repairs(text, library.entries)
+        if not found:
+            break
+        commas += found
+        for c in sorted(found, key=lambda c: -c.offset):
+            text = text[: c.offset] + "," + text[c.offset :]
+        library = _parse(text, path)
+    for c in sorted(commas, key=lambda c: c.line):
+        diags.append(
+            Diagnostic(
+                "bib-missing-comma",
+                "error",
+                f"{path}:{c.line}: a comma is missing after the '{c.field}' field, so '{c.next_field}' was read into it; "
+                f"it is read as if the comma were there: add ',' after the '{c.field}' value on line {c.line}",
+                str(path),
+                c.line,
+            )
+        )
+    refs: list[Reference] = []
+    broken: dict[str, str] = {}
     for block in library.failed_blocks:
         kind = type(block).__name__
         line = (block.start_line or 0) + 1
@@ -145,16 +182,20 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
                 )
             )
         else:
-            why = (str(getattr(block, "error", "") or "").strip().splitlines() or ["syntax error"])[0]
+            why = failed_block_reason(block.raw, getattr(block, "error", ""))
+            key = failed_block_key(block.raw)
+            named = f"entry '{key}'" if key else "this entry"
             diags.append(
                 Diagnostic(
                     "bib-parse",
                     "error",
-                    f"{path}:{line}: this entry could not be parsed and is skipped ({why}); fix the entry's syntax",
+                    f"{path}:{line}: {named} could not be parsed and is skipped ({why}); fix the entry's syntax",
                     str(path),
                     line,
                 )
             )
+            if key:
+                broken[key] = f"its entry at {path}:{line} could not be parsed ({why}); fix the entry's syntax"
     for entry in library.entries:
         line = (entry.start_line or 0) + 1
         if not entry.key.strip():
@@ -204,7 +245,7 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
                 str(path),
             )
         )
-    return refs, diags
+    return refs, diags, broken
 
 
 def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bibliography:
@@ -229,7 +270,9 @@ def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bib
         elif path.suffix.lower() in (".json", ".csl", ".csljson"):
             refs, diags = read_csl_json(path)
         else:
-            refs, diags = read_bibtex(path)
+            refs, diags, broken = read_bibtex_keyed(path)
+            for key, why in broken.items():
+                bib.unknown_reasons.setdefault(key, why)
         bib.files.append(path)
         bib.diagnostics.extend(diags)
         for ref in refs:

@@ -33,8 +33,10 @@ app = typer.Typer(
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
-DocArg = Annotated[Path, typer.Argument(help="The citing document: pandoc Markdown (.md), LaTeX (.tex) or an arXiv source bundle (.tar.gz), or a PDF.", show_default=False)]
-DocsArg = Annotated[list[Path], typer.Argument(metavar="DOCUMENT", help="The citing documents (one or more): pandoc Markdown (.md), LaTeX (.tex), arXiv source bundles (.tar.gz) or PDFs.", show_default=False)]
+_DOC_KINDS = ("pandoc Markdown (.md, .qmd, .rmd, .txt), LaTeX (.tex), an arXiv source bundle (.tar.gz), a PDF, Word or OpenDocument "
+              "(.docx, .odt), or a JSON of generated text with attributions (.json)")
+DocArg = Annotated[Path, typer.Argument(help=f"The citing document: {_DOC_KINDS}.", show_default=False)]
+DocsArg = Annotated[list[Path], typer.Argument(metavar="DOCUMENT", help=f"The citing documents (one or more), each {_DOC_KINDS}.", show_default=False)]
 SourceArg = Annotated[str, typer.Argument(help="The source: a file (PDF, Markdown, text, HTML) or a citekey (with --bib or --sources).", show_default=False)]
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="Settings file (.citeproof.toml, or a pyproject.toml with [tool.citeproof]). Default: the nearest one above the document.")]
 BibOpt = Annotated[
@@ -60,7 +62,7 @@ OcrOpt = Annotated[Optional[str], typer.Option("--ocr", metavar="MODE", help="Sc
 LlmUrlOpt = Annotated[Optional[str], typer.Option("--llm-url", metavar="URL", help="OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1 (Ollama). Default: $CITEPROOF_LLM_URL. Key: $CITEPROOF_LLM_API_KEY.")]
 LlmModelOpt = Annotated[Optional[str], typer.Option("--llm-model", metavar="NAME", help="Model name as the server knows it. Default: $CITEPROOF_LLM_MODEL.")]
 LlmSecondOpt = Annotated[Optional[str], typer.Option("--llm-second-model", metavar="NAME", help="Model for second opinions (default: the same model, over the whole source).")]
-LlmMaxCostOpt = Annotated[Optional[float], typer.Option("--llm-max-cost", metavar="AMOUNT", help="Stop calling the LLM before this much is spent (needs --llm-price).")]
+LlmMaxCostOpt = Annotated[Optional[float], typer.Option("--llm-max-cost", metavar="AMOUNT", min=0.0, help="Stop calling the LLM before this much is spent (0 or more; needs --llm-price).")]
 LlmPriceOpt = Annotated[Optional[str], typer.Option("--llm-price", metavar="IN,OUT", help="Price per million prompt and completion tokens, e.g. 0.15,0.60; default $CITEPROOF_LLM_PRICE. Enables cost figures.")]
 LlmConcurrencyOpt = Annotated[Optional[int], typer.Option("--llm-concurrency", metavar="N", help="LLM requests in flight at once (default 4, or $CITEPROOF_LLM_CONCURRENCY); citations are judged in N threads while they wait.")]
 LimitOpt = Annotated[Optional[int], typer.Option("--limit", metavar="N", help="Quick check: judge only the first N citations.")]
@@ -132,6 +134,19 @@ def _has_own_bibliography(document: Path) -> bool:
     )
 
 
+def _no_bibliography(document: Path, message: str) -> CiteproofError:
+    """The error for a run without a bibliography: ``message``, after what is wrong with the front matter's own one.
+
+    A Markdown document whose YAML front matter has ``bibliography:`` or
+    ``references:`` that gives nothing usable (a missing file, a number, YAML
+    that does not parse) gets those problems named, with the line, first.
+    """
+    from citeproof.readers.front_matter import front_matter_problems
+
+    problems = front_matter_problems(document) if document.name.lower().endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) else []
+    return CiteproofError("; ".join(problems + [message]) if problems else message)
+
+
 def _latex_confinement(document: Path, has_bib: bool, allow_outside: bool):
     """``(confine_to, context)`` for reading ``document``: a LaTeX file or bundle reads only inside its own folder tree.
 
@@ -158,6 +173,35 @@ def _latex_confinement(document: Path, has_bib: bool, allow_outside: bool):
 def _n(count: int, noun: str) -> str:
     """``1 page``, ``2 pages``."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _online_offline(online: bool, offline: bool) -> None:
+    """Refuse ``--online`` with ``--offline``: one sends requests, the other forbids them.
+
+    Raises:
+        CiteproofError: both given (exit 2), saying which to drop for which behaviour.
+    """
+    if online and offline:
+        raise CiteproofError("--online and --offline contradict each other: drop --offline to send requests, "
+                             "or drop --online to look works up from the cache alone (no request sent)")
+
+
+def _bib_errors_code(diagnostics, say: Console | None = None) -> int:
+    """``EXIT_USAGE`` (2) when a bibliography holds entries that could not be read as written, else ``EXIT_OK`` (0).
+
+    Such entries are ``bib-*`` diagnostics of severity ``error`` (an
+    unparseable entry, a missing comma between fields, an entry without a
+    citekey): the report is still written, with the citations of an
+    unparseable entry ``unverifiable`` and the reason given, but the exit code
+    says the required input is not as it should be (README, "Exit codes").
+    ``say``, when given, gets one line saying so.
+    """
+    from citeproof.errors import EXIT_OK
+
+    bad = [d for d in diagnostics if d.severity == "error" and d.code.startswith("bib-")]
+    if bad and say is not None:
+        say.print(f"error: the bibliography has {_n(len(bad), 'problem')} (listed above); fix {'it' if len(bad) == 1 else 'them'} (exit {EXIT_USAGE})", highlight=False)
+    return EXIT_USAGE if bad else EXIT_OK
 
 
 def _fail(exc: Exception) -> None:
@@ -205,5 +249,5 @@ def _summary_table(report: Report) -> Table:
     for v in Verdict:
         t.add_row(f"[{styles[v.value]}]{v.value}[/]", str(s["verdicts"][v.value]))
     t.add_row("[bold]total[/]", str(s["citations"]))
-    t.caption = f"{s['sources_available']} of {_n(s['citekeys'], 'cited work')} have a readable source; {_n(len(s['unknown_citekeys']), 'unknown citekey')}"
+    t.caption = f"{s['sources_available']} of {_n(s['citekeys'], 'cited work')} {'has' if s['citekeys'] == 1 else 'have'} a readable source; {_n(len(s['unknown_citekeys']), 'unknown citekey')}"
     return t

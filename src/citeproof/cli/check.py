@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from citeproof.config import apply_settings, settings_for
+from citeproof.config import apply_settings, check_bibliographies, settings_for
 from citeproof.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, CiteproofError
 from citeproof.model import Verdict
 from citeproof.reports import report_stem as _stem
@@ -47,6 +47,9 @@ from citeproof.cli._common import (
     _latex_confinement,
     _n,
     _fail,
+    _bib_errors_code,
+    _online_offline,
+    _no_bibliography,
     _progress_runner,
     _summary_table,
 )
@@ -90,15 +93,23 @@ def check(
     own .bib/.bbl and a PDF its printed reference list, so --bib is optional
     for them. Several documents are checked one after the other; the exit
     code is the worst of theirs. Settings missing from the command line come
-    from .citeproof.toml or [tool.citeproof] in pyproject.toml. Examples:
+    from .citeproof.toml or [tool.citeproof] in pyproject.toml.
 
-        citeproof check draft.md --bib refs.bib --sources pdfs/ --format md,html,sarif --fail-on unsupported,contradicted
-        citeproof check paper.pdf --sources pdfs/
-        citeproof check draft.md --bib refs.bib --out - | jq .summary
+    Examples (one a line):
+
+    \b
+      citeproof check draft.md --bib refs.bib --sources pdfs/ --format md,html,sarif --fail-on unsupported,contradicted
+      citeproof check paper.pdf --sources pdfs/
+      citeproof check draft.md --bib refs.bib --out - | jq .summary
+      citeproof check thesis.docx --sources pdfs/
+      citeproof check answer.json
     """
     try:
+        _online_offline(online, offline)
         settings = settings_for(documents[0], config)
         given = _with_zotero(bib, zotero, collection)
+        if not given:
+            check_bibliographies(settings)
     except CiteproofError as exc:
         _fail(exc)
         return
@@ -152,7 +163,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         if bad:
             raise CiteproofError(f"--fail-on: unknown verdict(s) {', '.join(sorted(bad))}; choose from {', '.join(v.value for v in Verdict)}, unknown")
         if not bib and not sources and not _has_own_bibliography(document):
-            raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR (or name them in .citeproof.toml)")
+            raise _no_bibliography(document, "give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR (or name them in .citeproof.toml)")
         from citeproof.pipeline import KNOWN_TIERS
 
         unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
@@ -187,7 +198,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         if review is not None or sidecar.is_file():
             counts = attach_review(report, load_review(sidecar))
             if not quiet and any(counts.values()):
-                err.print(f"review {sidecar}: {counts['carried']} decisions carried over, {counts['stale']} stale (claim or source changed), "
+                err.print(f"review {sidecar}: {_n(counts['carried'], 'decision')} carried over, {counts['stale']} stale (claim or source changed), "
                           f"{counts['orphaned']} without a matching citation", markup=False, highlight=False)
         if to_stdout:
             from citeproof.reports.json import report_to_dict
@@ -223,7 +234,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         if "llm" in report.metadata:
             m = report.metadata["llm"]
             cost = f", cost {m['cost']:.4f}" if llm and llm.price_prompt is not None else ""
-            say.print(f"llm {m['model']}: {m['calls']} calls ({m['cached_calls']} from the cache), {m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens{cost}", highlight=False)
+            say.print(f"llm {m['model']}: {_n(m['calls'], 'call')} ({m['cached_calls']} from the cache), {m['prompt_tokens']} prompt + {_n(m['completion_tokens'], 'completion token')}{cost}", highlight=False)
         reuse = report.metadata.get("judgement_cache") or {}
         if reuse.get("reused"):
             say.print(f"judgements: {reuse['reused']} reused from the cache, {reuse['judged']} judged (--no-cache judges all)", highlight=False)
@@ -250,7 +261,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
 
         counts = Counter("unknown citekey" if "unknown_citekey" in f.flags and "unknown" in wanted_fail else f.verdict.value for f in failing)
         err.print(f"failing (--fail-on {fail_on}): " + ", ".join(f"{n} {v}" for v, n in counts.items()), highlight=False)
-    return EXIT_FINDINGS if failing else EXIT_OK
+    return max(EXIT_FINDINGS if failing else EXIT_OK, _bib_errors_code(report.diagnostics, err))
 
 
 @app.command()
@@ -267,7 +278,8 @@ def gate(
     Reads no source; fast enough for a pre-commit hook (several documents at
     once; the bibliography may come from .citeproof.toml):
 
-        citeproof gate draft.md --bib refs.bib
+    \b
+      citeproof gate draft.md --bib refs.bib
     """
     from citeproof.bibliography import load_bibliographies
     from citeproof.pipeline import DocxReader, PdfReader, merge_printed_references, read_document, reader_for
@@ -275,9 +287,12 @@ def gate(
     codes = []
     for document in documents:
         try:
-            bibs = _with_zotero(bib, zotero, collection) or list(settings_for(document, config).bibliographies)
+            given = _with_zotero(bib, zotero, collection)
+            if not given:
+                check_bibliographies(settings_for(document, config))
+            bibs = given or list(settings_for(document, config).bibliographies)
             if not bibs and not _has_own_bibliography(document):
-                raise CiteproofError("give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
+                raise _no_bibliography(document, "give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
             claims, own = read_document(document)
             lib = load_bibliographies(bibs, collection) if bibs else own
             if bibs and own is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):  # the document's own keys, enriched
@@ -290,13 +305,15 @@ def gate(
         total = sum(len(cl.citations) for cl in claims)
         for d in lib.diagnostics:
             err.print(f"{d.severity}: {d.message}", highlight=False)
+        bad_bib = _bib_errors_code(lib.diagnostics, err)
         for line, key in missing:
-            out.print(f"{document}:{line}: unknown citekey '{key}'", highlight=False)
+            why = getattr(lib, "unknown_reasons", {}).get(key)
+            out.print(f"{document}:{line}: unknown citekey '{key}'" + (f" ({why})" if why else ""), highlight=False)
         if not quiet:
             keys = {k for _, k in missing}
             where = f"{document}: " if len(documents) > 1 else ""
-            out.print(where + (f"{total} citations, {len(missing)} with unknown citekeys ({len(keys)} distinct)" if missing else f"{total} citations, every citekey is in the bibliography"), highlight=False)
-        codes.append(EXIT_FINDINGS if missing else EXIT_OK)
+            out.print(where + (f"{_n(total, 'citation')}, {len(missing)} with {'an unknown citekey' if len(missing) == 1 else 'unknown citekeys'} ({len(keys)} distinct)" if missing else f"{_n(total, 'citation')}, every citekey is in the bibliography"), highlight=False)
+        codes.append(max(EXIT_FINDINGS if missing else EXIT_OK, bad_bib))
     raise typer.Exit(max(codes))
 
 
@@ -319,7 +336,8 @@ def audit(
     With --online, also which works exist, are open access or retracted, and
     a to-fetch list of the works still without full text.
 
-        citeproof audit draft.md --bib refs.bib --sources pdfs/ [--online --email me@uni.edu]
+    \b
+      citeproof audit draft.md --bib refs.bib --sources pdfs/ [--online --email me@uni.edu]
     """
     from citeproof.bibliography import Bibliography, load_bibliographies
     from citeproof.pipeline import DocxReader, PdfReader, merge_printed_references, read_document, reader_for
@@ -327,9 +345,10 @@ def audit(
     from citeproof.sources.cache import Cache, default_cache_dir
 
     try:
+        _online_offline(online, offline)
         bib = _with_zotero(bib, zotero, collection)
         if not bib and not sources and not _has_own_bibliography(document):
-            raise CiteproofError("give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
+            raise _no_bibliography(document, "give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
         claims, own = read_document(document)
         lib = load_bibliographies(bib, collection) if bib else (own or Bibliography())
         if bib and own is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
@@ -365,7 +384,7 @@ def audit(
     for key in counts:
         ref = lib.get(key) if (bib or own is not None) else Reference(citekey=key)  # --sources alone: each key stands for itself
         if ref is None and (not sources or own is not None):
-            status, detail = "unknown", "citekey not in the bibliography"
+            status, detail = "unknown", lib.unknown_reasons.get(key, "citekey not in the bibliography")
         else:
             src = online_sources.get(key) or resolver.resolve(key, ref or Reference(citekey=key))
             if src.usable and src.origin.startswith("online: abstract only"):
@@ -384,11 +403,14 @@ def audit(
             out.print(f"{document}:{first_line[key]}: {key}: {status}: {detail}", highlight=False)
     if cache.warning:
         err.print(f"warning: {cache.warning}", highlight=False)
+    for d in lib.diagnostics:
+        err.print(f"{d.severity}: {d.message}", highlight=False)
+    bad_bib = _bib_errors_code(lib.diagnostics, err)
     if not quiet:
         out.print(table)
         if session is not None:
             out.print(session.audit_table())
             for t in session.to_fetch():
                 out.print(f"to fetch: {t['citekey']} | {t['doi'] or '-'} | {t['url'] or '-'} | {t['oa_status']} | {t['state']}", highlight=False, markup=False)
-        out.print(f"{len(counts) - missing} of {len(counts)} cited works have a readable source", highlight=False)
-    raise typer.Exit(EXIT_FINDINGS if missing else EXIT_OK)
+        out.print(f"{len(counts) - missing} of {_n(len(counts), 'cited work')} {'has' if len(counts) == 1 else 'have'} a readable source", highlight=False)
+    raise typer.Exit(max(EXIT_FINDINGS if missing else EXIT_OK, bad_bib))

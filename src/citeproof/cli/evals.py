@@ -20,6 +20,7 @@ from citeproof.cli._common import (
     LlmPriceOpt,
     _llm_config,
     _fail,
+    _n,
 )
 
 
@@ -133,7 +134,7 @@ def eval_scifact(
         if not as_json:
             m = res["llm"]
             out.print(f"llm {res['model']}: {res['abstained']} of {res['n']} pairs without a grounded answer (counted as other), "
-                      f"{res['second_opinions']} second opinions; {m['calls']} calls ({m['cached_calls']} cached), "
+                      f"{_n(res['second_opinions'], 'second opinion')}; {_n(m['calls'], 'call')} ({m['cached_calls']} cached), "
                       f"{m['prompt_tokens']} prompt + {m['completion_tokens']} completion tokens", highlight=False, markup=False)
         return
     if tier != "entailment":

@@ -83,7 +83,7 @@ def batch(
         err.print(f"{r['document']}: failed: {r['error']}", markup=False, highlight=False)
     if not quiet:
         resumed = sum(1 for r in records if r.get("resumed"))
-        out.print(f"{len(records)} documents ({len(failed)} failed, {resumed} unchanged since the last run); see {out_dir / 'index.html'}", markup=False, highlight=False)
+        out.print(f"{_n(len(records), 'document')} ({len(failed)} failed, {resumed} unchanged since the last run); see {out_dir / 'index.html'}", markup=False, highlight=False)
     raise typer.Exit(EXIT_FINDINGS if failed or flagged else EXIT_OK)
 
 
@@ -115,8 +115,8 @@ def verify(
         out.print(f"bad quote  {f.get('document')}:{f.get('line')} [{f.get('citekey')}]: the quoted passage does not hash to its source's root",
                   markup=False, highlight=False)
     if not quiet:
-        out.print(f"{res.quotes_checked - len(res.bad_quotes)} of {res.quotes_checked} quotes verified; "
-                  f"{sum(s.status in ('unchanged', 'same text') for s in res.sources)} of {len(res.sources)} sources as read", highlight=False)
+        out.print(f"{res.quotes_checked - len(res.bad_quotes)} of {_n(res.quotes_checked, 'quote')} verified; "
+                  f"{sum(s.status in ('unchanged', 'same text') for s in res.sources)} of {_n(len(res.sources), 'source')} as read", highlight=False)
     raise typer.Exit(EXIT_OK if res.ok else EXIT_FINDINGS)
 
 

@@ -62,11 +62,14 @@ def plant_demo(report: Report, seed: int = 7) -> list[PlantedRow]:
         seed: seeds the choice of kind and template (reproducible).
 
     Returns:
-        One row per citation whose claim took a plant, in report order.
+        One row per citation whose claim took a plant, in report order; units
+        that hold no claim (``not_a_claim``: a table row of names, an alias
+        line) get none.
     """
     rng = random.Random(seed)
-    judged = [f for f in report.findings if f.evidence is not None and f.source is not None and f.source.usable]
-    others = {f.source.path: f.source for f in judged}
+    usable = [f for f in report.findings if f.evidence is not None and f.source is not None and f.source.usable]
+    others = {f.source.path: f.source for f in usable}
+    judged = [f for f in usable if "not_a_claim" not in f.flags]  # a table row of names holds no statement to falsify
     tiers = Tiers(report.metadata.get("tiers"))
     rows: list[PlantedRow] = []
     kinds = [k for k in KINDS if k != "swap"]

@@ -63,6 +63,19 @@ _CODE = re.compile(r"(`+)(.{1,2000}?)\1", re.S)
 _ATTR = re.compile(r"\{[#.][^{}]{0,2000}\}")
 _SPAN = re.compile(r"(?<![!\]\\])\[([^\[\]]{0,2000})\]\{[^{}]{0,2000}\}")
 _FOOTREF = re.compile(r"\[\^[^\]]{1,200}\]")
+_RULE = re.compile(r"(?<![\w-])-{4,}(?![\w-])|(?<![\w*])\*{3,}(?![\w*])")
+_EM_DASH = re.compile(r"(?<!-)---(?!-)")
+_EN_DASH = re.compile(r"(?<!-)--(?!-)")
+
+
+def _dashes(text: str) -> str:
+    """pandoc's smart dashes outside code spans: ``---`` an em dash, ``--`` an en dash; a rule (``----``, ``***``) goes."""
+    parts, pos = [], 0
+    for m in _CODE.finditer(text):
+        parts += [_EN_DASH.sub("\u2013", _EM_DASH.sub("\u2014", _RULE.sub(" ", text[pos: m.start()]))), m.group(0)]
+        pos = m.end()
+    parts.append(_EN_DASH.sub("\u2013", _EM_DASH.sub("\u2014", _RULE.sub(" ", text[pos:]))))
+    return "".join(parts)
 
 
 def clean_inline_markdown(text: str) -> str:
@@ -71,7 +84,10 @@ def clean_inline_markdown(text: str) -> str:
     Links keep their text, images their alt text, emphasis and code markers
     go, raw HTML tags and pandoc attribute blocks (``{#fig:x}``) go (a
     bracketed span ``[text]{.class}`` keeps its text), footnote
-    references (``[^1]``) go. Citation markup must already be gone.
+    references (``[^1]``) go. ``---`` and ``--`` become the em and en
+    dashes pandoc prints (its ``smart`` extension), outside code spans; a
+    thematic-break run (``----``, ``***``) goes. Citation markup must
+    already be gone.
 
     Args:
         text: inline Markdown.
@@ -79,6 +95,7 @@ def clean_inline_markdown(text: str) -> str:
     Returns:
         The plain text, whitespace not yet normalised.
     """
+    text = _dashes(text)
     text = _CODE.sub(lambda m: m.group(2).strip(), text)
     text = _SPAN.sub(r"\1", text)  # pandoc bracketed span [text]{.class}
     text = _ATTR.sub("", text)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from citeproof.bibliography.pdf_refs import RefEntry, author_year_label, parse_reference
 from citeproof.model import CitationMode, Diagnostic, Reference
-from citeproof.readers.pdf_markers import BRACKET, Linker, Marker, author_year_markers, numeric_markers
+from citeproof.readers.pdf_markers import BRACKET, Linker, Marker, author_year_markers, link_marker, numeric_markers
 
 __all__ = ["PlainCitations", "cite_plain_text"]
 
@@ -138,16 +138,9 @@ def cite_plain_text(blocks: list[Block], path: str, footnotes: frozenset[int] | 
         pieces, pos = [], 0
         for mk in found:
             parts = []
-            for k, label in enumerate(mk.labels):
+            for lab in link_marker(mk, linker, out.unknown_reasons, out.diagnostics, "docx-unlinked-marker", f"{path}: paragraph {para}", path, para):
                 out.markers += 1
-                key, reason = linker.link(label)
-                if key is None:
-                    key = label
-                    out.unknown_reasons.setdefault(label, reason)
-                    out.diagnostics.append(Diagnostic("docx-unlinked-marker", "warning", f"{path}: paragraph {para}: {reason}", path, para))
-                pre = mk.prefixes[k] if k < len(mk.prefixes) else ""
-                post = mk.posts[k] if k < len(mk.posts) else ""
-                parts.append((_escape(pre) + " " if pre else "") + "@" + token(key) + (", " + _escape(post) if post else ""))
+                parts.append((_escape(lab.prefix) + " " if lab.prefix else "") + "@" + token(lab.citekey) + (", " + _escape(lab.post) if lab.post else ""))
             if mk.mode == CitationMode.NARRATIVE and len(parts) == 1:  # Smith and Jones (2019, p. 4): the authors are the subject
                 key_part, _, loc = parts[0].partition(", ")
                 group = "@" + key_part.split("@", 1)[1] + (f" [{loc}]" if loc else "")

@@ -28,76 +28,28 @@ when no named .bib exists, the ``.bbl`` beside the main file (natbib
 ``\\bibitem`` lists and biblatex ``\\entry`` lists), or an inline
 ``thebibliography``. A claim's ``line`` is the line of its first citation.
 
-Reading uploads (the web page): inside ``with confine_reads(folder):`` an
-``\\input`` or ``\\bibliography`` naming a file outside ``folder`` (an
-absolute path, ``..``, a link) is not read; a diagnostic says so. An arXiv
-bundle is always read only from inside itself, unless within
-``with allow_outside_reads():`` (the CLI's ``--allow-outside``).
+Reading uploads (the web page): reads can be confined to a folder, and an
+arXiv bundle is read only from inside itself (:mod:`citeproof.readers.latex_files`,
+whose ``confine_reads``, ``allow_outside_reads`` and ``read_allowed`` are
+re-exported here).
 """
 
 from __future__ import annotations
 
-import atexit
 import bisect
-import contextlib
-import contextvars
 import re
-import shutil
-import tarfile
-import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from citeproof.bibliography import Bibliography, load_bibliographies, normalise_doi
-from citeproof.bibliography.pdf_refs import parse_reference
+from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.errors import BibliographyError, InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
+from citeproof.readers.latex_files import allow_outside_reads, confine_bundle, confine_reads, expand_includes, extract_bundle, find_main_tex, read_allowed
+from citeproof.readers.latex_text import FILL, latex_to_text, read_bbl
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 
 __all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "allow_outside_reads", "read_allowed", "CITE_COMMANDS"]
-
-_CONFINE: contextvars.ContextVar[Path | None] = contextvars.ContextVar("citeproof_latex_confine", default=None)
-
-
-@contextlib.contextmanager
-def confine_reads(folder: Path) -> Iterator[None]:
-    """Within the block, included files and .bib files are read only from inside ``folder``.
-
-    For documents from an upload: ``\\input{/etc/passwd}`` or
-    ``\\bibliography{../../secret}`` must not pull a server's files into the
-    report. Applies to the current thread (a context variable).
-    """
-    token = _CONFINE.set(Path(folder).resolve())
-    try:
-        yield
-    finally:
-        _CONFINE.reset(token)
-
-
-_ALLOW_OUTSIDE: contextvars.ContextVar[bool] = contextvars.ContextVar("citeproof_latex_allow_outside", default=False)
-
-
-@contextlib.contextmanager
-def allow_outside_reads() -> Iterator[None]:
-    """Within the block, an arXiv bundle's ``\\input`` and ``\\bibliography`` may name files outside the bundle.
-
-    By default a bundle (an untrusted download) is read only from inside
-    itself: ``\\input{/proc/self/environ}`` is skipped with a diagnostic. The
-    CLI's ``--allow-outside`` lifts that.
-    """
-    token = _ALLOW_OUTSIDE.set(True)
-    try:
-        yield
-    finally:
-        _ALLOW_OUTSIDE.reset(token)
-
-
-def read_allowed(path: Path) -> bool:
-    """True unless reads are confined (:func:`confine_reads`) and ``path`` resolves outside the folder."""
-    root = _CONFINE.get()
-    return root is None or path.resolve().is_relative_to(root)
 
 NARRATIVE_COMMANDS = {"citet", "citet*", "textcite", "citeauthor", "citeauthor*", "textcites", "citealt", "citealt*"}
 SUPPRESS_COMMANDS = {"citeyear", "citeyearpar", "citeyear*"}
@@ -172,101 +124,6 @@ class LatexReader:
 
 
 # ---------------------------------------------------------------- files
-
-_INCLUDE = re.compile(r"\\(?:input|include|subfile)(?:\s*\{([^{}]+)\}|\s+([^\s{}\\%]+))")
-
-
-def _strip_comment(line: str) -> str:
-    m = re.search(r"(?<!\\)(?:\\\\)*%", line)
-    if not m:
-        return line
-    return line[: m.end() - 1]
-
-
-def _expand(path: Path, base: Path, out: list[tuple[str, str, int]], diags: list[Diagnostic], depth: int = 0, seen: set | None = None) -> None:
-    """Append ``(line text, file, line number)`` for ``path`` with includes expanded, comments removed.
-
-    ``seen`` holds the files being expanded (this one and those including
-    it): only an ``\\input`` of one of them is a loop. A file that is not
-    UTF-8 is read as Latin-1 with a warning.
-    """
-    seen = seen if seen is not None else set()  # the files being expanded: an \\input of one of them is a loop
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        text = data.decode("latin-1")
-        line = data.count(b"\n", 0, exc.start) + 1
-        diags.append(Diagnostic("input-not-utf8", "warning", f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); read as Latin-1. Convert the file to UTF-8 if accented letters look wrong in the report", str(path), line))
-    me = path.resolve()
-    seen.add(me)
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = _strip_comment(raw)
-        if raw.strip().startswith("%"):
-            continue  # a comment line is no paragraph break
-        pos = 0
-        for m in _INCLUDE.finditer(line):
-            if m.start() > pos:
-                out.append((line[pos: m.start()], str(path), n))
-            name = (m.group(1) or m.group(2)).strip()
-            cands = [base / name, base / (name + ".tex"), path.parent / name, path.parent / (name + ".tex")]
-            target = next((c for c in cands if c.is_file()), None)
-            if target is not None and not read_allowed(target):
-                diags.append(Diagnostic("tex-include-outside", "warning", f"{path}:{n}: \\input{{{name}}} is outside the files allowed to be read (the upload, the bundle, or the document's folder; citeproof check --allow-outside reads it); its text is skipped", str(path), n))
-            elif target is None:
-                diags.append(Diagnostic("tex-missing-include", "warning", f"{path}:{n}: \\input{{{name}}} not found; its text is skipped", str(path), n))
-            elif target.resolve() in seen or depth > 20:
-                diags.append(Diagnostic("tex-include-loop", "warning", f"{path}:{n}: {name} is included recursively; skipped", str(path), n))
-            else:
-                _expand(target, base, out, diags, depth + 1, seen)
-            pos = m.end()
-        out.append((line[pos:], str(path), n))
-    seen.discard(me)  # a file \\input twice, one after the other, is read twice
-
-
-def find_main_tex(folder: Path) -> Path | None:
-    """The main file of a LaTeX source folder: a .tex with ``\\documentclass`` and ``\\begin{document}``.
-
-    Several candidates: the one named ``main``/``ms``/``paper``, else the largest.
-    """
-    cands = []
-    for f in sorted(folder.rglob("*.tex")):
-        try:
-            t = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        t = "\n".join(_strip_comment(x) for x in t.splitlines())
-        if "\\documentclass" in t and "\\begin{document}" in t:
-            cands.append(f)
-    if not cands:
-        return None
-    named = [f for f in cands if f.stem.lower() in ("main", "ms", "paper", "article", "manuscript")]
-    return (named or sorted(cands, key=lambda f: -f.stat().st_size))[0]
-
-
-_TMP_DIRS: list[str] = []
-
-
-def _cleanup() -> None:
-    for d in _TMP_DIRS:
-        shutil.rmtree(d, ignore_errors=True)
-
-
-atexit.register(_cleanup)
-
-
-def _extract_bundle(path: Path) -> Path:
-    """Unpack an arXiv source bundle into a temporary folder kept for the process; unsafe members skipped."""
-    out = Path(tempfile.mkdtemp(prefix="citeproof-tex-"))
-    _TMP_DIRS.append(str(out))
-    try:
-        with tarfile.open(path, "r:*") as tar:
-            members = [m for m in tar.getmembers() if (m.isfile() or m.isdir()) and not m.name.startswith(("/", "\\")) and ".." not in Path(m.name).parts]
-            tar.extractall(out, members=members, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(out, members=members)
-    except (tarfile.TarError, OSError, EOFError) as exc:
-        raise InputError(f"{path}: not a readable .tar.gz source bundle ({exc})") from None
-    return out
-
 
 # ---------------------------------------------------------------- text helpers
 
@@ -391,111 +248,12 @@ def _false_branches(text: str) -> list[tuple[int, int]]:
     if start >= 0:
         spans.append((start, len(text)))
     return spans
-FILL = "\x07"
 
 
 def _blank(chars: list[str], s: int, e: int, fill: str = FILL) -> None:
     for j in range(s, e):
         if chars[j] != "\n":
             chars[j] = fill
-
-
-def latex_to_text(latex: str) -> str:
-    """Plain Unicode text of a LaTeX fragment (pylatexenc; math removed).
-
-    ``\\ref``-like commands, ``\\label`` and the filler used for blanked
-    regions vanish; ``~`` becomes a space. Never raises: markup pylatexenc
-    cannot read is stripped by a regular expression instead.
-    """
-    latex = latex.replace(FILL, "")
-    latex = re.sub(r"\\(?:label|ref|eqref|cref|Cref|autoref|pageref|vref|index|hspace|vspace)\*?\s*\{[^{}]*\}", "", latex)
-    latex = re.sub(r"\\(?:toprule|midrule|bottomrule|hline|centering|noindent|par|newline|smallskip|medskip|bigskip)\b", " ", latex)
-    latex = re.sub(r"\\(?:cline|cmidrule)(?:\([^)]*\))?\{[^{}]*\}", " ", latex)
-    latex = latex.replace("\\\\", " ")
-    latex = re.sub(r"\\href\s*\{[^{}]*\}\s*\{", "{", latex)  # pylatexenc 2 fails on \href; keep the link text
-    try:
-        text = _converter().latex_to_text(latex)
-    except Exception:  # markup pylatexenc cannot parse
-        text = latex
-        for a, b in (("\\%", "%"), ("\\&", "&"), ("\\_", "_"), ("\\#", "#"), ("\\$", "$"), ("---", "—"), ("--", "–"), ("~", " ")):
-            text = text.replace(a, b)
-        text = re.sub(r"\\[a-zA-Z]+\*?(?:\[[^\]]*\])?", "", text).replace("{", "").replace("}", "")
-    return text.replace("\xa0", " ")
-
-
-_L2T = None
-
-
-def _converter():
-    """One shared pylatexenc converter (building one is costly)."""
-    global _L2T
-    if _L2T is None:
-        from pylatexenc.latex2text import LatexNodes2Text
-
-        _L2T = LatexNodes2Text(math_mode="remove", strict_latex_spaces=False)
-    return _L2T
-
-
-# ---------------------------------------------------------------- bibliography
-
-
-def _bbl_text(raw: str) -> str:
-    raw = re.sub(r"\\(?:newblock|BibitemOpen|BibitemShut\{[^{}]*\}|natexlab\{([^{}]*)\})", r" \1", raw)
-    raw = re.sub(r"\\bibinfo\{[^{}]*\}\{", "{", raw)
-    raw = re.sub(r"\\bibfield\{[^{}]*\}\{", "{", raw)
-    raw = re.sub(r"\\href\s*\{([^{}]*)\}\s*\{", r" \1 {", raw)
-    raw = re.sub(r"\\(?:url|doi)\s*\{([^{}]*)\}", r" \1 ", raw)
-    raw = re.sub(r"\\(?:eprint)\s*(?:\[[^\]]*\])?\s*\{([^{}]*)\}", r" arXiv:\1 ", raw)
-    return re.sub(r"\s+", " ", latex_to_text(raw)).strip()
-
-
-def read_bbl(text: str, origin: str) -> list[Reference]:
-    """Entries of a ``.bbl`` (or ``thebibliography``): natbib/plain ``\\bibitem`` or biblatex ``\\entry``.
-
-    Args:
-        text: the .bbl text.
-        origin: the file name, for each entry's ``origin`` (``file:line``).
-
-    Returns:
-        References keyed by the ``\\bibitem``/``\\entry`` key, fields parsed
-        from the typeset text (or biblatex's ``\\field``/``\\verb`` data).
-    """
-    refs: list[Reference] = []
-    for m in re.finditer(r"\\entry\{([^{}]+)\}\{([^{}]*)\}(.*?)\\endentry", text, re.S):
-        body = m.group(3)
-
-        def fld(name: str, body: str = body) -> str:
-            f = re.search(r"\\field\{" + name + r"\}\{((?:[^{}]|\{[^{}]*\})*)\}", body)
-            return latex_to_text(f.group(1)).strip() if f else ""
-
-        def verb(name: str, body: str = body) -> str:
-            f = re.search(r"\\verb\{" + name + r"\}\s*\\verb\s*(.*?)\s*\\endverb", body, re.S)
-            return f.group(1).strip() if f else ""
-
-        fams = re.findall(r"family=\{((?:[^{}]|\{[^{}]*\})*)\}", body)
-        line = text.count("\n", 0, m.start()) + 1
-        eprint = fld("eprint") or verb("eprint")
-        refs.append(Reference(
-            citekey=m.group(1).strip(), entry_type=m.group(2), title=fld("title"), authors=tuple(latex_to_text(f) for f in fams),
-            year=fld("year") or fld("date")[:4], container=fld("journaltitle") or fld("booktitle"), doi=normalise_doi(verb("doi") or fld("doi")),
-            arxiv=eprint if (fld("eprinttype") or "arxiv").lower() == "arxiv" else "", url=verb("url"), origin=f"{origin}:{line}",
-        ))
-    if refs:
-        return refs
-    items = list(re.finditer(r"\\bibitem\s*(?:\[(?P<label>(?:[^\[\]]|\{[^{}]*\}|\[[^\]]*\])*)\])?\s*\{(?P<key>[^{}]+)\}", text))
-    for k, m in enumerate(items):
-        end = items[k + 1].start() if k + 1 < len(items) else len(text)
-        body = text[m.end(): end]
-        body = re.split(r"\\end\{thebibliography\}", body)[0]
-        plain = _bbl_text(body)
-        label = m.group("label") or ""
-        style = "author-year" if re.search(r"\d{4}", label) else "numbered"
-        ref = parse_reference(plain, m.group("key").strip(), style=style)
-        line = text.count("\n", 0, m.start()) + 1
-        import dataclasses
-
-        refs.append(dataclasses.replace(ref, origin=f"{origin}:{line}"))
-    return refs
 
 
 # ---------------------------------------------------------------- reading
@@ -520,7 +278,7 @@ def read_latex(path: str | Path) -> LatexDocument:
         raise InputError(f"{p}: no such file; check the path of the citing document")
     shown_root: tuple[Path, str] | None = None
     if p.name.lower().endswith((".tar.gz", ".tgz", ".tar")):
-        folder = _extract_bundle(p)
+        folder = extract_bundle(p)
         main = find_main_tex(folder)
         if main is None:
             raise InputError(f"{p}: no .tex file with \\documentclass and \\begin{{document}} in the bundle")
@@ -530,14 +288,11 @@ def read_latex(path: str | Path) -> LatexDocument:
     diags: list[Diagnostic] = []
     lines: list[tuple[str, str, int]] = []
     # a bundle unpacks to a temporary folder: confined reads stay inside that one
-    token = _CONFINE.set(shown_root[0].resolve()) if shown_root is not None and not _ALLOW_OUTSIDE.get() else None
     try:
-        _expand(main, main.parent, lines, diags)
+        with confine_bundle(shown_root[0] if shown_root is not None else None):
+            expand_includes(main, main.parent, lines, diags)
     except OSError as exc:
         raise InputError(f"{main}: cannot be read ({exc})") from None
-    finally:
-        if token is not None:
-            _CONFINE.reset(token)
 
     def shown(f: str) -> str:
         if shown_root is None:
@@ -563,12 +318,8 @@ def read_latex(path: str | Path) -> LatexDocument:
         _ln, f, n = lines[k] if lines else ("", str(main), 1)
         return shown(f), n, pos - starts[k] + 1
 
-    token = _CONFINE.set(shown_root[0].resolve()) if shown_root is not None and not _ALLOW_OUTSIDE.get() else None
-    try:
+    with confine_bundle(shown_root[0] if shown_root is not None else None):
         bib_files, missing = _bib_files(text, main)
-    finally:
-        if token is not None:
-            _CONFINE.reset(token)
     for name in missing:
         diags.append(Diagnostic("tex-missing-bib", "warning", f"{main}: bibliography file {name} not found", str(main)))
     bbl: list[Reference] = []

@@ -26,7 +26,7 @@ from citeproof.errors import InputError
 from citeproof.model import Citation, Claim, Diagnostic, UnitKind
 from citeproof.readers.claims import ELIDED, clean_inline_markdown, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.front_matter import FrontMatter, parse_front_matter
-from citeproof.readers.pandoc_cite import CiteGroup, bracket_pairs, is_crossref, mask_non_prose, normalise_signal, scan_citations
+from citeproof.readers.pandoc_cite import CiteGroup, bracket_pairs, crossref_word, is_crossref, mask_non_prose, normalise_signal, scan_citations
 
 __all__ = ["MarkdownReader", "MarkdownDocument", "read_markdown", "read_blocks", "decode_text", "TextBlock", "MAX_NESTING"]
 
@@ -285,13 +285,17 @@ def _blank_notes(text: str) -> str:
     return "".join(chars)
 
 
+_KIND_WORDS = {"figure", "fig", "table", "tab", "tbl", "equation", "eq", "section", "sec", "listing", "theorem", "lemma", "appendix", "chapter"}
+
+
 def _claim_text(raw: str, offset: int, groups: list[CiteGroup]) -> str:
     """``raw`` (starting at ``offset`` of the block) with citations removed.
 
     ``groups`` are those that overlap the span (the caller selects them, so
     that a paragraph of many sentences stays linear). Parenthetical groups
-    vanish; narrative cites become ``[...]``; crossrefs stay as their label
-    text (``Table tbl:x`` reads as prose).
+    vanish; narrative cites become ``[...]``; crossrefs become the word for
+    their kind (``As @fig:x shows`` reads ``As Figure shows``; nothing when
+    the text already names it: ``Table @tbl:x``), never their label.
     """
     out: list[str] = []
     pos = offset
@@ -302,7 +306,10 @@ def _claim_text(raw: str, offset: int, groups: list[CiteGroup]) -> str:
         s, e = max(g.start, offset), min(g.end, end)
         out.append(raw[pos - offset: s - offset])
         if all(is_crossref(it.key) for it in g.items):
-            out.append(raw[s - offset: e - offset].replace("@", ""))
+            words = " and ".join(dict.fromkeys(crossref_word(it.key) for it in g.items))
+            before = re.findall(r"[A-Za-z]+\.?$", out[-1].rstrip())
+            named = bool(before) and before[0].rstrip(".").lower().rstrip("s") in _KIND_WORDS
+            out.append(" " if named else f" {words} ")
         elif not g.bracketed:
             out.append(ELIDED)
         pos = e

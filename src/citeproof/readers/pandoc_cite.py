@@ -35,6 +35,7 @@ __all__ = [
     "parse_locator",
     "normalise_signal",
     "is_crossref",
+    "crossref_word",
     "bracket_pairs",
     "CROSSREF_PREFIXES",
     "QUARTO_CROSSREF_PREFIXES",
@@ -52,6 +53,16 @@ QUARTO_CROSSREF_PREFIXES = tuple(
 )
 """Quarto cross-reference prefixes (Quarto guide, "Cross-References": figures, tables, listings,
 sections, equations, theorem kinds, callouts): ``@fig-x`` is a cross-reference, not a citation."""
+
+
+_CROSSREF_WORDS = {"fig": "Figure", "tbl": "Table", "lst": "Listing", "sec": "Section", "eq": "Equation", "thm": "Theorem", "lem": "Lemma",
+                   "cor": "Corollary", "prp": "Proposition", "cnj": "Conjecture", "def": "Definition", "exm": "Example", "exr": "Exercise",
+                   "sol": "Solution", "rem": "Remark", "alg": "Algorithm"}
+
+
+def crossref_word(key: str) -> str:
+    """What a cross-reference reads as in prose, its number unknown: ``fig:x`` and ``fig-x`` -> ``Figure``; a callout -> ``the note``."""
+    return _CROSSREF_WORDS.get(re.split(r"[:-]", key.lower(), maxsplit=1)[0], "the note")
 
 
 def is_crossref(key: str) -> bool:

@@ -34,7 +34,7 @@ from citeproof.model import Citation, CitationMode, Claim, Diagnostic, UnitKind
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 from citeproof.readers.pdf_lines import SUP_CLOSE, SUP_OPEN, PdfLine, plain
-from citeproof.readers.pdf_markers import SUP, VERBS, Linker, Marker, author_year_markers, is_footnote_mark, numeric_markers
+from citeproof.readers.pdf_markers import SUP, VERBS, Linker, Marker, author_year_markers, is_footnote_mark, link_marker, numeric_markers
 from citeproof.text.glyphs import Vocabulary, join_hyphen
 
 __all__ = ["CAPTION", "Para", "classify", "find_tables", "paragraphs", "para_text", "footnote_marks", "ClaimsFound", "paragraph_claims"]
@@ -504,20 +504,13 @@ def _unit_citations(text: str, clean: str, s: int, e: int, in_unit: list[Marker]
         narrative = narrative or named
         pos = mk.end
         page = _page_at(spans, mk.start)
-        for k, label in enumerate(mk.labels):
+        for k, lab in enumerate(link_marker(mk, linker, out.unlinked, out.diagnostics, "pdf-unlinked-marker", f"{document}: page {page}", document, page)):
             out.markers += 1
-            key, reason = linker.link(label)
-            if key is None:
-                key = label
-                out.unlinked.setdefault(label, reason)
-                out.diagnostics.append(Diagnostic("pdf-unlinked-marker", "warning", f"{document}: page {page}: {reason}", document, page))
-            else:
-                out.linked += 1
-            post = mk.posts[k] if k < len(mk.posts) else ""
-            loc, rest = parse_locator(", " + post) if post else (None, "")
-            pre = mk.prefixes[k] if k < len(mk.prefixes) else ""
+            out.linked += lab.linked
+            loc, rest = parse_locator(", " + lab.post) if lab.post else (None, "")
+            pre = lab.prefix
             cites.append(Citation(
-                citekey=key, mode=CitationMode.NARRATIVE if narrative else mk.mode, prefix=pre, suffix=rest, locator=loc,
+                citekey=lab.citekey, mode=CitationMode.NARRATIVE if narrative else mk.mode, prefix=pre, suffix=rest, locator=loc,
                 signal=normalise_signal(pre) if pre else None, raw=plain(mk.raw), line=page, column=0, group_index=k, group_size=len(mk.labels),
             ))
     pieces.append(clean[pos:e])

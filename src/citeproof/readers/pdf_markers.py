@@ -28,10 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from citeproof.bibliography.pdf_refs import RefEntry, fold_name
-from citeproof.model import CitationMode
+from citeproof.model import CitationMode, Diagnostic
 from citeproof.readers.pdf_lines import SUP_CLOSE, SUP_OPEN
 
 __all__ = [
+    "LinkedLabel",
+    "link_marker",
     "Marker", "BRACKET", "SUP", "VERBS", "expand", "numeric_markers", "bracket_role", "superscript_role", "SUPERSCRIPT_DIGITS",
     "author_year_markers", "is_footnote_mark", "Linker",
 ]
@@ -400,3 +402,48 @@ class Linker:
         if not cands:
             return None, f"marker '{label}' matches no entry of the reference list (no first author '{first}' with year {m.group('year')})"
         return None, f"marker '{label}' is ambiguous: it matches {', '.join(repr(e.label) for e in cands)}"
+
+
+@dataclass(frozen=True)
+class LinkedLabel:
+    """One label of a marker, linked (:func:`link_marker`).
+
+    Attributes:
+        citekey: the entry's label, or the printed label when it links to no entry.
+        linked: whether it links to an entry.
+        prefix, post: the label's prefix (``see``) and the text after it (``p. 4``), '' when none.
+    """
+
+    citekey: str
+    linked: bool
+    prefix: str
+    post: str
+
+
+def link_marker(mk: Marker, linker: Linker, unlinked: dict[str, str], diagnostics: list[Diagnostic], code: str, where: str, file: str,
+                line: int) -> list[LinkedLabel]:
+    """Link each label of a marker to its reference-list entry, as the citing-PDF and plain-text Word readers both do.
+
+    Args:
+        mk: the marker.
+        linker: the document's :class:`Linker`.
+        unlinked: printed label -> why it links to no entry; the first reason per label is added here.
+        diagnostics: one ``code`` warning per unlinkable label occurrence is appended, its message
+            ``"{where}: {reason}"``.
+        code: the diagnostic code (``pdf-unlinked-marker``, ``docx-unlinked-marker``).
+        where: the place for the message (``paper.pdf: page 3``, ``draft.docx: paragraph 12``).
+        file, line: the diagnostic's file and line (a page or paragraph number, from 1).
+
+    Returns:
+        One :class:`LinkedLabel` per label, in order; an unlinkable one keeps its printed label as its
+        citekey (an ``unknown_citekey`` finding later, with the reason).
+    """
+    out = []
+    for k, label in enumerate(mk.labels):
+        key, reason = linker.link(label)
+        if key is None:
+            unlinked.setdefault(label, reason)
+            diagnostics.append(Diagnostic(code, "warning", f"{where}: {reason}", file, line))
+        out.append(LinkedLabel(key if key is not None else label, key is not None,
+                               mk.prefixes[k] if k < len(mk.prefixes) else "", mk.posts[k] if k < len(mk.posts) else ""))
+    return out

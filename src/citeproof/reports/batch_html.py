@@ -22,7 +22,7 @@ _ORDER = {"contradicted": 0, "unsupported": 1, "partial": 2, "error": 3}
 
 _TEMPLATE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>citeproof batch: {{ v.documents|length }} documents</title>
+<title>citeproof batch: {{ v.documents|length }} document{{ '' if v.documents|length == 1 else 's' }}</title>
 <style>
 body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1d1d1f}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 2rem}th,td{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
@@ -31,7 +31,7 @@ th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}.e
 blockquote{margin:.2rem 0;color:#333}
 </style></head><body>
 <h1>citeproof batch</h1>
-<p>{{ v.documents|length }} documents ({{ v.failed }} failed, {{ v.resumed }} unchanged since the last run), {{ v.totals.citations }} citations:
+<p>{{ v.documents|length }} document{{ '' if v.documents|length == 1 else 's' }} ({{ v.failed }} failed, {{ v.resumed }} unchanged since the last run), {{ v.totals.citations }} citation{{ '' if v.totals.citations == 1 else 's' }}:
 {% for name, n in v.totals.verdicts.items() %}{{ name }} {{ n }}{% if not loop.last %}, {% endif %}{% endfor %}.</p>
 <h2 id="worst">Worst citations across the corpus</h2>
 {% if v.worst %}<table><thead><tr><th>verdict</th><th>where</th><th>citekey</th><th>claim</th><th>score</th></tr></thead><tbody>

@@ -12,6 +12,7 @@ first author's family name, year) are sent; never claim text or document content
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -27,6 +28,13 @@ ABSTRACT_ONLY_REASON = "not in the abstract; full text not available"
 
 _CORRECTION_KINDS = {"correction", "erratum", "corrigendum", "expression_of_concern", "addendum", "clarification", "partial_retraction"}
 
+
+def _short_state(state: str) -> str:
+    """A to-fetch state in a few words: URLs dropped, one cause per state (at most 80 characters)."""
+    if "--offline forbids the request" in state:
+        return "not in the cache and --offline sends no request"
+    short = re.sub(r"(?:[A-Za-z ]+: )?https?://\S+?: ", "", state).split("; ")[0].strip()
+    return short if len(short) <= 80 else short[:79] + "…"
 
 class OnlineSession:
     """Online lookups for one run.
@@ -169,9 +177,16 @@ class OnlineSession:
         todo = self.to_fetch()
         if not todo:
             return []
-        items = "; ".join(f"{t['citekey']} ({t['doi'] or 'no DOI'}, {t['oa_status']}, {t['state']})" for t in todo[:50])
-        more = f" and {len(todo) - 50} more" if len(todo) > 50 else ""
-        return [Diagnostic("online-to-fetch", "info", f"{len(todo)} cited works still have no full text; add their PDFs to --sources: {items}{more}")]
+        # one readable line: the keys and a count per short state; each work's DOI, link and full state are in
+        # the report's metadata.online.to_fetch (a list of 50 full states was ~29 KB on one line under --offline)
+        from collections import Counter
+
+        why = Counter(_short_state(t["state"]) for t in todo)
+        keys = ", ".join(t["citekey"] for t in todo[:10]) + (f" and {len(todo) - 10} more" if len(todo) > 10 else "")
+        states = ", ".join(f"{n} {state}" for state, n in why.most_common())
+        works = "cited work still has" if len(todo) == 1 else "cited works still have"
+        return [Diagnostic("online-to-fetch", "info", f"{len(todo)} {works} no full text ({states}); add their PDFs to --sources: {keys} "
+                           "(DOIs and links: metadata.online.to_fetch in the JSON report, or citeproof audit --online)")]
 
     def audit_table(self):
         """A rich table for ``citeproof audit --online``: per work, whether it exists
