@@ -9,7 +9,15 @@ import pytest
 
 from citeproof.judges import fulltext
 from citeproof.judges.fulltext import FULL_TEXT_MIN_SENTENCES, source_sentences
-from citeproof.model import Citation, Claim, Evidence, Locator, Passage, Source, UnitKind
+from citeproof.model import (
+    Citation,
+    Claim,
+    Evidence,
+    Locator,
+    Passage,
+    Source,
+    UnitKind,
+)
 from citeproof.sources.text import parse_text
 
 CI = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "citation-integrity"

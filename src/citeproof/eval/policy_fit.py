@@ -50,13 +50,14 @@ from citeproof.model import (
 
 __all__ = ["GRID", "cross_validate", "record_versions", "score", "simulate"]
 
-GRID: dict[str, tuple[float, ...]] = {
+GRID: dict[str, tuple[float | None, ...]] = {
     "support_at": (0.5, 0.6, 0.7),
     "decide_at": (0.6, 0.7, 0.8),
     "contradict_at": (0.7, 0.8, 0.9),
     "fallback_supported_at": (0.30, 0.35, 0.45, 0.55),
     "fallback_partial_at": (0.20, 0.30),
     "lean_against_at": (0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 1.01),
+    "lean_contradicted_at": (None, 0.6, 0.7, 1.01),
 }
 """The settings tried (every combination with ``fallback_partial_at < fallback_supported_at``)."""
 
@@ -160,7 +161,7 @@ def simulate(row: dict[str, Any], policy: Policy) -> bool:
     ev = row["e_verdict"]
     if ev is not None and row["e_conf"] >= needed(Verdict(ev), policy):
         return ev != "supported" or bool(row["tags_e"])
-    if ev in ("unsupported", "contradicted") and lex == "supported" and row["e_conf"] >= policy.lean_against_at:
+    if ev in ("unsupported", "contradicted") and lex == "supported" and row["e_conf"] >= policy.lean_line(Verdict(ev)):
         return True
     return lex != "supported" or bool(row["tags_l"])
 
@@ -189,7 +190,7 @@ def score(rows: Iterable[dict[str, Any]], policy: Policy) -> dict[str, Any]:
             "precision": round(prec, 4), "f1": round(f1, 4)}
 
 
-def _grid(grid: dict[str, tuple[float, ...]] | None = None) -> list[Policy]:
+def _grid(grid: dict[str, tuple[float | None, ...]] | None = None) -> list[Policy]:
     grid = GRID if grid is None else grid
     keys = list(grid)
     out = []
@@ -201,10 +202,10 @@ def _grid(grid: dict[str, tuple[float, ...]] | None = None) -> list[Policy]:
 
 
 def cross_validate(rows: list[dict[str, Any]], folds: int = 5, seed: int = 0,
-                   grid: dict[str, tuple[float, ...]] | None = None) -> dict[str, Any]:
+                   grid: dict[str, tuple[float | None, ...]] | None = None) -> dict[str, Any]:
     """Choose a policy on ``folds - 1`` folds (grouped by item), score it on the held-out fold; pool.
 
-    ``grid`` names the thresholds to vary (default :data:`GRID`, all six); the
+    ``grid`` names the thresholds to vary (default :data:`GRID`, all seven); the
     others keep :data:`~citeproof.judges.policy.POLICY`'s values.
 
     Returns:
@@ -268,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
                                stream=a.rows, fulltext_profiles=a.fulltext_profiles)
     res = cross_validate(rows)
     res["lean_only"] = cross_validate(rows, grid={"lean_against_at": GRID["lean_against_at"]})
+    res["lean_pair"] = cross_validate(rows, grid={k: GRID[k] for k in ("lean_against_at", "lean_contradicted_at")})
     res["lean_table"] = {str(v): {"all": score(rows, dataclasses.replace(POLICY, lean_against_at=v))}
                          | {ds: score([r for r in rows if r["dataset"] == ds], dataclasses.replace(POLICY, lean_against_at=v))
                             for ds in sorted({r["dataset"] for r in rows})}
