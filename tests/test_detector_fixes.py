@@ -81,3 +81,16 @@ class TestOffTopicAbbreviations:
         tags = detect_off_topic(claim, self.SOURCE, best_score=0.1, scores=[0.1, 0.05], source_text=self.SOURCE)
         assert ["off_topic"] == [t.name for t in tags]
         assert "never mentions il10, il19" in tags[0].message
+
+
+def test_a_full_text_with_statistics_elsewhere_gets_a_hint_not_a_downgrade():
+    """The best passage of a full article reports no test, but its results do: 0.5 (reported, below the 0.6
+    downgrade line); an abstract with no statistics anywhere keeps 0.8."""
+    claim = "Modest weight loss significantly improved cardiovascular risk factors in patients with type 2 diabetes."
+    ev = "Modest weight loss improved cardiovascular risk factors in overweight patients with type 2 diabetes."
+    results = " HbA1c fell by 0.6% in those who lost 5-10% of their weight (OR 3.5, 95% CI 2.8-4.3; P < 0.0001)."
+    hint = detect_significance_inflation(claim, ev, source_text=ev + results)
+    assert [("significance_inflation", 0.5)] == [(t.name, t.confidence) for t in hint]
+    assert "the source reports statistics elsewhere" in hint[0].message
+    flat = detect_significance_inflation(claim, ev, source_text=ev)
+    assert [("significance_inflation", 0.8)] == [(t.name, t.confidence) for t in flat]

@@ -37,8 +37,10 @@ def detect_significance_inflation(claim_text: str, evidence_text: str | None, **
 
     Fires when the claim says *significant(ly)*/*statistically*/gives a p
     value and either the evidence reports non-significance (confidence 0.9)
-    or the evidence carries no statistical reporting at all (0.8), or the
-    claim gives an explicit p value and the whole source reports none (0.8).
+    or the evidence carries no statistical reporting at all (0.8; 0.5, a
+    hint below the downgrade line, when the rest of the source does report
+    statistics), or the claim gives an explicit p value and the whole source
+    reports none (0.8).
     A claim that *denies* significance ("no significant") is not inflation.
 
     Args:
@@ -68,5 +70,10 @@ def detect_significance_inflation(claim_text: str, evidence_text: str | None, **
                     0.9, (TagEvidence(cue, nonsig[0][0]),))]
     if find_terms(evidence_text, EVIDENCE_STATS):
         return []
+    if source_text is not evidence_text and find_terms(source_text, EVIDENCE_STATS):
+        # a full text reports its tests in results and tables the best passage need not hold: a hint, not a downgrade
+        return [Tag("significance_inflation",
+                    f"The claim says {cue!r}; the evidence passage reports no statistical test, though the source "
+                    "reports statistics elsewhere: check that one backs this result.", 0.5, (TagEvidence(cue, ""),))]
     return [Tag("significance_inflation",
                 f"The claim says {cue!r} but the evidence reports no statistical test.", 0.8, (TagEvidence(cue, ""),))]

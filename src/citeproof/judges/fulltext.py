@@ -22,8 +22,9 @@ sentence. This module is the one place that judges a claim that way:
 
 A source is a *full text* when it has at least :data:`FULL_TEXT_MIN_SENTENCES`
 sentences outside its reference list; shorter sources (abstracts, web
-snippets) keep the default decision layer, as does a citation with a pinpoint
-page (its candidates are confined to those pages, the whole-text features are not).
+snippets) keep the default decision layer, as do table rows and headings (the
+layer was fitted on citing sentences) and a citation with a pinpoint page (its
+candidates are confined to those pages, the whole-text features are not).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from citeproof.judges.base import Judgement
-from citeproof.model import Claim, Evidence, Passage, Source, Tier, Verdict
+from citeproof.model import Claim, Evidence, Passage, Source, Tier, UnitKind, Verdict
 from citeproof.retrieval.sentence_bm25 import BM25Index, order
 
 __all__ = [
@@ -199,9 +200,12 @@ def applies(judge, claim: Claim, cands: Sequence[Evidence]) -> bool:
 
     True when ``judge``'s config has a ``citation_integrity`` profile, the
     candidates' source has at least :data:`FULL_TEXT_MIN_SENTENCES` sentences
-    (:func:`source_sentences`) and no citation of the claim names a page.
+    (:func:`source_sentences`), the claim is prose (not a table row or a heading: the layer was fitted on
+    citing sentences) and no citation of the claim names a page.
     """
     if full_text_profile(getattr(judge, "config", None) or {}) is None or not cands:
+        return False
+    if claim.kind in (UnitKind.TABLE_ROW, UnitKind.HEADING):  # the layer was fitted on citing sentences
         return False
     if any(c.locator is not None and c.locator.pages() for c in claim.citations):
         return False
