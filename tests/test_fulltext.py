@@ -151,3 +151,14 @@ def test_passage_of_sentence_is_kept_for_evidence():
     sents, owner = source_sentences(passages)
     assert [0, 1, 2, 3, 4] == owner
     assert isinstance(passages[owner[3]], Passage) and "measurement number 3" in passages[owner[3]].text
+
+
+def test_a_sentence_cut_inside_a_quotation_is_rejoined():
+    """The Sci-Hub paper's ‘The 2016 study titled “Who’s downloading pirated papers? Everyone” analyzed...’ is one
+    sentence, not a fragment the network can score on its own."""
+    text = ("The 2016 study titled \u201cWho\u2019s downloading pirated papers? Everyone\u201d analyzed a dataset of "
+            "Sci-Hub access logs. Elbakyan worked with a journalist to produce the dataset.")
+    passages, _ = parse_text(text)
+    sents, _ = source_sentences(passages)
+    assert sents == ["The 2016 study titled \u201cWho\u2019s downloading pirated papers? Everyone\u201d analyzed a "
+                     "dataset of Sci-Hub access logs.", "Elbakyan worked with a journalist to produce the dataset."]
