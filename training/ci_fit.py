@@ -15,7 +15,8 @@ the multinomial LR (balanced class weights, C = 1, as ``training/crossval.py``):
   predicted; figures are pooled over the outer folds.
 
 ``python training/ci_fit.py ci --cache build/ci_cache.jsonl [--ks 3 5 8] [--out FILE]``; ``--write-config``
-writes the setting chosen on all folds into ``entailment.json``'s profile.
+writes the setting chosen on all folds into ``entailment.json``'s profile; ``--fold-profiles FILE`` writes the
+shipped profile's setting fitted once per fold without it (held-out profiles for ``citeproof.eval.policy_fit``).
 """
 
 from __future__ import annotations
