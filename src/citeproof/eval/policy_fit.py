@@ -16,9 +16,15 @@ the fitted one, by data set.
 
 Caveat printed with the figures: the shipped network was fine-tuned on
 SciFact train, so on SciFact items the entailment tier is in-sample (its
-confidences optimistic); Citation-Integrity items are out-of-sample for it.
+confidences optimistic). Citation-Integrity full texts go through the full-text
+decision layer (:mod:`citeproof.judges.fulltext`, the pipeline's own call),
+fitted on Citation-Integrity train: give ``--fulltext-profiles`` (one profile per
+fold, ``training/ci_fit.py --fold-profiles``) to judge each article with a
+profile that never saw it. Each row also keeps both tiers' evidence text, so the
+detectors can be re-run on the rows without the network.
 
-``python -m citeproof.eval.policy_fit [--data DIR] [--seed N] [--limit N] [--ci-max N] [--sf-max N] [--shard I/N] --rows FILE``
+``python -m citeproof.eval.policy_fit [--data DIR] [--seed N] [--limit N] [--ci-max N] [--sf-max N] [--shard I/N]
+[--fulltext-profiles FILE] --rows FILE``
 then ``python -m citeproof.eval.policy_fit --fit-only --rows FILE`` (the rows of several shards concatenated).
 """
 
