@@ -9,7 +9,7 @@ import pytest
 from citeproof.eval import folds
 from citeproof.eval.citation_integrity import clean_claim, run_citation_integrity
 from citeproof.eval.metrics import classification_report, format_eval_text, in_sample_note
-from citeproof.eval.rank import bm25_scores
+from citeproof.retrieval.sentence_bm25 import bm25_scores
 from citeproof.eval.scifact import load_pairs, recall_at, run_scifact, sentence_recall_at
 from citeproof.judges import entailment as ent
 

@@ -310,6 +310,7 @@ def test_eval_planted_json(tmp_path):
     assert (20, "judge_text+detectors") == (res["untouched"]["n"], res["judge"])
     assert {"number", "scope", "hedge", "polarity", "causal", "significance", "swap"} == set(res["kinds"])
     assert 0.0 <= res["untouched"]["clean_rate"] <= 1.0 and res["kinds"]["scope"]["n"] > 0
+    assert res["in_sample"] and res["in_sample_note"].startswith("in-sample: the shipped entailment network")
 
 
 @pytest.mark.slow

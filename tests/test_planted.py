@@ -149,3 +149,21 @@ def test_with_detectors_adds_tags_to_a_tagless_judge():
     f = with_detectors(bare)(planted, it["source_text"])
     assert "scope_inflation" in {t.name for t in f.tags}
     assert Verdict.PARTIAL == f.verdict
+
+
+def test_planted_report_says_when_the_pipeline_is_in_sample():
+    """The pipeline's judge was fitted on the splits the harness plants into: the report opens with a warning;
+    the word-overlap judge fits nothing and gets none."""
+    from citeproof.eval.planted import format_planted_markdown, in_sample_note, summarize
+
+    recs = [{"item": "scifact:1:2", "dataset": "scifact", "kind": "untouched", "template": "", "half": "", "text": "t",
+             "source": "2", "verdict": "supported", "tags": [], "flagged": False},
+            {"item": "scifact:1:2", "dataset": "scifact", "kind": "scope", "template": "scope.adverb", "half": "dev",
+             "text": "t", "source": "2", "verdict": "partial", "tags": ["scope_inflation"], "flagged": True}]
+    res = summarize(recs, seed=13, judge_name="judge_text+detectors", n_items=1)
+    assert in_sample_note("sentence") is None
+    res["in_sample_note"] = in_sample_note("pipeline")
+    md = format_planted_markdown(res)
+    assert md.splitlines()[2].startswith("**WARNING: in-sample: the shipped entailment network")
+    assert "citation_integrity profile was fitted on Citation-Integrity's training split" in md
+    assert "| scope | 1 | 1.000 |" in md

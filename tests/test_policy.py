@@ -75,6 +75,16 @@ class TestDecide:
         out = decide(None, lj)
         assert out.verdict == Verdict.PARTIAL and out is not lj
 
+    def test_a_contradicted_lean_has_its_own_line_when_set(self):
+        """``lean_contradicted_at`` moves only the line for a *contradicted* lean; an *unsupported* one keeps ``lean_against_at``."""
+        p = Policy(lean_against_at=0.5, lean_contradicted_at=1.01)
+        lex = _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL)
+        assert decide(_j(Verdict.CONTRADICTED, 0.75, Tier.ENTAILMENT), lex, p).verdict == Verdict.SUPPORTED
+        assert decide(_j(Verdict.UNSUPPORTED, 0.55, Tier.ENTAILMENT), lex, p).verdict == Verdict.PARTIAL
+        assert "the 1.01 at which a lean" in decide(_j(Verdict.CONTRADICTED, 0.75, Tier.ENTAILMENT), lex, p).reasons[-1]
+        assert (p.lean_line(Verdict.CONTRADICTED), p.lean_line(Verdict.UNSUPPORTED)) == (1.01, 0.5)
+        assert POLICY.lean_line(Verdict.CONTRADICTED) == POLICY.lean_against_at  # unset: one line for both
+
     def test_policy_thresholds_are_used(self):
         strict = Policy(lean_against_at=1.01)
         out = decide(_j(Verdict.UNSUPPORTED, 0.69, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL), strict)

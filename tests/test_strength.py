@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from citeproof.eval.citation_integrity import profile_columns
-from citeproof.eval.rank import BM25Index, order
+from citeproof.retrieval.sentence_bm25 import BM25Index, order
 from citeproof.judges.entailment import FEATURE_NAMES
 from citeproof.judges.strength import STRENGTH_FEATURE_NAMES, strength_features
 

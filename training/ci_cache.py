@@ -4,7 +4,7 @@ For every claim of ``claims_train.jsonl`` (markers removed by
 :func:`citeproof.eval.citation_integrity.clean_claim`), against the cited full
 text cut by :func:`~citeproof.eval.citation_integrity.load_fulltext`:
 
-* BM25 score of every sentence (:class:`citeproof.eval.rank.BM25Index`) and dense
+* BM25 score of every sentence (:class:`citeproof.retrieval.sentence_bm25.BM25Index`) and dense
   cosine of every sentence (all-MiniLM-L6-v2, :class:`citeproof.retrieval.dense.DenseRetriever`);
 * the entailment network's probabilities for the union of the first ``--top``
   sentences of BM25 + dense reciprocal rank fusion and the first 3 of BM25 alone.
@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from citeproof.eval import folds as foldlib
 from citeproof.eval.citation_integrity import clean_claim, load_fulltext
-from citeproof.eval.rank import BM25Index, order
+from citeproof.retrieval.sentence_bm25 import BM25Index, order
 
 DATA = Path("/work/shared/data") if Path("/work/shared/data").is_dir() else ROOT / ".." / "shared" / "data"
 CI_CLAIMS = DATA / "citation-integrity" / "claims_train.jsonl"

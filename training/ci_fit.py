@@ -15,7 +15,8 @@ the multinomial LR (balanced class weights, C = 1, as ``training/crossval.py``):
   predicted; figures are pooled over the outer folds.
 
 ``python training/ci_fit.py ci --cache build/ci_cache.jsonl [--ks 3 5 8] [--out FILE]``; ``--write-config``
-writes the setting chosen on all folds into ``entailment.json``'s profile.
+writes the setting chosen on all folds into ``entailment.json``'s profile; ``--fold-profiles FILE`` writes the
+shipped profile's setting fitted once per fold without it (held-out profiles for ``citeproof.eval.policy_fit``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ sys.path.insert(0, str(ROOT / "training"))
 from crossval import CONFIG, fit_lr
 
 from citeproof.eval.metrics import classification_report
-from citeproof.eval.rank import order
+from citeproof.retrieval.sentence_bm25 import order
 from citeproof.judges.entailment import FEATURE_NAMES, SentenceScores, features
 from citeproof.judges.strength import STRENGTH_FEATURE_NAMES, strength_features
 from citeproof.retrieval.dense import reciprocal_rank_fusion
@@ -214,6 +215,35 @@ def run(kind: str, cache: Path, ks: list[int], write: bool) -> dict:
     return out
 
 
+def fold_profiles(cache: Path, out: Path) -> dict:
+    """Fit the shipped profile's setting once per fold, each without that fold: held-out profiles for other harnesses.
+
+    The planted-error recorder (``citeproof.eval.policy_fit --fulltext-profiles``) judges a Citation-Integrity
+    article with the profile fitted without that article's fold, so no claim citing it was used to fit what
+    judges it. Writes ``{"setting", "features", "fold_of_pmcid": {pmcid: fold}, "profiles": {fold: profile}}``.
+    """
+    cfg = json.loads(CONFIG.read_text())
+    shipped = cfg["profiles"]["citation_integrity"]
+    names = list(FEATURE_NAMES) + list(STRENGTH_FEATURE_NAMES)
+    cols = [names.index(n) for n in shipped["features"]]
+    k = int(shipped["retrieval"]["top_k"])
+    recs = [json.loads(line) for line in cache.read_text().splitlines() if line.strip()]
+    docs = json.loads(cache.with_name("ci_sentences.json").read_text())
+    X = np.stack([build(r, docs[r["ref_pmcid"]], "bm25", k, "text") for r in recs])[:, cols]
+    inv = {"ACCURATE": "supported", "NOT_ACCURATE": "partial", "IRRELEVANT_OR_NEI": "unsupported"}
+    y = [inv[r["label"]] for r in recs]
+    folds = np.array([r["fold"] for r in recs])
+    profiles = {}
+    for f in sorted(set(folds.tolist())):
+        tr = folds != f
+        prof = fit_lr(X[tr], [c for c, t in zip(y, tr) if t], list(shipped["classes"]))
+        profiles[str(f)] = prof | {"features": shipped["features"], "retrieval": shipped["retrieval"]}
+    res = {"setting": f"bm25@{k}", "features": shipped["features"],
+           "fold_of_pmcid": {r["ref_pmcid"]: int(r["fold"]) for r in recs}, "profiles": profiles}
+    out.write_text(json.dumps(res))
+    return res
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("kind", choices=["ci"])
@@ -221,7 +251,12 @@ def main() -> None:
     ap.add_argument("--ks", type=int, nargs="*", default=[3, 5, 10, 15, 20])
     ap.add_argument("--write-config", action="store_true")
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--fold-profiles", type=Path, help="write one held-out profile per fold to this file and stop")
     a = ap.parse_args()
+    if a.fold_profiles:
+        res = fold_profiles(a.cache, a.fold_profiles)
+        print(json.dumps({"setting": res["setting"], "folds": sorted(res["profiles"]), "articles": len(res["fold_of_pmcid"])}))
+        return
     res = run(a.kind, a.cache, a.ks, a.write_config)
     text = json.dumps(res, indent=1)
     if a.out:

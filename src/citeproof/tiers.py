@@ -271,11 +271,13 @@ class Tiers:
         *see*: the claim is judged as written and the judgement then mapped by
         :func:`citeproof.judges.policy.apply_contrary_signal`.
         """
+        from citeproof.judges.fulltext import entailment_judgement  # full texts: retrieval-strength decision layer
+
         contrary = is_contrary(signal)
         sig = None if contrary else signal
         by_coverage = sorted(cands, key=lambda e: -e.scores.get("lexical", 0.0))
         if self.entailment is None or not cands:
             j = decide(None, self.lexical_judge.judge(claim, by_coverage, sig))
         else:
-            j = decide(self.entailment.judge(claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
+            j = decide(entailment_judgement(self.entailment, claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
         return apply_contrary_signal(j, signal) if contrary else j

@@ -80,6 +80,10 @@ def eval_planted(
         fn = with_detectors(judge_text)
     res = run_planted(data, seed=seed, limit=limit, ci_max=ci_max, judge=fn)
     res.pop("records", None)
+    from citeproof.eval.planted import in_sample_note
+
+    res["in_sample_note"] = in_sample_note(judge)
+    res["in_sample"] = res["in_sample_note"] is not None
     if as_json:
         out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
     else:

@@ -46,6 +46,21 @@ def _norm(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", t)
 
 
+def spelled_out(name: str, source_text: str) -> bool:
+    """Whether ``source_text`` spells out the abbreviation ``name`` word by word (``T2D``: *type 2 diabetes*).
+
+    Each letter of the name starts one word, in order, and each digit is a word
+    of its own (the first-letter rule of Schwartz and Hearst, "A simple
+    algorithm for identifying abbreviation definitions in biomedical text",
+    PSB 2003, without the parenthesis). Only names of 2 to 6 letters and digits.
+    """
+    key = re.sub(r"[^0-9a-z]", "", name.lower())
+    if not 2 <= len(key) <= 6 or not any(c.isalpha() for c in key):
+        return False
+    parts = [(c if c.isdigit() else c + r"[a-z]*") for c in key]
+    return re.search(r"\b" + r"[\s-]+".join(parts) + r"\b", source_text.lower()) is not None
+
+
 def detect_off_topic(claim_text: str, evidence_text: str | None, *, best_score: float | None = None,
                      scores: Sequence[float] = (), **context) -> list[Tag]:
     """Tag ``off_topic`` when the source is not about what the claim is about.
@@ -56,7 +71,8 @@ def detect_off_topic(claim_text: str, evidence_text: str | None, *, best_score: 
        capital: ``Gpr124``, ``MUC1-C``, ``NF-κB``) that the source never
        mentions, compared after lower-casing, spelling out Greek letters and
        dropping punctuation and a plural *s* (an abbreviation the claim
-       defines itself, ``matrix metalloproteases (MMPs)``, does not count):
+       defines itself, ``matrix metalloproteases (MMPs)``, does not count, nor
+       one the source spells out, :func:`spelled_out`):
        more than half of two or more names missing, or
        the only one missing while no passage scores :data:`CLEAR_SCORE` or
        more (confidence 0.8);
@@ -91,7 +107,8 @@ def detect_off_topic(claim_text: str, evidence_text: str | None, *, best_score: 
     if source_text and ents:
         low = _norm(source_text)
         missing = [e for e in ents if not all(_norm(part).removesuffix("s") in low
-                                              for part in re.split(r"[-/]", e) if len(_norm(part)) >= 2)]
+                                              for part in re.split(r"[-/]", e) if len(_norm(part)) >= 2)
+                   and not spelled_out(e, source_text)]
         if (len(ents) >= 2 and len(missing) / len(ents) > 0.5) or (len(ents) == 1 and missing and best < CLEAR_SCORE):
             return [Tag("off_topic", f"The source never mentions {', '.join(missing[:3])}, which the claim names.", 0.8,
                         (TagEvidence(", ".join(missing), ""),))]

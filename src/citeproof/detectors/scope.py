@@ -28,6 +28,10 @@ NON_HUMAN = [r"mice", r"mouse", r"murine", r"rats?", r"rodents?", r"zebrafish", 
              r"c\. elegans|caenorhabditis|worms?", r"primates?|monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine",
              r"in vitro", r"cell lines?", r"cultured", r"cultures?", r"xenograft\w*", r"organoids?", r"ex vivo",
              r"animal(?:s| models?)", r"bacteria\w*", r"e\. coli", r"hela", r"hek\s?293\w*", r"tissue culture"]
+BOTH_POPULATIONS = [r"(?:in )?(?:humans?|people|patients) and (?:in )?(?:animals|mice|rodents|animal models)(?: alike)?",
+                    r"(?:in )?(?:animals|mice|rodents|animal models) and (?:in )?(?:humans?|people|patients)(?: alike)?",
+                    r"across species"]
+"""A claim that extends a finding to humans and animals together (it names an animal too, yet still widens)."""
 SUBGROUP = [r"subgroup", r"subset", r"some", r"a (?:small )?(?:number|proportion|fraction|minority) of", r"certain", r"several",
             r"a few", r"(?:in|among) (?:older|younger|elderly|male|female|obese|diabetic|pregnant)", r"only", r"partial(?:ly)?",
             r"most", r"many", r"majority", r"often", r"sometimes", r"frequently", r"occasionally", r"in part"]
@@ -39,7 +43,8 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
     Fires on (a) a universal quantifier in the claim that the evidence does
     not use (0.8; 0.9 when the evidence restricts with *some*, *subgroup*,
     *most*...), or (b) a claim about humans/in vivo where the evidence is
-    only about animals, cells or in vitro work (0.85).
+    only about animals, cells or in vitro work (0.85), also when the claim
+    names both (*in humans and animals alike*).
 
     Args:
         claim_text: the claim, citation markup removed.
@@ -60,7 +65,8 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
     e_h = find_terms(evidence_text, HUMAN)
     c_nh = find_terms(claim_text, NON_HUMAN)
     e_nh = find_terms(evidence_text, NON_HUMAN)
-    if c_h and not c_nh and e_nh and not e_h:
+    both = bool(find_terms(claim_text, BOTH_POPULATIONS))  # "in humans and animals alike" widens an animal finding too
+    if c_h and (both or not c_nh) and e_nh and not e_h:
         return [Tag("scope_inflation",
                     f"The claim is about {c_h[0][0]!r} but the evidence is about {e_nh[0][0]!r}.", 0.85,
                     (TagEvidence(c_h[0][0], e_nh[0][0]),))]

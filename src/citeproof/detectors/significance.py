@@ -17,9 +17,13 @@ CLAIM_SIGNIFICANCE = [
 ]
 EVIDENCE_STATS = [
     r"significan\w*", r"p\s*[<>≤≥=]\s*0?\.\d+", r"p\s*=\s*\.\d+", r"p-?values?", r"95\s*%\s*(?:CI|confidence)", r"confidence intervals?",
-    r"\bCI\b", r"odds ratio|hazard ratio|relative risk", r"\bOR\b|\bHR\b|\bRR\b", r"t-?test|chi-?square|ANOVA|Mann-Whitney|Wilcoxon|log-?rank",
-    r"statistic\w*", r"standard (?:deviation|error)|\bSD\b|\bSEM\b", r"\bn\s*=\s*\d+", r"\bF\s*\(", r"\bz\s*=",
+    r"(?-i:CI)", r"odds ratio|hazard ratio|relative risk", r"(?-i:OR|HR|RR)", r"t-?test|chi-?square|ANOVA|Mann-Whitney|Wilcoxon|log-?rank",
+    r"statistic\w*", r"standard (?:deviation|error)|(?-i:SD|SEM)", r"\bn\s*=\s*\d+", r"\bF\s*\(", r"\bz\s*=",
 ]
+"""Statistical reporting in the evidence. The abbreviations (CI, OR, HR, RR, SD, SEM) match in capitals only:
+matched case-insensitively, the conjunction *or* counted as an odds ratio and silenced the detector."""
+P_VALUE = r"p\s*[<>≤≥=]\s*0?\.\d+"
+"""An explicit p value (``p < 0.05``, ``P = .003``)."""
 NON_SIGNIFICANT = [
     r"not (?:statistically )?significant(?:ly)?", r"non-?significant(?:ly)?", r"insignificant(?:ly)?", r"no significant",
     r"did not reach (?:statistical )?significance", r"failed to reach (?:statistical )?significance",
@@ -33,9 +37,11 @@ def detect_significance_inflation(claim_text: str, evidence_text: str | None, **
 
     Fires when the claim says *significant(ly)*/*statistically*/gives a p
     value and either the evidence reports non-significance (confidence 0.9)
-    or the evidence and the rest of the source carry no statistical reporting
-    at all (0.8). A claim that *denies* significance ("no significant") is
-    not inflation.
+    or the evidence carries no statistical reporting at all (0.8; 0.5, a
+    hint below the downgrade line, when the rest of the source does report
+    statistics), or the claim gives an explicit p value and the whole source
+    reports none (0.8).
+    A claim that *denies* significance ("no significant") is not inflation.
 
     Args:
         claim_text: the claim, citation markup removed.
@@ -51,6 +57,12 @@ def detect_significance_inflation(claim_text: str, evidence_text: str | None, **
     if not cues or find_terms(claim_text, NON_SIGNIFICANT):
         return []
     cue = cues[0][0]
+    source_text = context.get("source_text") or evidence_text
+    stated_p = find_terms(claim_text, [P_VALUE])
+    if stated_p and not find_terms(source_text, [P_VALUE]) and not find_terms(evidence_text, [P_VALUE]):
+        return [Tag("significance_inflation",
+                    f"The claim gives a p value ({stated_p[0][0]!r}) that the source never reports.", 0.8,
+                    (TagEvidence(stated_p[0][0], ""),))]
     nonsig = find_terms(evidence_text, NON_SIGNIFICANT)
     if nonsig and not re.search(r"(?<!not )(?<!non-)(?<!no )\bsignificant", re.sub(r"not (?:statistically )?significant|no significant|non-?significant", "", evidence_text, flags=re.I), re.I):
         return [Tag("significance_inflation",
@@ -58,5 +70,10 @@ def detect_significance_inflation(claim_text: str, evidence_text: str | None, **
                     0.9, (TagEvidence(cue, nonsig[0][0]),))]
     if find_terms(evidence_text, EVIDENCE_STATS):
         return []
+    if source_text is not evidence_text and find_terms(source_text, EVIDENCE_STATS):
+        # a full text reports its tests in results and tables the best passage need not hold: a hint, not a downgrade
+        return [Tag("significance_inflation",
+                    f"The claim says {cue!r}; the evidence passage reports no statistical test, though the source "
+                    "reports statistics elsewhere: check that one backs this result.", 0.5, (TagEvidence(cue, ""),))]
     return [Tag("significance_inflation",
                 f"The claim says {cue!r} but the evidence reports no statistical test.", 0.8, (TagEvidence(cue, ""),))]

@@ -33,10 +33,12 @@ import re
 import time
 from pathlib import Path
 
-import numpy as np
-
-from citeproof.eval.metrics import classification_report, format_eval_text, in_sample_note
-from citeproof.eval.rank import BM25Index, order
+from citeproof.eval.metrics import (
+    classification_report,
+    format_eval_text,
+    in_sample_note,
+)
+from citeproof.retrieval.sentence_bm25 import BM25Index
 
 LABELS = ("ACCURATE", "NOT_ACCURATE", "IRRELEVANT_OR_NEI")
 MAPPING = {"supported": "ACCURATE", "partial": "NOT_ACCURATE", "contradicted": "NOT_ACCURATE",
@@ -62,19 +64,25 @@ def clean_claim(text: str) -> str:
 
 
 def load_fulltext(path: Path) -> list[str]:
-    """Sentences of a plain full text (paragraphs split at blank lines, then sentences)."""
-    from citeproof.judges.entailment import split_sentences
+    """Sentences of a plain full text, as the full-text judge ranks them.
 
-    text = Path(path).read_text(encoding="utf-8", errors="replace")
-    out: list[str] = []
-    for para in re.split(r"\n\s*\n", text):
-        if para.strip():
-            out += [s for s in split_sentences(para) if len(s) >= 20]
-    return out
+    The text is read by :func:`citeproof.sources.text.parse_text` (a passage per
+    paragraph) and cut by :func:`citeproof.judges.fulltext.source_sentences`,
+    the pipeline's own path (sentences under 20 characters left out).
+    """
+    from citeproof.judges.fulltext import source_sentences
+    from citeproof.sources.text import parse_text
+
+    passages, _ = parse_text(Path(path).read_text(encoding="utf-8", errors="replace"))
+    return source_sentences(passages, frozenset())[0]
 
 
-def score_claims(rows: list[dict], fulltext_dir: Path, judge, retriever=None, top_k: int = TOP_K) -> list[dict]:
+def score_claims(rows: list[dict], fulltext_dir: Path, judge, retriever=None, top_k: int = TOP_K,
+                 profile: dict | None = None) -> list[dict]:
     """Retrieve, judge and attach features to each claim row (copies; ``rows`` is not changed).
+
+    Each claim goes through :func:`citeproof.judges.fulltext.score_full_text`, the
+    function the pipeline's entailment tier calls for a full-text source.
 
     Args:
         rows: claim rows (see module docstring).
@@ -82,17 +90,16 @@ def score_claims(rows: list[dict], fulltext_dir: Path, judge, retriever=None, to
         judge: an EntailmentJudge.
         retriever: a DenseRetriever to fuse with BM25, or None for BM25 only.
         top_k: sentences per claim the judge scores (the first of BM25, or of the fusion).
+        profile: the decision layer; when given each row also gets ``verdict``.
 
     Returns:
         the rows that have a full text, each with ``text`` (cleaned claim), ``features``
         (``(19,)`` array: the 12 of :data:`~citeproof.judges.entailment.FEATURE_NAMES`, then the 7
         of :data:`~citeproof.judges.strength.STRENGTH_FEATURE_NAMES`; the cosine ones 0 without
-        ``retriever``), ``top`` (sentence indices judged).
+        ``retriever``), ``top`` (sentence indices judged), ``verdict`` (with ``profile``).
     """
-    from citeproof.judges.entailment import features
-    from citeproof.judges.strength import strength_features
+    from citeproof.judges.fulltext import score_full_text
     from citeproof.model import Passage
-    from citeproof.retrieval.dense import reciprocal_rank_fusion
 
     cache: dict[str, tuple[list[str], list[Passage], str, BM25Index | None]] = {}
     out = []
@@ -110,40 +117,28 @@ def score_claims(rows: list[dict], fulltext_dir: Path, judge, retriever=None, to
         if not sents or index is None:
             continue
         text = clean_claim(r["claim"])
-        bm = index.scores(text)
-        rankings = [order(bm)]
-        cos = None
+        cos = dense_order = None
         if retriever is not None:
             ranked = retriever.rank(text, passages, source_sha=sha)
-            rankings.append([i for i, _ in ranked])
+            dense_order = [i for i, _ in ranked]
             cos = [0.0] * len(sents)
             for i, c in ranked:
                 cos[i] = c
-        top = [i for i, _ in reciprocal_rank_fusion(rankings)][:top_k]
-        sc = judge.score_sentences(text, [[sents[i]] for i in top])
+        res = score_full_text(text, sents, index, judge, profile, cosine=cos, dense_order=dense_order, top_k=top_k)
         r = dict(r)
-        r["text"], r["top"] = text, top
-        r["features"] = np.concatenate([features(text, sc), strength_features(text, sents, bm, cos, top, sc.probs)])
-        r["n_windows"] = len(sc.windows)
+        r["text"], r["top"], r["features"] = text, res.top, res.features
+        if profile is not None:
+            r["verdict"] = res.verdict
+        r["n_windows"] = len(res.scores.windows)
         out.append(r)
     return out
 
 
 def profile_columns(profile: dict) -> list[int]:
-    """Indices into :func:`score_claims`' ``features`` of the features a profile was fitted on, in its order.
+    """Indices into :func:`score_claims`' ``features`` of a profile's features (:func:`citeproof.judges.fulltext.profile_columns`)."""
+    from citeproof.judges.fulltext import profile_columns as columns
 
-    Raises:
-        ValueError: if the profile names a feature :func:`score_claims` does not compute.
-    """
-    from citeproof.judges.entailment import FEATURE_NAMES
-    from citeproof.judges.strength import STRENGTH_FEATURE_NAMES
-
-    names = list(FEATURE_NAMES) + list(STRENGTH_FEATURE_NAMES)
-    wanted = profile.get("features") or list(FEATURE_NAMES)
-    unknown = [n for n in wanted if n not in names]
-    if unknown:
-        raise ValueError(f"the citation_integrity profile names unknown features {unknown}; known: {names}")
-    return [names.index(n) for n in wanted]
+    return columns(profile)
 
 
 def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, limit: int | None = None,
@@ -172,7 +167,7 @@ def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, li
         RuntimeError: if the entailment tier is not available, or the dense tier is wanted and is not.
         ValueError: if the profile names a feature this harness does not compute.
     """
-    from citeproof.judges.entailment import EntailmentJudge, decide
+    from citeproof.judges.entailment import EntailmentJudge
     from citeproof.retrieval import dense as dense_mod
 
     with open(claims_path, encoding="utf-8") as f:
@@ -181,7 +176,7 @@ def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, li
         rows = rows[:limit]
     judge = judge or EntailmentJudge()
     profile = judge.config.get("profiles", {}).get("citation_integrity", judge.config)
-    cols = profile_columns(profile)
+    profile_columns(profile)  # an unknown feature name fails here, before any claim is scored
     how = profile.get("retrieval") or {"method": "bm25", "top_k": TOP_K}
     want_dense = how.get("method") == "bm25+dense" if dense is None else dense
     if not want_dense:
@@ -192,9 +187,9 @@ def run_citation_integrity(claims_path: Path | str, fulltext_dir: Path | str, li
             raise RuntimeError(f"the citation_integrity profile fuses BM25 with the dense tier, which cannot run: {why}")
         retriever = dense_mod.DenseRetriever(cache_dir)
     t0 = time.perf_counter()
-    scored = score_claims(rows, Path(fulltext_dir), judge, retriever, top_k=int(how.get("top_k", TOP_K)))
+    scored = score_claims(rows, Path(fulltext_dir), judge, retriever, top_k=int(how.get("top_k", TOP_K)), profile=profile)
     dt = time.perf_counter() - t0
-    pred = [MAPPING[decide(r["features"][cols], profile)[0]] for r in scored]
+    pred = [MAPPING[r["verdict"]] for r in scored]
     res = {"dataset": "citation-integrity"}
     res.update(classification_report([r["label"] for r in scored], pred, LABELS))
     note = in_sample_note("citation-integrity", claims_path)

@@ -411,6 +411,26 @@ def summarize(records: list[dict[str, Any]], *, seed: int, judge_name: str, n_it
     }
 
 
+def in_sample_note(judge: str) -> str | None:
+    """The warning for a planted run whose judge was fitted on the items' own split, or None.
+
+    The harness always plants into the *training* splits. The pipeline's entailment tier was fine-tuned on
+    SciFact's (network and default decision layer), and its full-text decision layer
+    (:mod:`citeproof.judges.fulltext`) fitted on Citation-Integrity's, so with ``judge="pipeline"`` both halves
+    are in-sample. Held-out figures: ``python -m citeproof.eval.policy_fit --fulltext-profiles FILE``
+    (Citation-Integrity articles judged by a profile fitted without their fold) and ``docs/detectors.md``.
+
+    Args:
+        judge: ``pipeline`` or ``sentence`` (word overlap, no fitted model).
+    """
+    if judge != "pipeline":
+        return None
+    from citeproof.eval.metrics import TRAINED_ON
+
+    return (f"in-sample: {TRAINED_ON['scifact']}, and {TRAINED_ON['citation-integrity']}; these planted items come "
+            "from those training splits, so the figures are optimistic. Held-out figures: docs/detectors.md")
+
+
 def format_planted_markdown(result: dict[str, Any]) -> str:
     """Render :func:`run_planted`'s result as a Markdown report.
 
@@ -425,6 +445,7 @@ def format_planted_markdown(result: dict[str, Any]) -> str:
     lines = [
         f"# Planted-error benchmark (seed {result['seed']}, judge `{result['judge']}`)",
         "",
+        *([f"**WARNING: {result['in_sample_note']}**", ""] if result.get("in_sample_note") else []),
         f"{result['n_items']} supported citations; {u['n']} judged untouched, "
         f"{u['false_alarms']} flagged (false alarms); clean rate {u['clean_rate']}.",
         "",

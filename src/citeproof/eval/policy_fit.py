@@ -16,9 +16,15 @@ the fitted one, by data set.
 
 Caveat printed with the figures: the shipped network was fine-tuned on
 SciFact train, so on SciFact items the entailment tier is in-sample (its
-confidences optimistic); Citation-Integrity items are out-of-sample for it.
+confidences optimistic). Citation-Integrity full texts go through the full-text
+decision layer (:mod:`citeproof.judges.fulltext`, the pipeline's own call),
+fitted on Citation-Integrity train: give ``--fulltext-profiles`` (one profile per
+fold, ``training/ci_fit.py --fold-profiles``) to judge each article with a
+profile that never saw it. Each row also keeps both tiers' evidence text, so the
+detectors can be re-run on the rows without the network.
 
-``python -m citeproof.eval.policy_fit [--data DIR] [--seed N] [--limit N] [--ci-max N] [--sf-max N] [--shard I/N] --rows FILE``
+``python -m citeproof.eval.policy_fit [--data DIR] [--seed N] [--limit N] [--ci-max N] [--sf-max N] [--shard I/N]
+[--fulltext-profiles FILE] --rows FILE``
 then ``python -m citeproof.eval.policy_fit --fit-only --rows FILE`` (the rows of several shards concatenated).
 """
 
@@ -37,17 +43,27 @@ from typing import Any
 
 from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS, run_detectors
 from citeproof.judges.policy import POLICY, Policy, decide, needed
-from citeproof.model import Citation, Claim, Finding, Reference, Source, Tier, UnitKind, Verdict
+from citeproof.model import (
+    Citation,
+    Claim,
+    Finding,
+    Reference,
+    Source,
+    Tier,
+    UnitKind,
+    Verdict,
+)
 
-__all__ = ["GRID", "cross_validate", "record_versions", "simulate", "score"]
+__all__ = ["GRID", "cross_validate", "record_versions", "score", "simulate"]
 
-GRID: dict[str, tuple[float, ...]] = {
+GRID: dict[str, tuple[float | None, ...]] = {
     "support_at": (0.5, 0.6, 0.7),
     "decide_at": (0.6, 0.7, 0.8),
     "contradict_at": (0.7, 0.8, 0.9),
     "fallback_supported_at": (0.30, 0.35, 0.45, 0.55),
     "fallback_partial_at": (0.20, 0.30),
     "lean_against_at": (0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 1.01),
+    "lean_contradicted_at": (None, 0.6, 0.7, 1.01),
 }
 """The settings tried (every combination with ``fallback_partial_at < fallback_supported_at``)."""
 
@@ -58,13 +74,16 @@ def _downgrading(tags) -> list[str]:
 
 def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None, ci_max: int = 150,
                     sf_max: int | None = None, shard: tuple[int, int] | None = None,
-                    stream: Path | None = None) -> list[dict[str, Any]]:
+                    stream: Path | None = None, fulltext_profiles: Path | None = None) -> list[dict[str, Any]]:
     """Judge every planted-harness version once and keep both tiers' raw judgements.
 
     Args:
         data_dir: the shared data folder (``scifact/``, ``citation-integrity/``).
         seed, limit, ci_max, sf_max, shard: as :func:`citeproof.eval.planted.run_planted`.
         stream: a JSON-lines file each row is appended to as soon as it is judged (None: none).
+        fulltext_profiles: held-out full-text decision layers (``training/ci_fit.py --fold-profiles``): a
+            Citation-Integrity article is judged by the profile fitted without its fold (None: the shipped
+            profile, which was fitted on every Citation-Integrity training claim, so in-sample here).
 
     Returns:
         One dict per judged version: the harness record (``item``, ``dataset``,
@@ -76,6 +95,8 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
         RuntimeError: the entailment tier cannot run here.
     """
     from citeproof.eval.planted import run_planted
+    from citeproof.judges import fulltext
+    from citeproof.judges.fulltext import PROFILE
     from citeproof.pipeline import Tiers
     from citeproof.sources.text import parse_text
 
@@ -83,6 +104,8 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
     if tiers.entailment is None:
         raise RuntimeError("policy_fit needs the entailment tier: " + "; ".join(tiers.notes))
     side: list[dict[str, Any]] = []
+    held = json.loads(Path(fulltext_profiles).read_text()) if fulltext_profiles else None
+    shipped_config = tiers.entailment.config
 
     def judge(claim_text: str, source_text: str, *, citekey: str = "src") -> Finding:
         passages, full = parse_text(source_text)
@@ -94,12 +117,23 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
         cands = tiers.candidates(claim_text, src, None, set()) if passages else []
         by_cov = sorted(cands, key=lambda e: -e.scores.get("lexical", 0.0))
         lj = tiers.fallback_judge.judge(claim, by_cov, None)
-        ej = tiers.entailment.judge(claim, cands, None) if cands else None
+        ej = None
+        full = False
+        if cands:
+            if held is not None and citekey in held["fold_of_pmcid"]:
+                prof = held["profiles"][str(held["fold_of_pmcid"][citekey])]
+                tiers.entailment.config = shipped_config | {"profiles": shipped_config.get("profiles", {}) | {PROFILE: prof}}
+            else:
+                tiers.entailment.config = shipped_config
+            full = fulltext.applies(tiers.entailment, claim, cands)
+            ej = fulltext.entailment_judgement(tiers.entailment, claim, cands, None)  # the pipeline's own call
         tags_l = run_detectors(claim, lj.evidence, src) if lj.evidence is not None else []
         tags_e = run_detectors(claim, ej.evidence, src) if ej is not None and ej.evidence is not None else []
-        side.append({"e_verdict": ej.verdict.value if ej else None, "e_conf": round(ej.confidence, 4) if ej else 0.0,
+        side.append({"e_fulltext": full, "e_verdict": ej.verdict.value if ej else None, "e_conf": round(ej.confidence, 4) if ej else 0.0,
                      "coverage": round(by_cov[0].scores.get("lexical", 0.0), 4) if by_cov else 0.0,
-                     "tags_e": _downgrading(tags_e), "tags_l": _downgrading(tags_l)})
+                     "tags_e": _downgrading(tags_e), "tags_l": _downgrading(tags_l),
+                     "ev_l": lj.evidence.passage.text if lj.evidence is not None else None,
+                     "ev_e": ej.evidence.passage.text if ej is not None and ej.evidence is not None else None})
         if len(side) % 20 == 0:
             print(f"policy_fit: {len(side)} versions judged", file=sys.stderr, flush=True)
         j = decide(ej, lj)
@@ -111,7 +145,7 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
     rows: list[dict[str, Any]] = []
 
     def on_record(rec: dict[str, Any]) -> None:
-        rows.append({k: rec[k] for k in ("item", "dataset", "kind", "template", "half")} | side[len(rows)])
+        rows.append({k: rec[k] for k in ("item", "dataset", "kind", "template", "half", "text", "source")} | side[len(rows)])
         if stream is not None:
             with open(stream, "a", encoding="utf-8") as f:
                 f.write(json.dumps(rows[-1]) + "\n")
@@ -133,7 +167,7 @@ def simulate(row: dict[str, Any], policy: Policy) -> bool:
     ev = row["e_verdict"]
     if ev is not None and row["e_conf"] >= needed(Verdict(ev), policy):
         return ev != "supported" or bool(row["tags_e"])
-    if ev in ("unsupported", "contradicted") and lex == "supported" and row["e_conf"] >= policy.lean_against_at:
+    if ev in ("unsupported", "contradicted") and lex == "supported" and row["e_conf"] >= policy.lean_line(Verdict(ev)):
         return True
     return lex != "supported" or bool(row["tags_l"])
 
@@ -162,7 +196,7 @@ def score(rows: Iterable[dict[str, Any]], policy: Policy) -> dict[str, Any]:
             "precision": round(prec, 4), "f1": round(f1, 4)}
 
 
-def _grid(grid: dict[str, tuple[float, ...]] | None = None) -> list[Policy]:
+def _grid(grid: dict[str, tuple[float | None, ...]] | None = None) -> list[Policy]:
     grid = GRID if grid is None else grid
     keys = list(grid)
     out = []
@@ -174,10 +208,10 @@ def _grid(grid: dict[str, tuple[float, ...]] | None = None) -> list[Policy]:
 
 
 def cross_validate(rows: list[dict[str, Any]], folds: int = 5, seed: int = 0,
-                   grid: dict[str, tuple[float, ...]] | None = None) -> dict[str, Any]:
+                   grid: dict[str, tuple[float | None, ...]] | None = None) -> dict[str, Any]:
     """Choose a policy on ``folds - 1`` folds (grouped by item), score it on the held-out fold; pool.
 
-    ``grid`` names the thresholds to vary (default :data:`GRID`, all six); the
+    ``grid`` names the thresholds to vary (default :data:`GRID`, all seven); the
     others keep :data:`~citeproof.judges.policy.POLICY`'s values.
 
     Returns:
@@ -228,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rows", type=Path, default=None,
                     help="JSON-lines file of recorded rows: read (with --fit-only), else appended to as versions are judged")
     ap.add_argument("--fit-only", action="store_true", help="fit on the rows already in --rows (any number of files joined)")
+    ap.add_argument("--fulltext-profiles", type=Path, default=None,
+                    help="held-out full-text profiles (training/ci_fit.py --fold-profiles); default: the shipped one (in-sample on CI)")
     a = ap.parse_args(argv)
     if a.fit_only:
         if a.rows is None:
@@ -236,9 +272,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         shard = tuple(int(x) for x in a.shard.split("/")) if a.shard else None
         rows = record_versions(Path(a.data), seed=a.seed, limit=a.limit, ci_max=a.ci_max, sf_max=a.sf_max, shard=shard,
-                               stream=a.rows)
+                               stream=a.rows, fulltext_profiles=a.fulltext_profiles)
     res = cross_validate(rows)
     res["lean_only"] = cross_validate(rows, grid={"lean_against_at": GRID["lean_against_at"]})
+    res["lean_pair"] = cross_validate(rows, grid={k: GRID[k] for k in ("lean_against_at", "lean_contradicted_at")})
     res["lean_table"] = {str(v): {"all": score(rows, dataclasses.replace(POLICY, lean_against_at=v))}
                          | {ds: score([r for r in rows if r["dataset"] == ds], dataclasses.replace(POLICY, lean_against_at=v))
                             for ds in sorted({r["dataset"] for r in rows})}

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from citeproof.eval.metrics import classification_report, format_eval_text, in_sample_note
-from citeproof.eval.rank import bm25_scores, order
+from citeproof.retrieval.sentence_bm25 import bm25_scores, order
 
 LABELS = ("supported", "contradicted", "other")
 MAPPING = {"supported": "supported", "contradicted": "contradicted", "partial": "other", "unsupported": "other"}

@@ -74,6 +74,7 @@ class Policy:
         fallback_partial_at: coverage at which the lexical tier says *partial* after the entailment tier abstained.
         lean_against_at: least confidence of an abstaining entailment lean against support
             (*unsupported*, *contradicted*) that stops a lexical *supported* (1.01: never).
+        lean_contradicted_at: the same line for a *contradicted* lean alone (None: ``lean_against_at``).
     """
 
     support_at: float = 0.6
@@ -82,6 +83,16 @@ class Policy:
     fallback_supported_at: float = 0.35
     fallback_partial_at: float = 0.20
     lean_against_at: float = 0.6
+    lean_contradicted_at: float | None = None
+
+    def lean_line(self, lean: Verdict) -> float:
+        """The least confidence at which an abstaining lean ``lean`` against support stops a lexical *supported*.
+
+        ``lean_contradicted_at`` for a *contradicted* lean when set, else ``lean_against_at``.
+        """
+        if lean == Verdict.CONTRADICTED and self.lean_contradicted_at is not None:
+            return self.lean_contradicted_at
+        return self.lean_against_at
 
 
 POLICY = Policy()
@@ -131,7 +142,8 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
     lean, conf = entailment.verdict, entailment.confidence
     out = dataclasses.replace(lexical, reasons=list(lexical.reasons), flags=list(lexical.flags))
     against = lean in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
-    if lexical.verdict == Verdict.SUPPORTED and against and conf >= policy.lean_against_at:
+    line = policy.lean_line(lean)
+    if lexical.verdict == Verdict.SUPPORTED and against and conf >= line:
         out.verdict = Verdict.PARTIAL
         out.confidence = round(conf, 4)
         if entailment.evidence is not None and out.evidence is None:
@@ -153,7 +165,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         out.flags.append("needs_review")
         out.reasons.append(
             f"the tiers disagree, weakly: the entailment tier leaned '{lean.value}' with confidence {_floor2(conf)}, below "
-            f"the {policy.lean_against_at:.2f} at which a lean against support overrules the lexical tier's words; "
+            f"the {line:.2f} at which a lean against support overrules the lexical tier's words; "
             "kept supported on those words — worth a look")
         return out
     out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with confidence {_floor2(conf)}, "

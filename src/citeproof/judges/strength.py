@@ -58,7 +58,7 @@ def strength_features(claim_text: str, sentences: Sequence[str], bm25: Sequence[
         claim_text: the claim, citation markers removed.
         sentences: every sentence of the source, in order.
         bm25: the BM25 score of each sentence for the claim (same length as ``sentences``;
-            :class:`citeproof.eval.rank.BM25Index`, IDF over this source).
+            :class:`citeproof.retrieval.sentence_bm25.BM25Index`, IDF over this source).
         cosine: the dense cosine of each sentence to the claim, in [-1, 1]
             (:class:`citeproof.retrieval.dense.DenseRetriever`), or None when the dense tier
             did not run (the two cosine features are then 0).

@@ -1,4 +1,4 @@
-"""Small rankers the eval harnesses fuse: Okapi BM25 over sentences (numpy only)."""
+"""Okapi BM25 over the sentences of one source (numpy only): the full-text judge (:mod:`citeproof.judges.fulltext`) and the eval harnesses rank with it."""
 
 from __future__ import annotations
 
