@@ -127,21 +127,24 @@ def test_pipeline_and_eval_judge_a_full_text_the_same_way():
 
 @pytest.mark.slow
 @pytest.mark.skipif(not (CI / "reference_fulltext" / f"{ARTICLE}.txt").exists(), reason="Citation-Integrity data absent")
-def test_pipeline_judges_a_faithful_citation_of_a_full_text_by_the_full_text_layer():
-    """A real ACCURATE citing sentence (claim 872) against its article: the entailment tier decides, on the article's
-    own sentence, and its reason names the retrieval strength."""
+def test_full_text_layer_judges_a_faithful_citation_of_a_full_text():
+    """A real ACCURATE citing sentence (claim 872) against its article: the full-text layer decides on the article's
+    own sentence, and its reason names the retrieval strength. (The layer serves ``eval citation-integrity``; the
+    pipeline keeps the default layer: see ``Tiers.offline_judge``.)"""
     from citeproof.judges import entailment
-    from citeproof.pipeline import judge_text
+    from citeproof.pipeline import Tiers
 
     if entailment.unavailable_reason():
         pytest.skip(entailment.unavailable_reason())
     text = (CI / "reference_fulltext" / f"{ARTICLE}.txt").read_text(encoding="utf-8")
-    f = judge_text("This level of weight loss has been shown to be associated with improved cardiovascular disease "
-                   "risk factors.", text, citekey=ARTICLE, tiers=["lexical", "entailment"])
-    assert "supported" == f.verdict.value and "entailment" == f.tier.value
-    assert f.reasons[0].startswith("The full text supports the claim")
-    assert "sentences BM25 ranks first of 116" in f.reasons[0]
-    assert "weight loss" in f.evidence.sentence and f.evidence.scores["entails"] > 0.8
+    claim_text = "This level of weight loss has been shown to be associated with improved cardiovascular disease risk factors."
+    tiers = Tiers(["lexical", "entailment"])
+    src = _source(text, ARTICLE)
+    j = fulltext.entailment_judgement(tiers.entailment, _claim(claim_text), tiers.candidates(claim_text, src, None, set()), None)
+    assert "supported" == j.verdict.value and "entailment" == j.tier.value
+    assert j.reasons[0].startswith("The full text supports the claim")
+    assert "sentences BM25 ranks first of 116" in j.reasons[0]
+    assert "weight loss" in j.evidence.sentence and j.evidence.scores["entails"] > 0.8
 
 
 def test_passage_of_sentence_is_kept_for_evidence():

@@ -271,13 +271,14 @@ class Tiers:
         *see*: the claim is judged as written and the judgement then mapped by
         :func:`citeproof.judges.policy.apply_contrary_signal`.
         """
-        from citeproof.judges.fulltext import entailment_judgement  # full texts: retrieval-strength decision layer
-
         contrary = is_contrary(signal)
         sig = None if contrary else signal
         by_coverage = sorted(cands, key=lambda e: -e.scores.get("lexical", 0.0))
         if self.entailment is None or not cands:
             j = decide(None, self.lexical_judge.judge(claim, by_coverage, sig))
         else:
-            j = decide(entailment_judgement(self.entailment, claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
+            # The full-text layer (judges/fulltext.py, eval citation-integrity: nested CV 0.377 vs 0.337) is not
+            # used here: on the scale job it agreed with 76 of 100 expected verdicts against 90 (verbatim sentences
+            # 26/34 supported, foreign ones 21/33 rejected) and cost the demo a top-five finding (issue 16 note).
+            j = decide(self.entailment.judge(claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
         return apply_contrary_signal(j, signal) if contrary else j

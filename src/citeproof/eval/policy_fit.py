@@ -126,7 +126,7 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
             else:
                 tiers.entailment.config = shipped_config
             full = fulltext.applies(tiers.entailment, claim, cands)
-            ej = fulltext.entailment_judgement(tiers.entailment, claim, cands, None)  # the pipeline's own call
+            ej = fulltext.entailment_judgement(tiers.entailment, claim, cands, None)  # the full-text layer, as eval citation-integrity uses it
         tags_l = run_detectors(claim, lj.evidence, src) if lj.evidence is not None else []
         tags_e = run_detectors(claim, ej.evidence, src) if ej is not None and ej.evidence is not None else []
         side.append({"e_fulltext": full, "e_verdict": ej.verdict.value if ej else None, "e_conf": round(ej.confidence, 4) if ej else 0.0,
