@@ -123,7 +123,7 @@ class TestReportFile:
         ev = data["findings"][rank - 1]["evidence"]
         assert "partial" == data["findings"][rank - 1]["verdict"]
         if ev["page"]:  # a PDF passage shows its page; a Markdown one its line
-            assert str(ev["page"]) == first.locator(".page").inner_text()
+            assert str(ev["page"]) == first.locator(".evidence-head .page").inner_text()
         else:
             assert f"line {ev['line']}" in first.locator(".evidence-head").inner_text()
         assert first.locator("mark").count() >= 1

@@ -54,7 +54,7 @@ def test_report_records_root_and_proof(tmp_path):
 def test_verify_unchanged_edited_quote_and_changed_source(tmp_path):
     report, source = _run(tmp_path)
     ok = runner.invoke(app, ["verify", str(report)])
-    assert 0 == ok.exit_code and "1 of 1 quotes verified; 1 of 1 sources as read" in ok.output
+    assert 0 == ok.exit_code and "1 of 1 quote verified; 1 of 1 source as read" in ok.output
     data = json.loads(report.read_text())
     data["findings"][0]["evidence"]["text"] = data["findings"][0]["evidence"]["text"].replace("22 percent", "42 percent")
     edited = tmp_path / "edited.json"
