@@ -80,7 +80,8 @@ def test_batch_on_local_ray(tmp_path, local_ray):
     phases = stats["phase_seconds"]
     assert {"ray_start", "locate", "sources", "documents"} == set(phases)  # ray_start ~0 here: the fixture started it
     assert min(phases["locate"], phases["sources"], phases["documents"]) > 0
-    assert sum(phases.values()) <= stats["seconds"]
+    # each figure is rounded to the millisecond on its own, so the phases may sum to 2 ms over the total (seen in CI)
+    assert sum(phases.values()) <= stats["seconds"] + 0.001 * len(phases)
     assert {"sources", "documents"} == set(stats["task_cpu_seconds"]) and stats["task_cpu_seconds"]["documents"] > 0
     assert all(by[k]["cpu_seconds"] > 0 for k in "abc")
     page = (out / "index.html").read_text()
