@@ -30,7 +30,7 @@ from citeproof.model import (
 from citeproof.sources.metadata import compare as compare_metadata
 from citeproof.sources.pdf import sheets_for_pages
 from citeproof.text.normalise import terms
-from citeproof.tiers import Tiers
+from citeproof.tiers import Tiers, identifier_terms
 
 _COMPARED = re.compile(
     r"(?:\bthan|\bvs\.?|\bversus|\bcompared (?:to|with)|\boutperform(?:s|ing|ed)?|\bover)\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s[A-Z0-9][\w\-]*)?)\s*$"
@@ -93,9 +93,7 @@ def _judge_citation(
         pages = []
     elif pages and not source.pages:
         pages = []  # a text source has no pages to restrict to
-    # The cited work's own identifiers (a table cell showing the DOI) are not claims about its content.
-    # A citing PDF's numeric labels ("10") are no identifiers: excluding them would drop numbers from the claim.
-    exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
+    exclude = identifier_terms(claim)
     try:
         cands = tiers.candidates(text, source, pages or None, exclude)
         j: Judgement = tiers.judge(judged, cands, cite.signal)

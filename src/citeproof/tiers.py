@@ -47,6 +47,15 @@ FALLBACK_PARTIAL_AT = POLICY.fallback_partial_at
 """The verdict policy's thresholds, kept under their old names: :mod:`citeproof.judges.policy` is their home."""
 
 
+def identifier_terms(claim: Claim) -> set[str]:
+    """Terms of the cited works' own identifiers (a DOI citekey's words), left out of retrieval queries.
+
+    A table cell showing the DOI is no claim about the work's content. A citing PDF's numeric labels ("10")
+    are no identifiers: excluding them would drop numbers from the claim.
+    """
+    return {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
+
+
 class OfflineLock:
     """One thread at a time in the offline tiers; an LLM request waits outside it.
 
@@ -209,7 +218,7 @@ class Tiers:
         for claim, source in items:
             if source is None or not source.usable or not source.sha256:
                 continue
-            exclude = {t for c in claim.citations if not c.citekey.isdigit() for t in terms(c.citekey.replace(":", " ").replace("/", " "))}
+            exclude = identifier_terms(claim)
             by_source.setdefault(source.sha256, (source, set()))[1].update(self.dense_pool(claim.text, source, None, exclude))
             texts.append(claim.text)
         if not texts or self.dense is None:
