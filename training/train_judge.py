@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "training"))
 
 import hard_cases  # noqa: E402
+import resume  # noqa: E402
 from citeproof.eval import folds as foldlib  # noqa: E402
 
 DATA = ROOT / ".." / "shared" / "data"
@@ -54,22 +55,45 @@ def read_jsonl(p: Path) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def nli_pairs(rng: random.Random, max_breaking: int = 2000, max_binary: int = 12000) -> list[tuple[str, str, int]]:
-    d = DATA / "nli"
-    out: list[tuple[str, str, int]] = []
-    for rel in ["mnli/dev_matched.jsonl", "snli/dev.jsonl", "snli/test.jsonl", "scitail/test.jsonl"]:
-        for r in read_jsonl(d / rel):
-            if r["label"] in LABEL_OF:
-                out.append((r["premise"], r["hypothesis"], LABEL_OF[r["label"]]))
-    br = [r for r in read_jsonl(d / "breaking_nli/test.jsonl")]
-    rng.shuffle(br)
-    out += [(r["premise"], r["hypothesis"], LABEL_OF[r["label"]]) for r in br[:max_breaking]]
-    binary = []
-    for rel in ["fever_nli_binary/dev.jsonl", "fever_nli_binary/test.jsonl", "mnli/dev_mismatched_binary.jsonl"]:
-        binary += [(r["premise"], r["hypothesis"], LABEL_OF[r["label"]]) for r in read_jsonl(d / rel)]
+# Every file of data/nli that may train shipped weights (its README): path, and whether its labels are binary
+# (entailment / not_entailment, trained through -log(1 - P(entails))). ANLI (CC BY-NC) is evaluation only.
+NLI_FILES: list[tuple[str, bool]] = [
+    ("mnli/dev_matched.jsonl", False),
+    ("snli/dev.jsonl", False),
+    ("snli/test.jsonl", False),
+    ("scitail/test.jsonl", False),
+    ("breaking_nli/test.jsonl", False),
+    ("fever_nli_binary/dev.jsonl", True),
+    ("fever_nli_binary/test.jsonl", True),
+    ("mnli/dev_mismatched_binary.jsonl", True),
+    ("med/test.jsonl", True),
+    ("help/train_and_or_subset.jsonl", True),
+]
+
+
+def nli_pairs(rng: random.Random, max_breaking: int = 0, max_binary: int = 0,
+              data: Path | None = None) -> list[tuple[str, str, int]]:
+    """All trainable NLI pairs of ``data/nli`` (:data:`NLI_FILES`) as (premise, hypothesis, label).
+
+    Labels: 0 entailment, 1 neutral, 2 contradiction, 3 not-entailed (binary files). ``max_breaking`` and
+    ``max_binary`` (0: all) cap Breaking NLI and the binary files after a shuffle with ``rng`` (the 2026-11-29
+    model used 2,000 and 12,000). Raises FileNotFoundError naming a missing file.
+    """
+    d = (data or DATA) / "nli"
+    three: list[tuple[str, str, int]] = []
+    breaking: list[tuple[str, str, int]] = []
+    binary: list[tuple[str, str, int]] = []
+    for rel, is_binary in NLI_FILES:
+        f = d / rel
+        if not f.exists():
+            raise FileNotFoundError(f"{f}: NLI training file missing (see {d / 'README.md'})")
+        rows = [(r["premise"], r["hypothesis"], LABEL_OF[r["label"]]) for r in read_jsonl(f) if r["label"] in LABEL_OF]
+        if is_binary and any(lab in (N, C) for _, _, lab in rows):
+            raise ValueError(f"{f}: 3-way labels in a file listed as binary")
+        (binary if is_binary else breaking if rel.startswith("breaking_nli/") else three).extend(rows)
+    rng.shuffle(breaking)
     rng.shuffle(binary)
-    out += binary[:max_binary]
-    return out
+    return three + breaking[: max_breaking or None] + binary[: max_binary or None]
 
 
 def checkcovid_pairs(rng: random.Random) -> list[tuple[str, str, int]]:
@@ -175,53 +199,71 @@ def encode(tok, pairs):
     return torch.from_numpy(ids), torch.from_numpy(am), torch.from_numpy(tt)
 
 
-def batches(data, bs: int, rng: random.Random, tok):
-    """Length-bucketed batches: shuffle, sort chunks of 50 batches by length, shuffle batches."""
-    idx = list(range(len(data)))
-    rng.shuffle(idx)
-    lens = [len(data[i][0]) + len(data[i][1]) for i in range(len(data))]
-    out = []
-    chunk = bs * 50
-    for s in range(0, len(idx), chunk):
-        part = sorted(idx[s: s + chunk], key=lambda i: lens[i])
-        out += [part[j: j + bs] for j in range(0, len(part), bs)]
-    rng.shuffle(out)
-    return out
+def save_checkpoint(path: Path, model, opt, progress) -> None:
+    """Write model, optimiser moments and progress to ``path`` atomically (a crash never leaves half a file),
+    and the run history beside it as ``history.json``."""
+    import torch
+
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(), "progress": progress.to_json()}, tmp)
+    tmp.replace(path)
+    resume.write_history(path.parent / "history.json", progress)
 
 
 def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: int, log=print, class_weight=None,
-          max_minutes: float = 0.0):
+          max_minutes: float = 0.0, checkpoint: Path | None = None, stage: str = "general",
+          save_minutes: float = 10.0):
+    """Train ``model`` on ``data`` for ``epochs`` more epochs (or until ``max_minutes`` of wall time).
+
+    With ``checkpoint``: resume from it when it exists (weights, AdamW moments, the epoch and batch reached:
+    ``training/resume.py``), save to it every ``save_minutes`` and at the end, and append this run's record
+    to its history. Returns the model, in eval mode.
+    """
     import torch
 
     torch.manual_seed(seed)
     torch.set_num_threads(2)
-    rng = random.Random(seed)
     tok = tokenizer(max_len)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
-    n_ep = math.ceil(epochs)
-    plan = []
-    for ep in range(n_ep):
-        b = batches(data, bs, rng, tok)
-        if ep == n_ep - 1 and epochs < n_ep:
-            b = b[: int(len(b) * (epochs - ep))]
-        plan += b
+    fp = resume.fingerprint(data)
+    progress = resume.Progress(stage=stage, seed=seed, data=fp)
+    if checkpoint is not None and checkpoint.exists():
+        state = torch.load(checkpoint, map_location="cpu", weights_only=False)
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["optimizer"])
+        old = resume.Progress.from_json(state["progress"])
+        if old.data != fp or old.seed != seed:
+            log(f"{checkpoint}: trained on other pairs or another seed; keeping its weights, starting a new epoch")
+            old.data, old.seed, old.batch = fp, seed, 0
+            old.epoch += 1
+        progress = old
+        log(f"resumed {checkpoint}: {progress.epochs_done:.2f} epochs done, {progress.total_steps} steps")
+    lengths = [len(p) + len(h) for p, h, _ in data]
+    plan = resume.remaining_plan(progress, lengths, bs, epochs)
     total = len(plan)
-    warm = max(1, min(int(0.06 * total), 30))
+    record = resume.RunRecord(stage=stage, started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                              lr=lr, data_pairs=len(data), epoch_from=round(progress.epochs_done, 3))
+    progress.history.append(record)
     # With a time budget the linear decay follows wall time, so the run ends at LR 0 whenever the
     # budget (or the plan) runs out: shared machines make step times unpredictable.
     budget = 60.0 * max_minutes
     w = torch.tensor(class_weight, dtype=torch.float32) if class_weight else None
     model.train()
-    t0 = time.time()
+    t0 = last_save = time.time()
     run = 0.0
-    for step, b in enumerate(plan):
+
+    def close_record():
+        record.minutes = round((time.time() - t0) / 60, 1)
+        record.epoch_to = round(progress.epochs_done, 3)
+        record.loss_last = round(run, 4) if record.steps else None
+
+    for step, (_ep, b) in enumerate(plan):
         el = time.time() - t0
         if budget and el > budget:
             log(f"time budget of {max_minutes} min reached at step {step}/{total}: stopping")
             break
-        frac = max(step / total, el / budget if budget else 0.0)
         for g in opt.param_groups:
-            g["lr"] = lr * min((step + 1) / warm, max(0.0, 1.0 - frac))
+            g["lr"] = resume.lr_at(step, total, el, budget, lr)
         ids, am, tt = encode(tok, [(data[i][0], data[i][1]) for i in b])
         y = torch.tensor([data[i][2] for i in b])
         logits = model(ids, am, tt)
@@ -239,9 +281,24 @@ def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: in
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
         run = 0.98 * run + 0.02 * loss.item() if step else loss.item()
+        progress.advance()
+        record.steps += 1
+        record.pairs_seen += len(b)
+        if step == 24:
+            record.loss_first = round(run, 4)
         if step % 25 == 0 or step == total - 1:
             el = time.time() - t0
-            log(f"step {step + 1}/{total} loss {run:.4f} {el:.0f}s eta {el / (step + 1) * (total - step - 1):.0f}s")
+            log(f"step {step + 1}/{total} epoch {progress.epochs_done:.2f} loss {run:.4f} {el:.0f}s "
+                f"eta {el / (step + 1) * (total - step - 1):.0f}s")
+        if checkpoint is not None and time.time() - last_save > 60 * save_minutes:
+            close_record()
+            save_checkpoint(checkpoint, model, opt, progress)
+            last_save = time.time()
+    close_record()
+    if checkpoint is not None:
+        save_checkpoint(checkpoint, model, opt, progress)
+        log(f"saved {checkpoint}: {progress.epochs_done:.2f} epochs done; this run {record.steps} steps, "
+            f"{record.pairs_seen} pairs, {record.minutes} min")
     model.eval()
     return model
 
@@ -297,6 +354,10 @@ def main(argv=None) -> None:
     ap.add_argument("--checkcovid", action="store_true", help="scifact stage: mix in half of Check-COVID again")
     ap.add_argument("--max-minutes", type=float, default=0.0, help="stop training after this wall time (0: no limit)")
     ap.add_argument("--limit", type=int, default=0, help="use at most this many pairs (smoke tests)")
+    ap.add_argument("--checkpoint", type=Path,
+                    help="resume from this checkpoint when it exists, and save to it (every --save-minutes and at the "
+                         "end): epochs accumulate across runs; --epochs then counts the epochs this run adds")
+    ap.add_argument("--save-minutes", type=float, default=10.0)
     a = ap.parse_args(argv)
     a.out.parent.mkdir(parents=True, exist_ok=True)
     if a.stage == "export":
@@ -326,7 +387,7 @@ def main(argv=None) -> None:
     print(f"{a.stage}: {len(data)} pairs, E/N/C/notE = {counts}", flush=True)
     model = build_model(a.init)
     train(model, data, a.epochs, a.lr, a.bs, a.max_len, a.seed, log=lambda s: print(s, flush=True),
-          max_minutes=a.max_minutes)
+          max_minutes=a.max_minutes, checkpoint=a.checkpoint, stage=a.stage, save_minutes=a.save_minutes)
     torch.save(model.state_dict(), a.out)
     print(f"saved {a.out}")
 
