@@ -70,13 +70,16 @@ bench-compare: install
 # training extra, which pulls torch 2.13.0 (a CPU build) and reads ../shared/data (training splits only).
 PYTHON := $(BIN)/python
 JUDGE_WORK ?= build/judge
+# Stage 1 resumes from $(JUDGE_WORK)/general.ckpt when it exists (training/resume.py): each run adds
+# JUDGE_MINUTES of NLI epochs to the last. Copy that folder along to keep them on another machine.
+JUDGE_MINUTES ?= 60
 JUDGE_MODEL := src/citeproof/judges/models/entailment-minilm-l6-int8.onnx
 
 train-judge: install
-	$(BIN)/python -m pip install -q torch==2.13.0
+	$(BIN)/python -m pip install -q 'torch==2.13.0+cpu'
 	$(BIN)/python -m pip install -q -e '.[train]'
 	mkdir -p $(JUDGE_WORK)
-	nice -n 19 $(PYTHON) training/train_judge.py general --out $(JUDGE_WORK)/general.pt --bs 32 --lr 5e-5 --max-len 128 --epochs 2 --max-minutes 60
+	nice -n 19 $(PYTHON) training/train_judge.py general --out $(JUDGE_WORK)/general.pt --checkpoint $(JUDGE_WORK)/general.ckpt --bs 32 --lr 5e-5 --max-len 128 --epochs 2 --max-minutes $(JUDGE_MINUTES)
 	nice -n 19 $(PYTHON) training/crossval.py folds --work $(JUDGE_WORK) --init $(JUDGE_WORK)/general.pt --folds 3 --epochs 2 --lr 5e-5 --max-minutes 5
 	nice -n 19 $(PYTHON) training/train_judge.py scifact --init $(JUDGE_WORK)/general.pt --out $(JUDGE_WORK)/final.pt --epochs 2 --lr 5e-5 --max-len 160 --max-minutes 7
 	nice -n 19 $(PYTHON) training/train_judge.py export --init $(JUDGE_WORK)/final.pt --out $(JUDGE_MODEL)
