@@ -207,7 +207,7 @@ class JudgementCache:
             duplicate_keys: citekeys defined twice.
             judge_one: judges one ``(claim, citation)`` (``pipeline._judge_citation`` with the run's tiers).
             judge_joint: the joint pass over findings judged in this run
-                (:func:`citeproof.judges.joint.judge_joint_citations`).
+                (:func:`citeproof.judges.joint.judge_in_parts`: citation groups, then compound claims).
             progress: ``progress("citations", done, total)``.
             mapper: applies ``judge_one`` to the citations to judge, results in order
                 (``map``, or a thread pool's ``map`` when LLM requests overlap).

@@ -31,7 +31,7 @@ from citeproof.documents import (  # noqa: F401 - re-exported: moved out of this
 )
 from citeproof.errors import CiteproofError, InputError
 from citeproof.judgecache import JudgementCache
-from citeproof.judges.joint import judge_joint_citations
+from citeproof.judges.joint import judge_in_parts
 from citeproof.judging import _compared_with_cited, _earlier_narrative, _judge_citation  # noqa: F401 - re-exported
 from citeproof.model import (
     Citation,
@@ -350,7 +350,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             return pool.map(fn, pairs)
 
         findings = judgements.judge_all(claims, reference, sources, duplicate_keys, judge_one,
-                                        lambda fresh: judge_joint_citations(fresh, tiers), opts.progress, judge_in_order)
+                                        lambda fresh: judge_in_parts(fresh, tiers), opts.progress, judge_in_order)
     if online is not None:
         online.annotate(findings)
         online.close()
@@ -447,7 +447,7 @@ _TIERS_CACHE: dict[tuple[str, ...], Tiers] = {}
 def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signal: str | None = None, tiers: list[str] | None = None) -> Finding:
     """Judge one claim against one plain-text source, in memory, with the full pipeline.
 
-    Retrieval, the deciding judge and the detectors run as in :func:`check`
+    Retrieval, the deciding judge, the detectors and the judging of a compound claim in parts run as in :func:`check`
     (every available tier unless ``tiers`` names some; models are loaded
     once per process).
 
@@ -475,7 +475,9 @@ def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signa
     key = tuple(sorted(tiers)) if tiers else ()
     if key not in _TIERS_CACHE:
         _TIERS_CACHE[key] = Tiers(list(key) or None)
-    return _judge_citation(claim, cite, ref, src, _TIERS_CACHE[key], None, set())
+    finding = _judge_citation(claim, cite, ref, src, _TIERS_CACHE[key], None, set())
+    judge_in_parts([finding], _TIERS_CACHE[key])  # a compound claim is judged in parts, as check does
+    return finding
 
 
 def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | None = None, source_dirs: list[Path] | None = None,

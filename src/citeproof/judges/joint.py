@@ -9,10 +9,19 @@ credits each part to the works that support it. The group is supported when
 every part is supported by some work of the group; a work is then vouched
 for the parts it supports. :func:`apply_group` writes the outcome onto the
 group's findings.
+
+One work cited for a claim with parts is the same question inside one source:
+"The study — performed openly on GitHub — examined X [@k]" may rest on the
+Methods for its aside and on the abstract for its main clause, and no one
+passage carries both. :func:`judge_compound_claims` judges such a claim's
+parts (:func:`claim_parts`) against its one source when the whole claim fell
+short, and calls it supported, with each part's passage, only when every part
+is supported and no single passage held them all.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -21,7 +30,8 @@ from citeproof.detectors.joint import split_parts
 from citeproof.judges.base import Judgement
 from citeproof.model import Finding, Tag, TagEvidence, Verdict
 
-__all__ = ["GroupJudgement", "apply_group", "judge_group", "judge_joint_citations"]
+__all__ = ["GroupJudgement", "apply_group", "claim_parts", "judge_compound_claims", "judge_group", "judge_in_parts",
+           "judge_joint_citations"]
 
 
 @dataclass
@@ -130,6 +140,22 @@ def apply_group(group: GroupJudgement, findings: Sequence[Finding]) -> None:
             f.flags.append("needs_review")
 
 
+def _part_judge(f: Finding, tiers) -> Callable[[str], Finding]:
+    """``judge(part_text)`` against ``f``'s source with the run's tiers, verdict policy and detectors."""
+    import dataclasses
+
+    from citeproof.judges.policy import apply_detectors
+
+    def judge(part: str) -> Finding:
+        claim = dataclasses.replace(f.claim, text=part)
+        j = tiers.judge(claim, tiers.candidates(part, f.source, None, set()), f.citation.signal)
+        out = Finding(claim=claim, citation=f.citation, verdict=j.verdict, score=j.score, confidence=j.confidence,
+                      tier=j.tier, evidence=j.evidence, reasons=list(j.reasons), source=f.source)
+        apply_detectors(out, claim, f.citation, f.source)
+        return out
+    return judge
+
+
 def judge_joint_citations(findings: list[Finding], tiers) -> None:
     """Judge each citation group such as ``[@a; @b]`` as a set (:mod:`citeproof.judges.joint`).
 
@@ -143,32 +169,102 @@ def judge_joint_citations(findings: list[Finding], tiers) -> None:
         findings: every finding of the run (changed in place).
         tiers: the run's :class:`citeproof.pipeline.Tiers` (``candidates`` and ``judge``).
     """
-    import dataclasses
-
-    from citeproof.judges.policy import apply_detectors
-
     groups: dict[tuple[str, str, int], list[Finding]] = {}
     for f in findings:
         if f.citation.group_size > 1:
             groups.setdefault((f.claim.id, f.citation.raw, f.citation.line), []).append(f)
     for group in groups.values():
         judged = [f for f in group if f.source is not None and f.source.usable and f.verdict != Verdict.ERROR]
-
-        def judge_for(f: Finding) -> Callable[[str], Finding]:
-            def judge(part: str) -> Finding:
-                claim = dataclasses.replace(f.claim, text=part)
-                j = tiers.judge(claim, tiers.candidates(part, f.source, None, set()), f.citation.signal)
-                out = Finding(claim=claim, citation=f.citation, verdict=j.verdict, score=j.score, confidence=j.confidence,
-                              tier=j.tier, evidence=j.evidence, reasons=list(j.reasons), source=f.source)
-                apply_detectors(out, claim, f.citation, f.source)
-                return out
-            return judge
-
         try:
-            outcome = judge_group(group[0].claim.text, {f.citation.citekey: judge_for(f) for f in judged})
+            outcome = judge_group(group[0].claim.text, {f.citation.citekey: _part_judge(f, tiers) for f in judged})
         except Exception as exc:  # noqa: BLE001 - the per-work findings stand on their own
             for f in judged:
                 f.reasons.append(f"judging the citation group as a set failed: {type(exc).__name__}: {exc}; please report it")
             continue
         if outcome is not None:
             apply_group(outcome, group)
+
+
+# An aside set off by dashes: "X — aside — Y" (em dash, spaced en dash, or pandoc's "---" / " -- ").
+_DASH = re.compile(r"\s*\u2014\s*|\s+\u2013\s+|\s*---\s*|\s+--\s+")
+
+
+def claim_parts(claim_text: str) -> list[str]:
+    """The parts of one claim that may rest on different passages of one source.
+
+    An aside between dashes becomes its own part, with the sentence's subject: "X — aside — Y" gives
+    "X Y" and "X aside" (a trailing "X — aside" gives "X" and "aside"); then each is cut at clause
+    boundaries by :func:`citeproof.detectors.joint.split_parts`. Returns one part (the claim) when there is
+    nothing to cut; never an empty part.
+    """
+    text = (claim_text or "").strip()
+    segs = [s.strip(" ,") for s in _DASH.split(text)]
+    segs = [s for s in segs if s]
+    if len(segs) == 3:
+        pieces = [f"{segs[0]} {segs[2]}", f"{segs[0]} {segs[1]}"]
+    elif len(segs) == 2:
+        pieces = segs
+    else:
+        pieces = [text]
+    out: list[str] = []
+    for piece in pieces:
+        out += split_parts(piece) or [piece]
+    return [p for p in out if p] or [text]
+
+
+def judge_compound_claims(findings: list[Finding], tiers) -> None:
+    """Judge, in parts, single citations whose claim fell short as a whole (in place).
+
+    A finding qualifies when its citation is alone (a group is :func:`judge_joint_citations`' business), its
+    verdict is ``partial`` or ``unsupported`` with no downgrading detector tag, its source was read, and
+    :func:`claim_parts` cuts its claim into two or more parts. Each part is judged against the source with the
+    run's tiers and detectors. The finding becomes ``supported`` only when every part is supported, no part
+    carries a downgrading tag, and the parts rest on at least two different passages (one passage holding every
+    part would have carried the whole claim). Its evidence is the first part's passage, the other parts'
+    passages become its alternatives, its confidence and score are the parts' least, and a reason names each
+    part's page. Otherwise it is left as it was.
+
+    Args:
+        findings: the findings judged in this run (changed in place).
+        tiers: the run's :class:`citeproof.tiers.Tiers` (``candidates`` and ``judge``).
+    """
+    for f in findings:
+        if (f.citation.group_size > 1 or f.verdict not in (Verdict.PARTIAL, Verdict.UNSUPPORTED) or f.source is None
+                or not f.source.usable or "not_a_claim" in f.flags or should_downgrade(f.tags)):
+            continue
+        parts = claim_parts(f.claim.text)
+        if len(parts) < 2:
+            continue
+        judge = _part_judge(f, tiers)
+        try:
+            judged = [judge(p) for p in parts]
+        except Exception as exc:  # noqa: BLE001 - the whole-claim finding stands on its own
+            f.reasons.append(f"judging the claim in parts failed: {type(exc).__name__}: {exc}; please report it")
+            continue
+        if not all(j.verdict == Verdict.SUPPORTED and j.evidence is not None and not should_downgrade(j.tags) for j in judged):
+            continue
+        if len({j.evidence.passage.id for j in judged}) < 2:
+            continue
+        where = "; ".join(f"\u201c{_short(p)}\u201d {j.evidence.passage.where() or 'in the source'}" for p, j in zip(parts, judged, strict=True))
+        # One story: the parts' reasons lead; what the tiers said of the whole claim is kept, marked as such.
+        f.reasons[:] = ([f"judged in parts, each supported by its own passage: {where}; no one passage carries the "
+                         f"whole claim (was {f.verdict.value} as a whole)"]
+                        + [f"part {i}: {j.reasons[0]}" for i, j in enumerate(judged, 1) if j.reasons]
+                        + [f"as a whole: {r}" for r in f.reasons])
+        f.verdict = Verdict.SUPPORTED
+        f.confidence = min(j.confidence for j in judged)
+        f.score = min(j.score for j in judged)
+        f.tier = judged[0].tier
+        f.evidence = judged[0].evidence
+        f.alternatives = [j.evidence for j in judged[1:]]
+        names = {t.name for t in f.tags}
+        f.tags += [t for j in judged for t in j.tags if t.name not in names]
+        if any("needs_review" in j.flags for j in judged) and "needs_review" not in f.flags:
+            f.flags.append("needs_review")
+
+
+def judge_in_parts(findings: list[Finding], tiers) -> None:
+    """The run's pass over claims with parts: citation groups as sets (:func:`judge_joint_citations`), then
+    single citations of compound claims (:func:`judge_compound_claims`)."""
+    judge_joint_citations(findings, tiers)
+    judge_compound_claims(findings, tiers)
