@@ -12,6 +12,9 @@ Stages (``python training/train_judge.py STAGE --help``):
   same claims. ``--fold K --folds N`` leaves out fold K (folds grouped by cited
   document, see ``citeproof.eval.folds``) for cross-validation.
 * ``export``   torch checkpoint -> ONNX -> dynamic int8 (onnxruntime.quantization).
+* ``nli-eval`` accuracy and macro-F1 of a checkpoint (``--init``, a state dict or a ``--checkpoint`` file) or of
+  an int8 ONNX model (``--onnx``) on ANLI's dev rounds (evaluation only, never trained on: CC BY-NC);
+  ``--checkpoint`` also records the figure in that checkpoint's ``history.json``.
 
 Runs on 2 CPU cores: use ``nice -n 19``. Torch is a training-only dependency.
 Labels everywhere: 0 entailment, 1 neutral, 2 contradiction (``citeproof.judges.entailment.LABELS``).
@@ -336,14 +339,66 @@ def export(ckpt: Path, out_path: Path) -> None:
     print(f"wrote {out_path} ({out_path.stat().st_size / 1e6:.1f} MB)")
 
 
+ANLI_DEV = ["anli/r1_dev.jsonl", "anli/r2_dev.jsonl", "anli/r3_dev.jsonl"]
+
+
+def anli_dev(data: Path | None = None) -> list[tuple[str, str, int]]:
+    """ANLI's three dev rounds (3,198 pairs, 3-way): the held-out NLI figure of each stage."""
+    d = (data or DATA) / "nli"
+    return [(r["premise"], r["hypothesis"], LABEL_OF[r["label"]]) for rel in ANLI_DEV for r in read_jsonl(d / rel)]
+
+
+def nli_scores(probs: np.ndarray, gold: list[int]) -> dict:
+    """Accuracy and macro-F1 (3 classes) of argmax ``probs`` (n x 3) against ``gold``."""
+    pred = probs.argmax(1)
+    y = np.asarray(gold)
+    f1 = []
+    for c in range(3):
+        tp = int(((pred == c) & (y == c)).sum())
+        p = tp / max(int((pred == c).sum()), 1)
+        r = tp / max(int((y == c).sum()), 1)
+        f1.append(2 * p * r / (p + r) if p + r else 0.0)
+    return {"n": len(gold), "accuracy": round(float((pred == y).mean()), 4), "macro_f1": round(float(np.mean(f1)), 4)}
+
+
+def nli_eval(init: Path | None, onnx: Path | None, checkpoint: Path | None) -> dict:
+    """ANLI dev figures of one model; see the module docstring (``nli-eval``)."""
+    pairs = anli_dev()
+    if onnx is not None:
+        from citeproof.judges.entailment import EntailmentModel
+
+        probs = EntailmentModel(onnx, max_tokens=128).predict_pairs([(p, h) for p, h, _ in pairs])
+        name = str(onnx)
+    else:
+        import torch
+
+        src = checkpoint if checkpoint is not None and init is None else init
+        model = build_model(None)
+        state = torch.load(src, map_location="cpu", weights_only=False)
+        model.load_state_dict(state["model"] if "model" in state else state)
+        model.eval()
+        torch.set_num_threads(2)
+        probs = predict_torch(model, [(p, h) for p, h, _ in pairs], max_len=128)
+        name = str(src)
+    out = {"model": name, "anli_dev": nli_scores(probs, [lab for _, _, lab in pairs])}
+    if checkpoint is not None and checkpoint.exists() and onnx is None:
+        hist = checkpoint.parent / "history.json"
+        rows = json.loads(hist.read_text()) if hist.exists() else []
+        if rows:
+            rows[-1]["anli_dev"] = out["anli_dev"]
+            hist.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    return out
+
+
 # ---------------------------------------------------------------- stages
 def main(argv=None) -> None:
     import torch
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("stage", choices=["general", "scifact", "export"])
+    ap.add_argument("stage", choices=["general", "scifact", "export", "nli-eval"])
+    ap.add_argument("--onnx", type=Path, help="nli-eval: an int8 ONNX model instead of a torch checkpoint")
     ap.add_argument("--init", type=Path, help="start from this torch checkpoint")
-    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--out", type=Path, help="where the stage writes (required but for nli-eval)")
     ap.add_argument("--epochs", type=float, default=1.0)
     ap.add_argument("--lr", type=float, default=4e-5)
     ap.add_argument("--bs", type=int, default=32)
@@ -359,6 +414,11 @@ def main(argv=None) -> None:
                          "end): epochs accumulate across runs; --epochs then counts the epochs this run adds")
     ap.add_argument("--save-minutes", type=float, default=10.0)
     a = ap.parse_args(argv)
+    if a.stage == "nli-eval":
+        print(json.dumps(nli_eval(a.init, a.onnx, a.checkpoint)), flush=True)
+        return
+    if a.out is None:
+        ap.error("--out is required for this stage")
     a.out.parent.mkdir(parents=True, exist_ok=True)
     if a.stage == "export":
         export(a.init, a.out)
