@@ -80,6 +80,7 @@ train-judge: install
 	$(BIN)/python -m pip install -q -e '.[train]'
 	mkdir -p $(JUDGE_WORK)
 	nice -n 19 $(PYTHON) training/train_judge.py general --out $(JUDGE_WORK)/general.pt --checkpoint $(JUDGE_WORK)/general.ckpt --bs 32 --lr 5e-5 --max-len 128 --epochs 2 --max-minutes $(JUDGE_MINUTES)
+	nice -n 19 $(PYTHON) training/train_judge.py nli-eval --checkpoint $(JUDGE_WORK)/general.ckpt
 	nice -n 19 $(PYTHON) training/crossval.py folds --work $(JUDGE_WORK) --init $(JUDGE_WORK)/general.pt --folds 3 --epochs 2 --lr 5e-5 --max-minutes 5
 	nice -n 19 $(PYTHON) training/train_judge.py scifact --init $(JUDGE_WORK)/general.pt --out $(JUDGE_WORK)/final.pt --epochs 2 --lr 5e-5 --max-len 160 --max-minutes 7
 	nice -n 19 $(PYTHON) training/train_judge.py export --init $(JUDGE_WORK)/final.pt --out $(JUDGE_MODEL)

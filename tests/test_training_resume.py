@@ -117,3 +117,29 @@ def test_general_stage_reads_every_trainable_nli_file_including_med_and_help():
     assert labels == {0, 1, 2, 3}
     capped = train_judge.nli_pairs(random.Random(13), max_breaking=2000, max_binary=12000)
     assert len(capped) == 79_737 - (8_193 - 2_000) - (8_209 + 10_000 + 9_832 + 5_382 + 6_514 - 12_000)
+
+
+def test_nli_scores_are_accuracy_and_macro_f1():
+    import numpy as np
+
+    sys.path.insert(0, str(ROOT / "training"))
+    try:
+        import train_judge
+    finally:
+        sys.path.remove(str(ROOT / "training"))
+    probs = np.array([[.9, .05, .05], [.1, .8, .1], [.1, .2, .7], [.6, .3, .1]])
+    # Predicted 0, 1, 2, 0 against gold 0, 1, 2, 2: F1 entail 2/3, neutral 1, contradict 2/3.
+    assert train_judge.nli_scores(probs, [0, 1, 2, 2]) == {"n": 4, "accuracy": 0.75, "macro_f1": 0.7778}
+
+
+@pytest.mark.skipif(not (NLI / "anli" / "r1_dev.jsonl").exists(), reason="../shared/data/nli is absent")
+def test_the_held_out_nli_figure_reads_anli_dev_which_never_trains():
+    sys.path.insert(0, str(ROOT / "training"))
+    try:
+        import train_judge
+    finally:
+        sys.path.remove(str(ROOT / "training"))
+    dev = train_judge.anli_dev()
+    assert len(dev) == 1000 + 1000 + 1198
+    assert {lab for _, _, lab in dev} == {0, 1, 2}
+    assert not any(rel.startswith("anli/") for rel, _ in train_judge.NLI_FILES)

@@ -392,8 +392,6 @@ def nli_eval(init: Path | None, onnx: Path | None, checkpoint: Path | None) -> d
 
 # ---------------------------------------------------------------- stages
 def main(argv=None) -> None:
-    import torch
-
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("stage", choices=["general", "scifact", "export", "nli-eval"])
     ap.add_argument("--onnx", type=Path, help="nli-eval: an int8 ONNX model instead of a torch checkpoint")
@@ -448,6 +446,8 @@ def main(argv=None) -> None:
     model = build_model(a.init)
     train(model, data, a.epochs, a.lr, a.bs, a.max_len, a.seed, log=lambda s: print(s, flush=True),
           max_minutes=a.max_minutes, checkpoint=a.checkpoint, stage=a.stage, save_minutes=a.save_minutes)
+    import torch
+
     torch.save(model.state_dict(), a.out)
     print(f"saved {a.out}")
 
