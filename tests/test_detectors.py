@@ -148,6 +148,42 @@ class TestNumberDrift:
         assert [] == detect_number_drift(claim, ev, source_text=abstract)
 
 
+
+# The Sci-Hub paper (examples/manubot/cited/himmelstein2018-scihub.pdf, page 16), as the best passage's two
+# sentences closest to the claim: the first restates the claim with 69%, the second holds 96.2% about citations.
+SCIHUB_EVIDENCE = ("Sci-Hub\u2019s repository contained 69% of all scholarly articles with DOIs. We find that 91.0% of "
+                   "citations since 2015 were present in Sci-Hub\u2019s repository, which increased to 96.2% when "
+                   "excluding citations to articles in open access journals.")
+
+
+class TestNumberDriftInTheRestatingSentence:
+    """A new user's test (2026-12-01): "contained 96%" was supported because 96.2% stood in the next sentence."""
+
+    def test_hit_swapped_digits_against_the_sentence_that_restates_the_claim(self):
+        [tag] = detect_number_drift("Sci-Hub's repository contained 96% of all scholarly articles with DOIs.",
+                                    SCIHUB_EVIDENCE)
+        assert (tag.confidence, tag.message) == (0.9, "The claim says '96%' where the evidence says '69%'.")
+
+    def test_near_miss_the_number_in_its_own_sentence(self):
+        # The claim restates the second sentence: 96% rounds 96.2%, and 69% belongs to another statement.
+        assert [] == detect_number_drift("Excluding open access journals, 96% of citations since 2015 were present "
+                                         "in Sci-Hub's repository.", SCIHUB_EVIDENCE)
+
+    def test_a_second_claim_quantity_is_not_drift(self):
+        # "from 69% to 96%": each of the claim's quantities is in the evidence; neither displaces the other.
+        assert [] == detect_number_drift("Sci-Hub's repository contained 69% of all scholarly articles with DOIs, "
+                                         "and 96% of recent citations.", SCIHUB_EVIDENCE)
+
+    def test_a_small_integer_found_only_far_away_is_said_so(self):
+        source = ("The first version was released in 2017. Many authors joined. " * 3
+                  + "We trained regression models on 14 hand-curated features of protein structure.")
+        [tag] = detect_number_drift("After the first version, 14 new contributors updated the manuscript.",
+                                    "After the first version, new contributors updated the manuscript on GitHub.",
+                                    source_text=source)
+        assert tag.message == ("The claim's quantity '14' appears nowhere in the evidence or in the source's "
+                               "sentences about the claim.")
+
+
 # --------------------------------------------------------------------------- scope
 
 @needs_scifact
