@@ -349,3 +349,17 @@ def test_all_tiers_by_default_and_tier_selection(tmp_path):
     assert {"lexical", "dense", "entails"} <= set(f.evidence.scores)
     lex = check(doc, [bib], CheckOptions(use_cache=False, tiers=["lexical"]))
     assert (["lexical"], "lexical") == (lex.metadata["tiers"], lex.findings[0].tier.value)
+
+
+def test_markdown_report_puts_table_rows_in_their_own_section_after_the_problems(sample_report):
+    # New-user defect (2026-12-01): the Manubot table row "shortDOI; DOI Proxy Server API; doi:10/gddkhn" (line 505,
+    # flag not_a_claim) was finding 4 of the Markdown report, under "Unsupported", while the HTML report and the
+    # ranking put it after every problem.
+    from citeproof.reports.markdown import render_markdown
+
+    md = render_markdown(sample_report)
+    heads = [line for line in md.splitlines() if line.startswith("## ")]
+    assert heads[-1].startswith("## Not a claim: table rows of names and identifiers")
+    problems = md.split("## Supported")[0]
+    assert "line 505" not in problems
+    assert "`doi:10/gddkhn`: unsupported, line 505" in md.split("## Not a claim")[1]

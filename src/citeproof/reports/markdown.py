@@ -27,11 +27,14 @@ _BAND_TITLES = [
     (Verdict.ERROR, "Errors: the tool failed on these citations"),
     (Verdict.UNVERIFIABLE, "Unverifiable: no readable source"),
     (Verdict.SUPPORTED, "Supported"),
+    ("not_a_claim", "Not a claim: table rows of names and identifiers, never ranked among problems"),
 ]
 
 
 def _band(f: Finding):
-    return "unknown" if "unknown_citekey" in f.flags else f.verdict
+    if "unknown_citekey" in f.flags:
+        return "unknown"
+    return "not_a_claim" if "not_a_claim" in f.flags else f.verdict
 
 
 def _quote(text: str) -> str:
