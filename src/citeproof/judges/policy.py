@@ -61,6 +61,9 @@ __all__ = [
 CONTRARY_SIGNALS = frozenset({"but see", "contra", "but cf.", "but cf", "but compare"})
 """Bluebook signals that say the cited source cuts against the claim (Bluebook rule 1.2(c))."""
 
+KEPT_SUPPORTED = "kept supported on those words — worth a look"
+"""How a weak disagreement of the tiers ends when the lexical tier's *supported* stands."""
+
 
 @dataclass(frozen=True)
 class Policy:
@@ -166,7 +169,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         out.reasons.append(
             f"the tiers disagree, weakly: the entailment tier leaned '{lean.value}' with confidence {_floor2(conf)}, below "
             f"the {line:.2f} at which a lean against support overrules the lexical tier's words; "
-            "kept supported on those words — worth a look")
+            + KEPT_SUPPORTED)
         return out
     out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with confidence {_floor2(conf)}, "
                        f"below the {need:.2f} it needs to decide; the lexical tier decided")
@@ -282,6 +285,8 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
         f.verdict = Verdict.PARTIAL
         firing = [t for t in tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD]
         f.confidence = max(t.confidence for t in firing)  # how sure the finding is of *partial*: its surest tag
+        # One story: a reason that said the finding was kept supported now says what the judge alone did.
+        f.reasons[:] = [r.replace(KEPT_SUPPORTED, "the judge alone kept supported on those words") for r in f.reasons]
         f.reasons.insert(0, f"downgraded from supported: {', '.join(sorted({t.name for t in firing}))} "
                             f"(the judge alone said supported); {firing[0].message}")
     if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:
