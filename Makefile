@@ -76,7 +76,7 @@ JUDGE_MINUTES ?= 60
 JUDGE_MODEL := src/citeproof/judges/models/entailment-minilm-l6-int8.onnx
 
 train-judge: install
-	$(BIN)/python -m pip install -q 'torch==2.13.0+cpu'
+	$(BIN)/python -m pip install -q 'torch==2.13.0+cpu' || $(BIN)/python -m pip install -q 'torch==2.13.0'  # the CPU build where an index serves it
 	$(BIN)/python -m pip install -q -e '.[train]'
 	mkdir -p $(JUDGE_WORK)
 	nice -n 19 $(PYTHON) training/train_judge.py general --out $(JUDGE_WORK)/general.pt --checkpoint $(JUDGE_WORK)/general.ckpt --bs 32 --lr 5e-5 --max-len 128 --epochs 2 --max-minutes $(JUDGE_MINUTES)
