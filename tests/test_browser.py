@@ -129,6 +129,10 @@ class TestReportFile:
         assert first.locator("mark").count() >= 1
         _shot(page, "report-file-partial.png")
 
+        # j/k over the findings the filter shows: "unsupported" holds several in the demo (since compound claims
+        # are judged in parts, "partial" may hold just one).
+        page.select_option("#f-verdict", "unsupported")
+        assert sum(1 for f in data["findings"] if f["verdict"] == "unsupported") >= 2
         page.locator("body").click(position={"x": 5, "y": 5})
         page.keyboard.press("j")
         page.keyboard.press("j")
