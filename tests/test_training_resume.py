@@ -17,15 +17,25 @@ ROOT = Path(__file__).resolve().parents[1]
 NLI = ROOT.parent / "shared" / "data" / "nli"
 
 
-@pytest.fixture(scope="module")
-def resume():
+def _training_module(name: str):
+    """Import ``training/<name>.py`` (the training folder is not a package)."""
+    import importlib
+
     sys.path.insert(0, str(ROOT / "training"))
     try:
-        import resume as mod
-
-        yield mod
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT / "training"))
+
+
+@pytest.fixture(scope="module")
+def resume():
+    return _training_module("resume")
+
+
+@pytest.fixture(scope="module")
+def train_judge():
+    return _training_module("train_judge")
 
 
 def _lengths(n: int) -> list[int]:
@@ -98,12 +108,7 @@ def test_history_is_written_for_the_model_card(resume, tmp_path):
 
 
 @pytest.mark.skipif(not (NLI / "med" / "test.jsonl").exists(), reason="../shared/data/nli is absent")
-def test_general_stage_reads_every_trainable_nli_file_including_med_and_help():
-    sys.path.insert(0, str(ROOT / "training"))
-    try:
-        import train_judge
-    finally:
-        sys.path.remove(str(ROOT / "training"))
+def test_general_stage_reads_every_trainable_nli_file_including_med_and_help(train_judge):
     listed = {rel for rel, _ in train_judge.NLI_FILES}
     on_disk = {str(p.relative_to(NLI)) for p in NLI.rglob("*.jsonl")}
     # Every file but ANLI (CC BY-NC: evaluation only) trains the general stage.
@@ -119,26 +124,16 @@ def test_general_stage_reads_every_trainable_nli_file_including_med_and_help():
     assert len(capped) == 79_737 - (8_193 - 2_000) - (8_209 + 10_000 + 9_832 + 5_382 + 6_514 - 12_000)
 
 
-def test_nli_scores_are_accuracy_and_macro_f1():
+def test_nli_scores_are_accuracy_and_macro_f1(train_judge):
     import numpy as np
 
-    sys.path.insert(0, str(ROOT / "training"))
-    try:
-        import train_judge
-    finally:
-        sys.path.remove(str(ROOT / "training"))
     probs = np.array([[.9, .05, .05], [.1, .8, .1], [.1, .2, .7], [.6, .3, .1]])
     # Predicted 0, 1, 2, 0 against gold 0, 1, 2, 2: F1 entail 2/3, neutral 1, contradict 2/3.
     assert train_judge.nli_scores(probs, [0, 1, 2, 2]) == {"n": 4, "accuracy": 0.75, "macro_f1": 0.7778}
 
 
 @pytest.mark.skipif(not (NLI / "anli" / "r1_dev.jsonl").exists(), reason="../shared/data/nli is absent")
-def test_the_held_out_nli_figure_reads_anli_dev_which_never_trains():
-    sys.path.insert(0, str(ROOT / "training"))
-    try:
-        import train_judge
-    finally:
-        sys.path.remove(str(ROOT / "training"))
+def test_the_held_out_nli_figure_reads_anli_dev_which_never_trains(train_judge):
     dev = train_judge.anli_dev()
     assert len(dev) == 1000 + 1000 + 1198
     assert {lab for _, _, lab in dev} == {0, 1, 2}
