@@ -36,16 +36,20 @@ from citeproof.bibliography.csl import csl_reference
 from citeproof.bibliography.keys import CitekeyMaker
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
-from citeproof.office_xml import MAX_PART_BYTES, OFFICE_NS, TEXT_NS, W
+from citeproof.office_xml import MAX_PART_BYTES, OFFICE_NS, TEXT_NS, W, PartError, read_part
+from citeproof.readers.docx_fields import MENDELEY_BIBLIOGRAPHY, MENDELEY_V3, ZOTERO_BOOKMARK, bookmark_codes, field_data_text, mendeley_v3_code
 from citeproof.readers.docx_text import cite_plain_text
 
 __all__ = ["DocxReader", "WordDocument", "read_word"]
 
 _LABELS = {"page": "p.", "chapter": "chap.", "section": "sec.", "figure": "fig.", "table": "tab.", "paragraph": "para.",
            "line": "l.", "volume": "vol.", "note": "n.", "verse": "v.", "column": "col.", "book": "bk."}
-_BIBLIOGRAPHY_FIELD = re.compile(r"^\s*ADDIN\s+(ZOTERO_BIBL|Mendeley\s+Bibliography|CSL_BIBLIOGRAPHY|EN\.REFLIST)", re.I)
-_CSL_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(?:ZOTERO_ITEM\s+)?CSL_CITATION\s*(\{.*\})", re.S)
+_BIBLIOGRAPHY_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(ZOTERO_BIBL|Mendeley\s+Bibliography|CSL_BIBLIOGRAPHY|EN\.REFLIST)", re.I)
+_CSL_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(?:ZOTERO_ITEM\s+|Mendeley\s+Citation\s*\{[^}]*\}\s*)?CSL_CITATION\s*(\{.*\})", re.S)
 _ENDNOTE_FIELD = re.compile(r"^\s*ADDIN\s+EN\.CITE\s*(<EndNote>.*</EndNote>)", re.S)
+_ENDNOTE_BARE = re.compile(r"^\s*ADDIN\s+EN\.CITE\s*$")
+_ENDNOTE_DATA = re.compile(r"^\s*ADDIN\s+EN\.CITE\.DATA\b")
+_PANDOC_GROUP = re.compile(r"\[[^\[\]]*-?@(?:\{[^{}]+\}|[A-Za-z0-9_][\w:.#$%&+?<>~/-]*)[^\[\]]*\]")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#+!|@~^$])")
 
 
@@ -124,10 +128,23 @@ class _Collector:
         self.keys = CitekeyMaker()
         self.diagnostics: list[Diagnostic] = []
         self.fields = 0
+        self.bookmark_codes: dict[str, str] = {}
 
-    def citation(self, instr: str, para: int) -> str | None:
-        """The Markdown citation group for ``instr``, '' for a bibliography field, None for any other field."""
+    def citation(self, instr: str, para: int, data: str = "") -> str | None:
+        """The Markdown citation group for ``instr``, '' for a bibliography field, None for any other field.
+
+        ``data`` is the field's ``<w:fldData>`` (EndNote's base64 payload, :mod:`citeproof.readers.docx_fields`).
+        """
         instr = instr.strip()
+        if _ENDNOTE_BARE.match(instr):
+            payload = field_data_text(data)
+            if not payload.startswith("<EndNote"):
+                self.fields += 1
+                self.diagnostics.append(Diagnostic("docx-field", "warning", f"{self.path}: citation field in paragraph {para}: an EndNote field "
+                                                   "without its record (no readable EN.CITE.DATA); that citation is skipped: "
+                                                   "in Word, EndNote > Update Citations and Bibliography, then save", str(self.path), para))
+                return ""
+            instr = "ADDIN EN.CITE " + payload
         if _BIBLIOGRAPHY_FIELD.match(instr):
             return ""
         origin = f"{self.path}: citation field in paragraph {para}"
@@ -158,7 +175,7 @@ class _Collector:
             self.fields += 1
             try:
                 found = _endnote_items(m.group(1), origin)
-            except ET.ParseError as exc:
+            except (ET.ParseError, RecursionError) as exc:
                 self.diagnostics.append(Diagnostic("docx-field", "warning", f"{origin}: unreadable EndNote field ({exc}); that citation is skipped",
                                                    str(self.path), para))
                 return ""
@@ -168,6 +185,10 @@ class _Collector:
 
 def _escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
 
 
 def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
@@ -181,15 +202,15 @@ def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
         elif not stack:
             out.append(s)
 
-    def close(instr: str, result: str) -> None:
-        cite = col.citation(instr, para)
+    def close(instr: str, result: str, data: str = "") -> None:
+        cite = col.citation(instr, para, data)
         emit(result if cite is None else (" " + cite if cite else ""))
 
     def walk(el: ET.Element) -> None:
         tag = el.tag
         if tag == W + "fldSimple":
             inner: list[str] = []
-            stack.append({"instr": "", "result": inner, "in_result": True})
+            stack.append({"instr": "", "result": inner, "in_result": True, "data": ""})
             for ch in el:
                 walk(ch)
             stack.pop()
@@ -198,13 +219,52 @@ def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
         if tag == W + "fldChar":
             kind = el.get(W + "fldCharType")
             if kind == "begin":
-                stack.append({"instr": "", "result": [], "in_result": False})
+                stack.append({"instr": "", "result": [], "in_result": False, "data": el.findtext(W + "fldData") or ""})
             elif kind == "separate" and stack:
                 stack[-1]["in_result"] = True
             elif kind == "end" and stack:
                 f = stack.pop()
+                if _ENDNOTE_DATA.match(f["instr"]):  # EndNote's payload field, nested in the instruction of its EN.CITE
+                    if stack and not stack[-1]["data"]:
+                        stack[-1]["data"] = f["data"]
+                    return
+                close(f["instr"], "".join(f["result"]), f["data"])
+            return
+        if tag == W + "bookmarkStart" and (el.get(W + "name") or "").startswith(ZOTERO_BOOKMARK):
+            code = col.bookmark_codes.get(el.get(W + "name") or "")
+            if code is None:
+                col.diagnostics.append(Diagnostic("docx-field", "warning", f"{col.path}: paragraph {para}: Zotero bookmark {el.get(W + 'name')} has no "
+                                                  "code in docProps/custom.xml; that citation is read as text (in Word: Zotero > Refresh)",
+                                                  str(col.path), para))
+            else:
+                stack.append({"instr": code, "result": [], "in_result": True, "data": "", "bookmark": el.get(W + "id")})
+            return
+        if tag == W + "bookmarkEnd":
+            if stack and stack[-1].get("bookmark") is not None and stack[-1]["bookmark"] == el.get(W + "id"):
+                f = stack.pop()
                 close(f["instr"], "".join(f["result"]))
             return
+        if tag == W + "sdt":
+            tag_val = el.find(f"{W}sdtPr/{W}tag")
+            val = (tag_val.get(W + "val") or "") if tag_val is not None else ""
+            if val.startswith(MENDELEY_V3) or val == MENDELEY_BIBLIOGRAPHY:
+                inner = []
+                stack.append({"instr": "", "result": inner, "in_result": True, "data": ""})
+                for ch in el.iterfind(W + "sdtContent"):
+                    walk(ch)
+                stack.pop()
+                if val == MENDELEY_BIBLIOGRAPHY:
+                    return
+                try:
+                    code = mendeley_v3_code(val)
+                except ValueError as exc:
+                    col.fields += 1
+                    col.diagnostics.append(Diagnostic("docx-field", "warning", f"{col.path}: paragraph {para}: unreadable Mendeley Cite content control "
+                                                      f"({exc}); that citation is skipped", str(col.path), para))
+                    emit("".join(inner))
+                    return
+                close(code, "".join(inner))
+                return
         if tag == W + "instrText":
             if stack and not stack[-1]["in_result"]:
                 stack[-1]["instr"] += el.text or ""
@@ -233,25 +293,39 @@ def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
 def _docx_blocks(root: ET.Element, col: _Collector, start: int) -> list[tuple[int, str, list[str] | None, bool]]:
     """``(paragraph number, text, table cells or None, is heading)`` for the body's blocks in order."""
     body = root.find(W + "body")
-    blocks = []
+    blocks: list[tuple[int, str, list[str] | None, bool]] = []
     n = start
-    for el in list(body if body is not None else root):
-        if el.tag == W + "p":
-            n += 1
-            style = el.find(f"{W}pPr/{W}pStyle")
-            heading = style is not None and (style.get(W + "val") or "").lower().startswith(("heading", "title"))
-            blocks.append((n, _docx_paragraph(el, col, n), None, heading))
-        elif el.tag == W + "tbl":
-            for tr in el.iter(W + "tr"):
-                cells = []
-                first = n + 1
-                for tc in tr.findall(W + "tc"):
-                    texts = []
-                    for p in tc.iter(W + "p"):
-                        n += 1
-                        texts.append(_docx_paragraph(p, col, n))
-                    cells.append(" ".join(t for t in texts if t))
-                blocks.append((first, "", cells, False))
+
+    def container(parent: ET.Element) -> None:
+        nonlocal n
+        for el in parent:
+            if el.tag == W + "p":
+                n += 1
+                style = el.find(f"{W}pPr/{W}pStyle")
+                heading = style is not None and (style.get(W + "val") or "").lower().startswith(("heading", "title"))
+                blocks.append((n, _docx_paragraph(el, col, n), None, heading))
+            elif el.tag == W + "tbl":
+                for tr in el.iter(W + "tr"):
+                    cells = []
+                    first = n + 1
+                    for tc in tr.findall(W + "tc"):
+                        texts = []
+                        for p in tc.iter(W + "p"):
+                            n += 1
+                            texts.append(_docx_paragraph(p, col, n))
+                        cells.append(" ".join(t for t in texts if t))
+                    blocks.append((first, "", cells, False))
+            elif el.tag == W + "sdt":  # a block-level content control: its paragraphs, unless it is Mendeley's bibliography
+                tag = el.find(f"{W}sdtPr/{W}tag")
+                if tag is not None and tag.get(W + "val") == MENDELEY_BIBLIOGRAPHY:
+                    n += sum(1 for _ in el.iter(W + "p"))
+                    continue
+                for content in el.iterfind(W + "sdtContent"):
+                    container(content)
+            elif el.tag in (W + "customXml", W + "smartTag"):
+                container(el)
+
+    container(body if body is not None else root)
     return blocks
 
 
@@ -325,21 +399,22 @@ def read_word(path: str | Path) -> WordDocument:
     part = "content.xml" if odt else "word/document.xml"
     with zf:
         try:
-            if zf.getinfo(part).file_size > MAX_PART_BYTES:
-                raise InputError(f"{path}: {part} inflates to {zf.getinfo(part).file_size // 2**20} MiB, over the limit of "
-                                 f"{MAX_PART_BYTES // 2**20} MiB; split the document or save it again")
-            root = ET.fromstring(zf.read(part))
-        except KeyError:
-            raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
-        except ET.ParseError as exc:
-            raise InputError(f"{path}: {part} is not well-formed XML ({exc}); save the document again") from None
+            root = read_part(zf, part)
+        except PartError as exc:
+            if f"has no {part}" == str(exc):
+                raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
+            raise InputError(f"{path}: {exc}; save the document again from the word processor (or split it)") from None
         if odt:
             blocks = _odt_blocks(root, col)
         else:
+            col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)
             blocks = _docx_blocks(root, col, 0)
-            if "word/footnotes.xml" in zf.namelist() and zf.getinfo("word/footnotes.xml").file_size <= MAX_PART_BYTES:
+            if "word/footnotes.xml" in zf.namelist():
                 try:
-                    foot = ET.fromstring(zf.read("word/footnotes.xml"))
+                    foot = read_part(zf, "word/footnotes.xml")
+                except PartError as exc:
+                    col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: {exc}; footnotes not read", str(path)))
+                else:
                     n = blocks[-1][0] if blocks else 0
                     for fn in foot.findall(W + "footnote"):
                         for p in fn.iter(W + "p"):
@@ -348,11 +423,14 @@ def read_word(path: str | Path) -> WordDocument:
                             if t:
                                 blocks.append((n, t, None, False))
                                 footnotes.add(n)
-                except ET.ParseError:
-                    col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: word/footnotes.xml is not well-formed; footnotes not read", str(path)))
     plain = cite_plain_text(blocks, str(path), footnotes) if not col.fields else None
     if plain is not None and plain.style:
         blocks = plain.blocks
+    pandoc_text = not col.fields and not (plain is not None and plain.markers) and any(
+        _PANDOC_GROUP.search(_unescape(t)) for _, text, cells, _ in blocks for t in ([text] if cells is None else cells))
+    if pandoc_text:  # a .docx pandoc made from a Markdown draft: the citations are pandoc's own syntax, read as Markdown
+        plain = None
+        blocks = [(n, _unescape(text), None if cells is None else [_unescape(c) for c in cells], h) for n, text, cells, h in blocks]
     # One Markdown block per paragraph (line 2k+1 holds paragraph k's text), tables as pipe tables.
     lines: list[str] = []
     line_to_para: dict[int, int] = {}
@@ -380,7 +458,10 @@ def read_word(path: str | Path) -> WordDocument:
     if plain is not None and plain.style:
         doc.references, doc.unknown_reasons, doc.plain_text = plain.references, plain.unknown_reasons, True
         doc.diagnostics += plain.diagnostics
-    if not col.fields and not (plain is not None and plain.markers):
+    if pandoc_text:
+        doc.diagnostics.append(Diagnostic("docx-pandoc-citations", "info", f"{path}: no citation fields; read {sum(len(c.citations) for c in doc.claims)} "
+                                          "pandoc citation(s) such as @key typed in the text; give their bibliography with --bib", str(path)))
+    elif not col.fields and not (plain is not None and plain.markers):
         doc.diagnostics.append(Diagnostic("docx-no-citations", "warning",
                                           f"{path}: no Zotero, Mendeley or EndNote citation field and no plain-text citation "
                                           "((Smith, 2020) or [3]) with a typed reference list under a 'References' heading found; "
