@@ -185,7 +185,7 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
                 Diagnostic(
                     "bib-duplicate-key",
                     "warning",
-                    f"{path}:{line}: citekey '{block.key}' is defined again; the first definition is used",
+                    f"{path}:{line}: citekey '{block.key}' is defined again; the first definition is used: rename or remove one of them",
                     str(path),
                     line,
                 )
@@ -329,7 +329,7 @@ def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bib
                     Diagnostic(
                         "bib-duplicate-key",
                         "warning",
-                        f"{ref.origin}: citekey '{ref.citekey}' is already defined at {first}; the first definition is used",
+                        f"{ref.origin}: citekey '{ref.citekey}' is already defined at {first}; the first definition is used: rename or remove one of them",
                         str(path),
                         int(ref.origin.rsplit(":", 1)[-1]) if ref.origin.rsplit(":", 1)[-1].isdigit() else 0,
                     )
