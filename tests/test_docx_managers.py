@@ -287,3 +287,25 @@ def test_a_truncated_docx_exits_2_with_one_line(tmp_path):
     assert res.exit_code == 2
     lines = [ln for ln in res.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and "truncated.docx" in lines[0] and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("instr", [
+    'ADDIN ZOTERO_ITEM CSL_CITATION {"citationItems": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "ADDIN EN.CITE " + "<EndNote>" + "<Cite>" * 50 + "</EndNote>",
+])
+def test_hostile_field_payloads_are_one_warning_each(tmp_path, instr):
+    body = (f"<w:p>{_run('Falls doubled ')}<w:r><w:fldChar w:fldCharType=\"begin\"/></w:r>"
+            f'<w:r><w:instrText xml:space="preserve">{_esc(instr)}</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+            f'{_run("(Smith 2020)")}<w:r><w:fldChar w:fldCharType="end"/></w:r>{_run(".")}</w:p>')
+    doc = read_word(_package(tmp_path / "hostile.docx", body))
+    warnings = [d for d in doc.diagnostics if d.code == "docx-field"]
+    assert len(warnings) == 1 and "paragraph 1" in warnings[0].message and "skipped" in warnings[0].message
+
+
+def test_a_mendeley_tag_that_is_not_base64_is_said(tmp_path):
+    body = (f"<w:p>{_run('Falls doubled ')}<w:sdt><w:sdtPr><w:tag w:val=\"MENDELEY_CITATION_v3_not*base64!\"/></w:sdtPr>"
+            f"<w:sdtContent>{_run('(Smith 2020)')}</w:sdtContent></w:sdt>{_run('.')}</w:p>")
+    doc = read_word(_package(tmp_path / "m.docx", body))
+    warnings = [d.message for d in doc.diagnostics if d.code == "docx-field"]
+    assert len(warnings) == 1 and "unreadable Mendeley Cite content control" in warnings[0]
+    assert not [d for d in doc.diagnostics if d.code == "docx-no-citations"]

@@ -156,7 +156,7 @@ class _Collector:
                 cis = data["citationItems"]
                 if not isinstance(cis, list):
                     raise TypeError("citationItems is not a list")
-            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            except (json.JSONDecodeError, KeyError, TypeError, RecursionError) as exc:  # RecursionError: JSON nested past Python's limit
                 self.diagnostics.append(Diagnostic("docx-field", "warning", f"{origin}: unreadable CSL citation field ({exc}); that citation is skipped",
                                                    str(self.path), para))
                 return ""
