@@ -62,6 +62,10 @@ def test_citations_in_optional_arguments_of_theorem_and_proof(tmp_path):
     ("\\fnotecite[p.~4]{k}", CitationMode.PARENTHETICAL, "p. 4"),
     ("\\citepalias{k}", CitationMode.PARENTHETICAL, None),
     ("\\citetalias{k}", CitationMode.NARRATIVE, None),
+    ("\\citeA{k}", CitationMode.NARRATIVE, None),  # apacite
+    ("\\citeNP[p.~4]{k}", CitationMode.PARENTHETICAL, "p. 4"),
+    ("\\shortcite{k}", CitationMode.PARENTHETICAL, None),
+    ("\\citeasnoun{k}", CitationMode.NARRATIVE, None),  # harvard
 ])
 def test_biblatex_and_natbib_commands_that_were_skipped(tmp_path, command, mode, locator):
     doc = read_latex(_tex(tmp_path, f"Falls in care homes doubled between 2010 and 2020 {command}.\n"))
@@ -131,7 +135,7 @@ def test_example_list_labels_and_bare_suppress_author_read_as_pandoc_reads_them(
 
 def _row_finding(tmp_path: Path, row: str) -> Finding:
     md = tmp_path / "table.md"
-    md.write_text(f"| Driver | Finding |\n|---|---|\n{row}\n", encoding="utf-8")
+    md.write_text(f"| Driver | Finding |{' x |' * (row.count('|') - 3)}\n|---|---|{'---|' * (row.count('|') - 3)}\n{row}\n", encoding="utf-8")
     (claim,) = MarkdownReader().read(md)
     f = Finding(claim=claim, citation=claim.citations[0], verdict=Verdict.SUPPORTED, confidence=0.9)
     mark_naming(f, claim, claim.citations[0])
@@ -144,6 +148,8 @@ def _row_finding(tmp_path: Path, row: str) -> Finding:
     ("| Storms | reduced cover by 12 points [@death2012] |", False),
     ("| Hughes et al. | 2017 [@hughes2017] |", True),
     ("| Coral Trait Database | doi:10.1038/sdata.2016.17 [@madin2016] |", True),
+    ("| shortDOI | DOI Proxy Server API | `doi:10/gddkhn` [@doi:10/gddkhn] |", True),  # the demo's identifier table
+    ("| ISBN | Zotero translation-server | `isbn:9780262517638` [@isbn:9780262517638] |", True),
 ])
 def test_a_table_row_stating_a_finding_with_a_number_is_a_claim(tmp_path, row, passed_over):
     f = _row_finding(tmp_path, row)

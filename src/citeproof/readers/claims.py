@@ -137,7 +137,7 @@ def tidy_claim_text(text: str) -> str:
     return text.strip()
 
 
-_IDENTIFIER = re.compile(r"\b10\.\d{4,9}/\S+|\bhttps?://\S+|\barXiv:\s*\S+|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\bPMC?I?D?:?\s*\d{5,9}\b|\[\d+(?:[-,–]\s*\d+)*\]", re.I)
+_IDENTIFIER = re.compile(r"\b[A-Za-z][A-Za-z0-9]{1,15}:\S+|\bISBN[-\s:]*[\dXx-]{10,17}|\b10\.\d{4,9}/\S+|\bhttps?://\S+|\barXiv:\s*\S+|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\bPMC?I?D?:?\s*\d{5,9}\b|\[\d+(?:[-,–]\s*\d+)*\]", re.I)
 _YEAR = re.compile(r"^(?:1[5-9]|20)\d\d[a-z]?$")
 _NUMBER = re.compile(r"(?<![\w.])[<>≤≥~≈±]?\d+(?:[.,]\d+)*(?:\s?(?:%|‰|percent|per cent|-?fold|×))?")
 _QUANTITY = re.compile(r"\d\s?(?:%|‰|percent\b|per cent\b|-?fold\b|×)|[<>≤≥=±]\s?\d|\d[.,]\d", re.I)

@@ -18,15 +18,17 @@ __all__ = ["CITE_COMMANDS", "NARRATIVE_COMMANDS", "SUPPRESS_COMMANDS", "VOLCITE_
            "unknown_commands", "balanced", "skip_ws"]
 
 NARRATIVE_COMMANDS = {"citet", "citet*", "textcite", "citeauthor", "citeauthor*", "textcites", "citealt", "citealt*", "citetitle", "citetitle*",
-                      "citetalias", "tvolcite"}
+                      "citetalias", "tvolcite", "citea", "citen", "shortcitea", "fullcitea", "citeasnoun", "possessivecite"}
 SUPPRESS_COMMANDS = {"citeyear", "citeyearpar", "citeyear*", "citedate", "citedate*"}
 CITE_COMMANDS = (
     "cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear", "citeyearpar", "citenum", "citetext",
     "parencite", "textcite", "autocite", "footcite", "footcitetext", "smartcite", "supercite", "fullcite", "footfullcite", "nocite",
     "citetitle", "citedate", "citeurl", "citepalias", "citetalias", "notecite", "pnotecite", "fnotecite",
     "volcite", "pvolcite", "fvolcite", "ftvolcite", "svolcite", "tvolcite", "avolcite",
+    "citeA", "citeNP", "citeN", "shortcite", "shortciteA", "shortciteNP", "fullciteA", "fullciteNP", "citeasnoun", "possessivecite",
 )
-"""Single-group citation commands read (each also capitalised and starred); the ``*volcite`` commands take
+"""Single-group citation commands read (each also capitalised and starred; ``citeA``... are apacite's, ``citeasnoun`` and
+``possessivecite`` the harvard package's); the ``*volcite`` commands take
 ``[prenote]{volume}[pages]{key}``, and the volume goes into the locator (``vol. 2, p. 45``)."""
 
 VOLCITE_COMMANDS = {"volcite", "pvolcite", "fvolcite", "ftvolcite", "svolcite", "tvolcite", "avolcite"}
@@ -37,7 +39,7 @@ belongs to the sentence before it."""
 CITE_RE = re.compile(
     r"\\(?P<cmd>(?:[Cc]ite(?:title|talias|palias|date|url|yearpar|year|author|text|num|alp|alt|p|t)?|[Pp]arencite|[Tt]extcite|[Aa]utocite"
     r"|[Ff]ootcite(?:text)?|[Ff]ootfullcite|[Ss]martcite|[Ss]upercite|[Ff]ullcite|nocite|[PpFf]?[Nn]otecite"
-    r"|(?:[PpFfSsTtAa]|[Ff]t)?[Vv]olcite)(?P<multi>s?))(?P<star>\*?)(?![A-Za-z])"
+    r"|(?:[PpFfSsTtAa]|[Ff]t)?[Vv]olcite|cite(?:ANP|NP|A|N)|shortcite(?:A|NP)?|fullcite(?:A|NP)|citeasnoun|possessivecite)(?P<multi>s?))(?P<star>\*?)(?![A-Za-z])"
 )
 _ANY_CITE = re.compile(r"\\(?P<name>[A-Za-z]*(?:[Cc]ite|cquote)[A-Za-z]*)\*?(?![A-Za-z])")
 """Any command named like a citation command (``\\mycite``, ``\\textcquote``): one citeproof does not read is a
