@@ -65,9 +65,8 @@ def read_part(zf: zipfile.ZipFile, name: str) -> ET.Element:
         raise PartError(f"has no {name}") from None
     if info.file_size > MAX_PART_BYTES:
         raise PartError(f"{name} unpacks to {info.file_size // (1 << 20)} MiB, over the {MAX_PART_BYTES >> 20} MiB limit")
-    parser = ET.XMLPullParser(events=("start", "end"))
-    depth = total = 0
-    root: ET.Element | None = None
+    parser = ET.XMLParser()
+    total = 0
     try:
         with zf.open(info) as fh:
             while True:
@@ -78,22 +77,20 @@ def read_part(zf: zipfile.ZipFile, name: str) -> ET.Element:
                 if total > MAX_PART_BYTES:
                     raise PartError(f"{name} unpacks to more than the {MAX_PART_BYTES >> 20} MiB limit")
                 parser.feed(chunk)
-                for event, el in parser.read_events():
-                    if event == "start":
-                        depth += 1
-                        if root is None:
-                            root = el
-                        if depth > MAX_DEPTH:
-                            raise PartError(f"{name} nests elements more than {MAX_DEPTH} deep")
-                    else:
-                        depth -= 1
-            parser.close()
+            root = parser.close()
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, NotImplementedError, ValueError) as exc:
         if isinstance(exc, PartError):
             raise
         raise PartError(f"{name} cannot be unpacked ({exc})") from None  # bad CRC, truncated, encrypted, unknown compression
     except ET.ParseError as exc:
+        if total == 0:
+            raise PartError(f"{name} is empty") from None
         raise PartError(f"{name} is not well-formed XML ({exc})") from None
-    if root is None:
-        raise PartError(f"{name} is empty")
+    level, depth = [root], 1
+    while level:  # level by level, so a chain 100,000 deep costs MAX_DEPTH short steps and a wide tree one pass
+        if depth > MAX_DEPTH:
+            raise PartError(f"{name} nests elements more than {MAX_DEPTH} deep")
+        level = [child for el in level for child in el]
+        depth += 1
     return root
+
