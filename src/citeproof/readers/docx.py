@@ -6,7 +6,14 @@ Zotero, Mendeley and EndNote put each citation in a *field* whose instruction ho
   citation object: ``citationItems[*].itemData`` is the item as CSL-JSON, with ``locator``, ``label``,
   ``prefix``, ``suffix``, ``suppress-author``);
 - EndNote: ``ADDIN EN.CITE <EndNote><Cite><Author>..</Author><Year>..</Year><record>..</record></Cite></EndNote>``;
-- in .odt, Zotero writes reference marks named ``ZOTERO_ITEM CSL_CITATION {json} RND...``.
+- in .odt, Zotero writes reference marks named ``ZOTERO_ITEM CSL_CITATION {json} RND...``;
+- where the code is not in the instruction (:mod:`citeproof.readers.docx_fields`): Zotero's "store citations as
+  bookmarks" mode (``ZOTERO_BREF_*`` bookmarks, codes in ``docProps/custom.xml``), EndNote's long form (the record
+  base64 in ``<w:fldData>`` of a nested ``EN.CITE.DATA`` field), Mendeley Cite v3 content controls
+  (``MENDELEY_CITATION_v3_<base64>``); legacy Mendeley's ``ADDIN Mendeley Citation{uuid} CSL_CITATION {json}``.
+
+A .docx pandoc made from a Markdown draft has no field: its ``[@key]`` citations are text, read as pandoc reads
+them when no field holds a citation (the bibliography then comes from ``--bib``).
 
 The items carried in the fields *are* the bibliography, so ``citeproof check paper.docx`` needs no ``--bib``.
 Bibliography fields (``ZOTERO_BIBL``, ``CSL_BIBLIOGRAPHY``, ``EN.REFLIST``) are the printed reference list and
@@ -36,7 +43,7 @@ from citeproof.bibliography.csl import csl_reference
 from citeproof.bibliography.keys import CitekeyMaker
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
-from citeproof.office_xml import MAX_PART_BYTES, OFFICE_NS, TEXT_NS, W, PartError, read_part
+from citeproof.office_xml import OFFICE_NS, TEXT_NS, W, PartError, read_part
 from citeproof.readers.docx_fields import MENDELEY_BIBLIOGRAPHY, MENDELEY_V3, ZOTERO_BOOKMARK, bookmark_codes, field_data_text, mendeley_v3_code
 from citeproof.readers.docx_text import cite_plain_text
 
@@ -382,7 +389,8 @@ def read_word(path: str | Path) -> WordDocument:
 
     Raises:
         InputError: the file is missing, not a zip package, lacks its main XML part, or that part inflates past
-            :data:`MAX_PART_BYTES` (the message names the file).
+            :data:`citeproof.office_xml.MAX_PART_BYTES`, cannot be unpacked (a zip header that understates it, a
+            bad CRC), nests deeper than :data:`citeproof.office_xml.MAX_DEPTH` or is not XML: one line naming the file.
     """
     from citeproof.readers.markdown import MarkdownReader
 
@@ -391,7 +399,7 @@ def read_word(path: str | Path) -> WordDocument:
         zf = zipfile.ZipFile(path)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file; check the path of the citing document") from None
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
         raise InputError(f"{path}: not a Word/OpenDocument file ({exc}); save it again as .docx or .odt") from None
     col = _Collector(path)
     footnotes: set[int] = set()
