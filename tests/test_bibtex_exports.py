@@ -187,3 +187,9 @@ def test_error_messages_name_the_line_and_what_to_do(tmp_path):
     assert len(err) == 1 and err[0].message.startswith(f"{path}:3: entry 'bad'") and "fix the entry" in err[0].message
     assert "failed_block" not in err[0].message and "Block" not in err[0].message
     assert "bad" in broken
+
+
+def test_an_entry_that_crossrefs_itself_inherits_nothing(tmp_path):
+    refs, diags, _ = _refs(_bib(tmp_path, "@article{a, crossref = {a}, title = {Self}, author = {Lee, C.}, year = {2020}}\n"))
+    assert (refs["a"].title, refs["a"].container) == ("Self", "")
+    assert not [d for d in diags if d.code == "bib-crossref-missing"]

@@ -259,6 +259,8 @@ def _inherited(f: dict[str, str], by_key: dict[str, tuple[str, dict[str, str]]],
                path: str, line: int) -> dict[str, str]:
     """The entry's fields completed from its ``xdata`` entries, then its ``crossref`` parent (one level, as BibTeX)."""
     for name in [x.strip() for x in f.get("xdata", "").split(",") if x.strip()] + ([f["crossref"].strip()] if f.get("crossref", "").strip() else []):
+        if name.lower() == key.lower():  # an entry naming itself: nothing to inherit
+            continue
         parent = by_key.get(name.lower())
         if parent is None:
             diags.append(Diagnostic("bib-crossref-missing", "warning", f"{where}: entry '{key}' inherits from '{name}', which is not in this file; "
