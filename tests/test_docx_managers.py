@@ -309,3 +309,18 @@ def test_a_mendeley_tag_that_is_not_base64_is_said(tmp_path):
     warnings = [d.message for d in doc.diagnostics if d.code == "docx-field"]
     assert len(warnings) == 1 and "unreadable Mendeley Cite content control" in warnings[0]
     assert not [d for d in doc.diagnostics if d.code == "docx-no-citations"]
+
+
+def test_citations_in_endnotes_are_read_after_the_footnotes(tmp_path):
+    instr = "ZOTERO_ITEM CSL_CITATION " + json.dumps(_csl_citation([(LEE, {})], "http://zotero.org/users/4711/items/"))
+    path = _package(tmp_path / "notes.docx", f"<w:p>{_run('Falls were common.')}<w:r><w:endnoteReference w:id=\"2\"/></w:r></w:p>")
+    endnotes = (f'<w:endnotes xmlns:w="{W_NS}"><w:endnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:endnote>'
+                f'<w:endnote w:id="2"><w:p>{_run("Falls in care homes doubled over the decade ")}'
+                f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ADDIN {_esc(instr)} </w:instrText></w:r>'
+                f'<w:r><w:fldChar w:fldCharType="separate"/></w:r>{_run("(Lee, 2018)")}<w:r><w:fldChar w:fldCharType="end"/></w:r>{_run(".")}</w:p>'
+                "</w:endnote></w:endnotes>")
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("word/endnotes.xml", endnotes)
+    doc = read_word(path)
+    assert _only_claim_keys(doc) == [["lee2018"]]
+    assert doc.claims[0].kind.value == "footnote" and doc.claims[0].line == 3  # body paragraph 1, the separator 2, the endnote 3

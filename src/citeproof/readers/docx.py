@@ -19,7 +19,7 @@ The items carried in the fields *are* the bibliography, so ``citeproof check pap
 Bibliography fields (``ZOTERO_BIBL``, ``CSL_BIBLIOGRAPHY``, ``EN.REFLIST``) are the printed reference list and
 are not read as claims.
 
-How: the paragraphs (body, then table rows, in document order; footnotes after the body) are read from the
+How: the paragraphs (body, then table rows, in document order; footnotes, then endnotes, after the body) are read from the
 package's XML with the standard library, each citation field becomes a pandoc citation (``[see @{key}, p. 33]``)
 in a Markdown rendering of the document, and the Markdown reader cuts claims from it, so Word claims are cut
 exactly as Markdown ones are. A claim's ``line`` is the paragraph number (from 1, counting every paragraph of
@@ -417,20 +417,22 @@ def read_word(path: str | Path) -> WordDocument:
         else:
             col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)
             blocks = _docx_blocks(root, col, 0)
-            if "word/footnotes.xml" in zf.namelist():
+            n = blocks[-1][0] if blocks else 0
+            for part_name, tag, what in (("word/footnotes.xml", "footnote", "footnotes"), ("word/endnotes.xml", "endnote", "endnotes")):
+                if part_name not in zf.namelist():
+                    continue
                 try:
-                    foot = read_part(zf, "word/footnotes.xml")
+                    notes = read_part(zf, part_name)
                 except PartError as exc:
-                    col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: {exc}; footnotes not read", str(path)))
-                else:
-                    n = blocks[-1][0] if blocks else 0
-                    for fn in foot.findall(W + "footnote"):
-                        for p in fn.iter(W + "p"):
-                            n += 1
-                            t = _docx_paragraph(p, col, n)
-                            if t:
-                                blocks.append((n, t, None, False))
-                                footnotes.add(n)
+                    col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: {exc}; {what} not read", str(path)))
+                    continue
+                for fn in notes.findall(W + tag):
+                    for p in fn.iter(W + "p"):
+                        n += 1
+                        t = _docx_paragraph(p, col, n)
+                        if t:
+                            blocks.append((n, t, None, False))
+                            footnotes.add(n)
     plain = cite_plain_text(blocks, str(path), footnotes) if not col.fields else None
     if plain is not None and plain.style:
         blocks = plain.blocks
