@@ -142,7 +142,7 @@ def merge_printed_references(printed: Bibliography, given: Bibliography) -> Bibl
 
     if not printed.entries:  # nothing printed to enrich (a .docx pandoc made, citing by key): the --bib is the bibliography
         return Bibliography(entries=dict(given.entries), files=list(given.files), diagnostics=list(printed.diagnostics) + list(given.diagnostics),
-                            unknown_reasons={**printed.unknown_reasons, **given.unknown_reasons}, description=given.description)
+                            unknown_reasons={**given.unknown_reasons, **printed.unknown_reasons}, description=given.description)
     hows: dict[str, int] = {}
     by_doi = {normalise_doi(r.doi): r for r in given.entries.values() if r.doi}
     by_arxiv = {r.arxiv.lower(): r for r in given.entries.values() if r.arxiv}
