@@ -48,6 +48,8 @@ _ENTITY = re.compile(rb"&([A-Za-z][A-Za-z0-9]{1,31});")
 _KEPT_OUT = {"table-wrap", "table-wrap-group", "fig", "fig-group", "boxed-text", "disp-formula", "disp-formula-group",
              "supplementary-material", "code", "graphic", "media"}
 _BACK = {"ack": "acknowledgements", "app": "appendix"}
+_BLOCKISH = {"p", "title", "label", "caption", "list-item", "def-item", "td", "th", "tr", "sec", "attrib"}
+_BARE_NUMBERS = re.compile(r"\d+(?:\s*[-–,]\s*\d+)*")
 
 
 def _local(tag) -> str:
@@ -87,8 +89,14 @@ def _text(el, kept: list | None = None) -> str:
                 kept.append(c)
             elif tag in ("math", "tex-math"):
                 parts.append(" ")
+            elif tag == "xref" and c.get("ref-type") in ("bibr", "fn") and _BARE_NUMBERS.fullmatch("".join(c.itertext()).strip() or "x"):
+                before = "".join(parts).rstrip()[-1:]  # a superscript reference number: "arms1." would make one word of it
+                parts.append("".join(c.itertext()).strip() if before and before in "[(,;–-" else " [" + "".join(c.itertext()).strip() + "]")
             elif tag and tag not in _KEPT_OUT:
+                pad = " " if tag in _BLOCKISH else ""
+                parts.append(pad)
                 walk(c)
+                parts.append(pad)
             if c.tail:
                 parts.append(c.tail)
     walk(el)

@@ -88,13 +88,14 @@ def _clean(line: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(_TAG.sub("", line))).strip()
 
 
-def _blocks(text: str) -> list[tuple[int, list[str]]]:
-    """``(first line from 1, lines)`` for each run of non-blank lines."""
+def _blocks(text: str, vtt: bool = False) -> list[tuple[int, list[str]]]:
+    """``(first line from 1, lines)`` for each run of non-blank lines (WebVTT: non-empty lines; a line of spaces,
+    which YouTube's captions hold, is part of its cue)."""
     out: list[tuple[int, list[str]]] = []
     cur: list[str] = []
     start = 0
     for i, ln in enumerate(text.splitlines(), start=1):
-        if ln.strip():
+        if (ln if vtt else ln.strip()):
             if not cur:
                 start = i
             cur.append(ln)
@@ -109,7 +110,7 @@ def _blocks(text: str) -> list[tuple[int, list[str]]]:
 def _timed_blocks(text: str, vtt: bool) -> list[Cue]:
     cues: list[Cue] = []
     last_line = ""
-    for first, lines in _blocks(text):
+    for first, lines in _blocks(text, vtt):
         at = next((k for k, ln in enumerate(lines) if _TIMING.match(ln)), None)
         if at is None or (vtt and lines[0].strip().split(" ", 1)[0] in ("WEBVTT", "NOTE", "STYLE", "REGION") and at == 0 and "-->" not in lines[0]):
             continue
