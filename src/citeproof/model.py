@@ -393,14 +393,16 @@ class Source:
         path: local file path, or None when none was found.
         sha256: hex SHA-256 of the file's bytes ('' when unread).
         media_type: ``application/pdf``, ``text/markdown``, ``text/plain``,
-            ``text/html``.
+            ``text/html``, the Office types, ``application/jats+xml``,
+            ``image/vnd.djvu``, ``application/x-subrip``, ``text/vtt``,
+            ``text/x-transcript`` (a ``.txt`` with timestamps).
         origin: how the file was found (``bib file field``, ``--sources
             <citekey>.pdf``, ``--sources DOI match``...).
         passages: the parsed passages, in reading order.
         text: the full text the passages' char offsets index into.
         error: why the source is unusable (None when it is usable).
         title: the source's own title if known (PDF metadata or first page).
-        pages: page count of a PDF, else 0.
+        pages: page count of a PDF (or DjVu, or slides of a .pptx), else 0.
         considered: every file looked at for this reference when there was
             a choice (several attachments, or one that could not be used):
             which was read and why each other one was passed over; empty
