@@ -368,3 +368,20 @@ def test_djvu_bare_scan_read_by_ocr_keeps_its_page(tmp_path):
     scanned = [p for p in src.passages if p.page == 2]
     assert scanned and all(p.ocr for p in scanned) and not any(p.ocr for p in src.passages if p.page == 1)
     assert "fell by about a third" in " ".join(p.text for p in scanned)
+
+
+def test_timed_passages_keep_their_time_through_the_cache_and_a_joined_pair(tmp_path):
+    from citeproof.model import Source
+    from citeproof.retrieval.lexical import LexicalRetriever
+
+    path = tmp_path / "talk.srt"
+    path.write_text(SRT)
+    cache = Cache(tmp_path / "cache")
+    first = load_source("talk", path, "test", cache)
+    again = load_source("talk", path, "test", cache)  # from the cache
+    assert [(p.time_start, p.time_end) for p in again.passages] == [(p.time_start, p.time_end) for p in first.passages] == [(5.0, 14.0), (750.0, 771.0), (1500.0, 1505.0)]
+    a = Passage(id="t1", text="The heatwave of 2016 struck the northern reef in March.", time_start=750.0, time_end=757.0)
+    b = Passage(id="t2", text="Half of the shallow-water corals died within weeks.", time_start=757.5, time_end=766.0)
+    src = Source(citekey="talk", passages=[a, b, Passage(id="t3", text="Questions from the audience followed.", time_start=900.0, time_end=910.0)], sha256="x")
+    (best, *_) = LexicalRetriever().retrieve("The 2016 heatwave on the northern reef killed half of the shallow-water corals.", src)
+    assert best.passage.id == "t1+t2" and best.passage.where() == "at 12:30-12:46"
