@@ -106,6 +106,9 @@ def test_jats_xml_found_in_sources_by_citekey_and_by_title(tmp_path):
     assert by_key.usable and by_key.path.endswith("cowling2019.xml") and "(citekey)" in by_key.origin
     by_title = res.resolve("x", Reference(citekey="x", title="Hand hygiene alone and household influenza transmission"))
     assert by_title.usable and by_title.path.endswith("downloaded.nxml") and "title match" in by_title.origin
+    (tmp_path / "cowling2019.xml").unlink()
+    by_doi = SourceResolver([], [tmp_path], Cache(None)).resolve("y", Reference(citekey="y", doi="https://doi.org/10.1186/S12879-019-4102-1"))
+    assert by_doi.usable and by_doi.path.endswith("downloaded.nxml") and by_doi.origin == "--sources DOI match (https://doi.org/10.1186/S12879-019-4102-1)"
 
 
 def test_xml_that_is_not_jats_and_broken_jats_are_reasons(tmp_path):
@@ -385,3 +388,12 @@ def test_timed_passages_keep_their_time_through_the_cache_and_a_joined_pair(tmp_
     src = Source(citekey="talk", passages=[a, b, Passage(id="t3", text="Questions from the audience followed.", time_start=900.0, time_end=910.0)], sha256="x")
     (best, *_) = LexicalRetriever().retrieve("The 2016 heatwave on the northern reef killed half of the shallow-water corals.", src)
     assert best.passage.id == "t1+t2" and best.passage.where() == "at 12:30-12:46"
+
+
+def test_latex_time_locator(tmp_path):
+    from citeproof.readers.latex import read_latex
+
+    tex = tmp_path / "paper.tex"
+    tex.write_text("\\documentclass{article}\\begin{document}\nHalf of the corals died~\\cite[12:34]{talk}.\n\\end{document}\n")
+    cites = [c for claim in read_latex(tex).claims for c in claim.citations]
+    assert [(c.citekey, c.locator) for c in cites] == [("talk", Locator("timestamp", "12:34", "12:34"))]

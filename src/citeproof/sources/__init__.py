@@ -305,7 +305,7 @@ class SourceResolver:
         return self._ids
 
     def match_by_identity(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
-        """Match ``ref`` to a ``--sources`` file by arXiv id, then by title.
+        """Match ``ref`` to a ``--sources`` file by DOI (JATS XML), arXiv id, then by title.
 
         Returns:
             ``(path or None, how it was matched with its score, notes)``; when
@@ -316,6 +316,11 @@ class SourceResolver:
         if not self.source_dirs:
             return None, "", notes
         ids = self._identities()
+        if ref.doi:  # a JATS file's DOI (PDFs are matched by DOI before this)
+            want_doi = normalise_doi(ref.doi)
+            hits = [f for f, m in ids if m.get("doi") and f.suffix.lower() in KIND_SUFFIXES and normalise_doi(m["doi"]) == want_doi]
+            if len(hits) == 1:
+                return hits[0], f"--sources DOI match ({ref.doi})", notes
         if ref.arxiv:
             want = re.sub(r"v\d+$", "", ref.arxiv.lower())
             hits = [f for f, m in ids if m.get("arxiv") and m["arxiv"].lower() == want]
