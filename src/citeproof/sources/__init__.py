@@ -37,7 +37,7 @@ from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
 from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
-from citeproof.sources.kinds import KIND_SUFFIXES, KINDS, READ_NAMES, parse_kind, parser_key, recording_error, refine_media_type
+from citeproof.sources.kinds import KIND_SUFFIXES, KINDS, READ_NAMES, fill_source, parser_key, recording_error, refine_media_type
 from citeproof.sources.identity import authors_agree, is_short_title, short_title_match, source_identity, title_score
 from citeproof.sources.metadata import html_metadata, pdf_metadata_fields
 from citeproof.sources.sandbox import ParseLimitError, run_limited
@@ -154,14 +154,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         if src.error:
             src.error = f"{path}: {src.error}"
     elif src.media_type in KINDS:  # JATS XML, DjVu, subtitles and transcripts (citeproof.sources.kinds)
-        try:
-            doc = parse_kind(src.media_type, data, path.suffix.lower(), ocr)
-        except ParseLimitError as exc:
-            src.error = f"{path}: {exc}"
-            return src
-        src.passages, src.text, src.pages, src.title, src.notes, src.metadata = doc.passages, doc.text, doc.pages, doc.title, doc.notes, doc.metadata
-        src.ocr, cacheable = (ocr if doc.ocr else ""), doc.cacheable
-        src.error = f"{path}: {doc.error}" if doc.error else None
+        cacheable = fill_source(src, data, path, ocr)  # False after a parse limit or with a tool missing: not cached
     elif office:
         try:
             doc = run_limited(parse_office, data, office)  # a zip from elsewhere: the same worker and limits as a PDF

@@ -20,7 +20,7 @@ from citeproof.sources.recordings import RECORDING_TYPES, recording_error
 from citeproof.sources.transcript import TRANSCRIPT_PARSER_VERSION, TRANSCRIPT_TYPES, looks_like_transcript, parse_transcript
 
 __all__ = ["SourceKind", "KINDS", "KIND_SUFFIXES", "TRANSCRIPT_TEXT", "RECORDING_TYPES", "refine_media_type", "parser_key",
-           "parse_kind", "kind_identity", "recording_error", "READ_NAMES"]
+           "parse_kind", "fill_source", "kind_identity", "recording_error", "READ_NAMES"]
 
 TRANSCRIPT_TEXT = "text/x-transcript"
 """Media type of a ``.txt`` that :func:`~citeproof.sources.transcript.looks_like_transcript`."""
@@ -31,12 +31,16 @@ class SourceKind:
     """One kind of source file.
 
     Attributes:
+        name: what the files are called, in messages and the docs ("JATS XML").
+        suffixes: file-name endings (lower case, with the dot); none for a kind found by content.
         version: parser version (part of the cache key).
         parse: ``(bytes, suffix, ocr mode) -> ParsedSource``; a module-level function (the worker pickles it).
         sandboxed: parse in the worker process (:func:`~citeproof.sources.sandbox.run_limited`).
         uses_ocr: the ``--ocr`` mode and OCR language change the result (part of the cache key).
     """
 
+    name: str
+    suffixes: tuple[str, ...]
     version: str
     parse: Callable[[bytes, str, str], ParsedSource]
     sandboxed: bool = False
@@ -56,11 +60,11 @@ def _transcript(data: bytes, suffix: str, ocr: str) -> ParsedSource:
 
 
 KINDS: dict[str, SourceKind] = {
-    "application/jats+xml": SourceKind(JATS_PARSER_VERSION, _jats, sandboxed=True),
-    "image/vnd.djvu": SourceKind(DJVU_PARSER_VERSION, _djvu, uses_ocr=True),
-    "application/x-subrip": SourceKind(TRANSCRIPT_PARSER_VERSION, _transcript),
-    "text/vtt": SourceKind(TRANSCRIPT_PARSER_VERSION, _transcript),
-    TRANSCRIPT_TEXT: SourceKind(TRANSCRIPT_PARSER_VERSION, _transcript),
+    "application/jats+xml": SourceKind("JATS XML", tuple(JATS_TYPES), JATS_PARSER_VERSION, _jats, sandboxed=True),
+    "image/vnd.djvu": SourceKind("DjVu", tuple(DJVU_TYPES), DJVU_PARSER_VERSION, _djvu, uses_ocr=True),
+    "application/x-subrip": SourceKind("SubRip subtitles", (".srt",), TRANSCRIPT_PARSER_VERSION, _transcript),
+    "text/vtt": SourceKind("WebVTT subtitles", (".vtt",), TRANSCRIPT_PARSER_VERSION, _transcript),
+    TRANSCRIPT_TEXT: SourceKind("timed transcript", (), TRANSCRIPT_PARSER_VERSION, _transcript),
 }
 """Media type -> kind."""
 
@@ -96,6 +100,26 @@ def parse_kind(media_type: str, data: bytes, suffix: str, ocr: str) -> ParsedSou
 
         return run_limited(kind.parse, data, suffix, ocr)
     return kind.parse(data, suffix, ocr)
+
+
+def fill_source(src, data: bytes, path: Path, ocr: str) -> bool:
+    """Parse ``data`` into ``src`` (a :class:`~citeproof.model.Source` whose ``media_type`` is a kind here).
+
+    Sets passages, text, pages, title, notes, metadata, ``ocr`` and ``error``
+    (prefixed with the path). Returns False when the result must not be
+    cached (a parse limit was hit; a missing tool would read it).
+    """
+    from citeproof.sources.sandbox import ParseLimitError
+
+    try:
+        doc = parse_kind(src.media_type, data, path.suffix.lower(), ocr)
+    except ParseLimitError as exc:
+        src.error = f"{path}: {exc}"
+        return False
+    src.passages, src.text, src.pages, src.title, src.notes, src.metadata = doc.passages, doc.text, doc.pages, doc.title, doc.notes, doc.metadata
+    src.ocr = ocr if doc.ocr else ""
+    src.error = f"{path}: {doc.error}" if doc.error else None
+    return doc.cacheable
 
 
 def kind_identity(path: Path, data: bytes) -> dict | None:
