@@ -164,6 +164,9 @@ def test_full_width_stops_end_sentences_and_close_the_claim(tmp_path):
     claims = read_markdown(doc)
     assert [(c.text, [x.citekey for x in c.citations]) for c in claims] == [
         (ZH_CLAIM + "。", ["hughes"]), ("鱼类数量在两年内下降了约三分之一！", ["pratchett"])]
+    doc.write_text(f"{ZH_CLAIM}。[@hughes]南部珊瑚礁恢复较快。\n\n睡眠不足が記憶力を低下させる。[@sato] 次の文です。\n", encoding="utf-8")
+    assert [(c.text, [x.citekey for x in c.citations]) for c in read_markdown(doc)] == [  # a citation after the stop: the sentence before
+        (ZH_CLAIM + "。", ["hughes"]), ("睡眠不足が記憶力を低下させる。", ["sato"])]
 
 
 def test_check_supports_a_chinese_claim_differing_by_a_few_characters(tmp_path):
