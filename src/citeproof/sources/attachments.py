@@ -57,7 +57,6 @@ file scores 100 against its own entry and at most 72 against the 497 others
 UNREAD_TYPES: dict[str, str] = {
     ".doc": "a Word document",
     ".epub": "an EPUB book",
-    ".djvu": "a DjVu file",
     ".ps": "a PostScript file",
     ".ppt": "a PowerPoint file",
     ".xlsx": "an Excel sheet",
