@@ -283,6 +283,9 @@ def test_check_a_talk_by_its_time_locator(tmp_path):
     assert past_end["verdict"] == "partial" and "locator_time_missing" in past_end["flags"]
     assert "it ends at 25:05" in " ".join(past_end["reasons"])
     assert "(`" + str(tmp_path / "talk.srt") + "`, at 12:30-12:51, line 11;" in (tmp_path / "draft.citeproof.md").read_text()
+    (tmp_path / "talk.md").write_text("So what we found is that the 2016 heatwave killed half of the shallow-water corals on the northern reef.\n")
+    (f,) = _check(tmp_path, "The 2016 heatwave killed half of the shallow-water corals [@talk, 12:34].\n", bib.replace("talk.srt", "talk.md"))
+    assert f["verdict"] == "supported" and "the locator '12:34' names a time in a recording, but the source is not a transcript or subtitles; searched all of it" in f["reasons"]
 
 
 def test_a_recording_is_one_unverifiable_finding_and_its_subtitles_are_preferred(tmp_path):

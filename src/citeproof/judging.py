@@ -155,7 +155,10 @@ def _at_times(f: Finding, source: Source, cite: Citation) -> tuple[Source, bool]
         ``locator_time_missing``) when no passage lies at that time.
     """
     spans = cite.locator.times() if cite.locator else []
-    if not spans or not any(p.time_start is not None for p in source.passages):
+    if not spans:
+        return source, False
+    if not any(p.time_start is not None for p in source.passages):
+        f.reasons.append(f"the locator {cite.locator.raw!r} names a time in a recording, but the source is not a transcript or subtitles; searched all of it")
         return source, False
     near = passages_at(source.passages, spans)
     if not near:
