@@ -310,9 +310,10 @@ PAGES = ["Chapter 1. The northern reef.\n\nCoral bleaching killed half of the sh
          "Chapter 2. The fish.\n\nReef fish populations fell by about a third within two years of the bleaching."]
 
 
-def _djvu_book(tmp_path: Path, text_layer: tuple[bool, ...]) -> Path:
+def _djvu_book(tmp_path: Path, text_layer: tuple[bool, ...], titles: tuple[str, ...] = ()) -> Path:
     """A DjVu book of len(text_layer) pages: each page image rendered at 150 dpi, IW44-encoded by c44, bundled by djvm;
-    pages marked True get a hidden text layer (page > para zones, as a scanner's OCR writes it)."""
+    pages marked True get a hidden text layer (page > para zones, as a scanner's OCR writes it); ``titles`` are set
+    as the pages' titles (the printed page numbers, as archive.org's scans carry them)."""
     from citeproof.pdf_layout import load_pymupdf
 
     pymupdf = load_pymupdf()
@@ -335,6 +336,9 @@ def _djvu_book(tmp_path: Path, text_layer: tuple[bool, ...]) -> Path:
         parts.append(str(out))
     book = tmp_path / "book.djvu"
     subprocess.run(["djvm", "-c", str(book), *parts], check=True, capture_output=True)
+    if titles:
+        script = "; ".join(f'select {k}; set-page-title "{t}"' for k, t in enumerate(titles, start=1))
+        subprocess.run(["djvused", str(book), "-e", script, "-s"], check=True, capture_output=True)
     return book
 
 
@@ -348,11 +352,13 @@ def test_djvu_text_layer_read_with_page_numbers(tmp_path):
 
 
 @needs_djvu
-def test_check_a_djvu_book_by_its_page(tmp_path):
-    _djvu_book(tmp_path, (True, True))
+def test_check_a_djvu_book_by_its_printed_page(tmp_path):
+    _djvu_book(tmp_path, (True, True), titles=("102", "103"))
     bib = "@book{book, title={Reefs}, author={Hughes, Terry}, year={2019}, file={book.djvu}}\n"
-    (f,) = _check(tmp_path, "Reef fish populations fell by about a third within two years [@book, p. 2].\n", bib)
-    assert f["verdict"] == "supported" and f["evidence"]["page"] == 2 and f["provenance"]["media_type"] == "image/vnd.djvu"
+    (f,) = _check(tmp_path, "Reef fish populations fell by about a third within two years [@book, p. 103].\n", bib)
+    assert f["verdict"] == "supported" and f["evidence"]["page"] == 2 and f["evidence"]["page_label"] == "103"
+    assert f["provenance"]["media_type"] == "image/vnd.djvu"
+    assert "`, page 2 (printed 103);" in (tmp_path / "draft.citeproof.md").read_text()
 
 
 @needs_djvu

@@ -19,8 +19,11 @@ address space: ``CITEPROOF_PARSE_MEMORY_MB``):
    passages keep the DjVu page numbers. ``--ocr force`` renders and reads
    every page; ``--ocr never`` leaves bare pages unread, in the notes.
 
-Passages carry no box (``bbox`` None: the report cannot crop a DjVu page)
-and no printed page label.
+A page's title (``djvused -e ls``, ``T=...``: what scanning tools such as
+archive.org's set to the printed page number, ``xii`` or ``103``) is each of
+its passages' ``page_label``, so ``p. 103`` means the page titled 103, as
+for a PDF's page labels. Passages carry no box (``bbox`` None: the report
+cannot crop a DjVu page).
 """
 
 from __future__ import annotations
@@ -34,9 +37,9 @@ from pathlib import Path
 from citeproof.model import Passage
 from citeproof.sources.parsed import ParsedSource
 
-__all__ = ["DJVU_PARSER_VERSION", "DJVU_TYPES", "INSTALL_HINT", "parse_djvu", "djvu_text_layer", "read_sexp"]
+__all__ = ["DJVU_PARSER_VERSION", "DJVU_TYPES", "INSTALL_HINT", "parse_djvu", "djvu_text_layer", "djvu_page_titles", "read_sexp"]
 
-DJVU_PARSER_VERSION = "djvu-1"
+DJVU_PARSER_VERSION = "djvu-2"
 """Bumped whenever passages would come out differently; part of the cache key."""
 
 DJVU_TYPES = {".djvu": "image/vnd.djvu", ".djv": "image/vnd.djvu"}
@@ -160,6 +163,20 @@ def djvu_text_layer(path: Path, seconds: float = 120.0, memory_mb: int = 4096) -
     return pages, layer + [[] for _ in range(pages - len(layer))]
 
 
+_LS_PAGE = re.compile(r"^\s*(\d+)\s+P\s+\d+\s+\S+(?:\s+T=(\"(?:[^\"\\]|\\.)*\"|\S+))?\s*$")
+
+
+def djvu_page_titles(path: Path, pages: int, seconds: float = 120.0, memory_mb: int = 4096) -> list[str]:
+    """The title of each page (from 1, in order; '' where none is set), from ``djvused -e ls``."""
+    r = _run(["djvused", "-e", "ls", str(path)], seconds, memory_mb)
+    titles = [""] * pages
+    for ln in r.stdout.decode("utf-8", "replace").splitlines() if r.returncode == 0 else []:
+        m = _LS_PAGE.match(ln)
+        if m and m.group(2) and 1 <= int(m.group(1)) <= pages:
+            titles[int(m.group(1)) - 1] = m.group(2).strip('"')[:40]
+    return titles
+
+
 def _render_pdf(path: Path, pages: list[int], tmp: Path, seconds: float, memory_mb: int) -> bytes:
     """A PDF of the page images of ``pages`` (from 1), in that order (ddjvu -> TIFF -> PyMuPDF)."""
     from citeproof.pdf_layout import load_pymupdf
@@ -210,6 +227,10 @@ def parse_djvu(data: bytes, ocr: str = "auto") -> ParsedSource:
             return ParsedSource(error=f"reading the DjVu file took longer than {lim.seconds:.0f} s (CITEPROOF_PARSE_TIMEOUT)")
         except ValueError as exc:
             return ParsedSource(error=f"not a DjVu file djvulibre can read ({exc})")
+        try:
+            titles = djvu_page_titles(src, pages, lim.seconds, lim.memory_mb)
+        except subprocess.TimeoutExpired:
+            titles = [""] * pages
         bare = [k for k in range(1, pages + 1) if ocr == "force" or _letters(" ".join(layer[k - 1])) < MIN_TEXT_CHARS]
         by_page: dict[int, list[tuple[str, bool]]] = {k: [(t, False) for t in layer[k - 1]] for k in range(1, pages + 1) if k not in bare}
         notes: list[str] = []
@@ -238,7 +259,8 @@ def parse_djvu(data: bytes, ocr: str = "auto") -> ParsedSource:
     pos = 0
     for k in sorted(by_page):
         for text, from_ocr in by_page[k]:
-            passages.append(Passage(id=f"p{len(passages) + 1:05d}", text=text, page=k, char_start=pos, char_end=pos + len(text), ocr=from_ocr))
+            passages.append(Passage(id=f"p{len(passages) + 1:05d}", text=text, page=k, char_start=pos, char_end=pos + len(text), ocr=from_ocr,
+                                    page_label=titles[k - 1]))
             parts.append(text)
             pos += len(text) + 2
     if not passages:
