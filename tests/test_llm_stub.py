@@ -111,13 +111,17 @@ def claim(text: str = CLAIM, signal: str | None = None) -> Claim:
     return Claim(id="c1", text=text, raw=text, citations=(Citation(citekey="fees", signal=signal, line=1),), document="d.md", line=1)
 
 
-def judge_once(stub: Stub, text: str = CLAIM, signal: str | None = None, src: Source | None = None, **cfg):
+def judge_once(stub: Stub, text: str = CLAIM, signal: str | None = None, src: Source | None = None, offline=None, quote_judge=None, **cfg):
+    """One LLMJudge.judge over the stub; a lifting quote is read by the lexical judge unless ``quote_judge`` says otherwise
+    (these tests are about the plumbing; the entailment reading is tested in test_llm_untrusted.py)."""
+    from citeproof.judges.lexical import LexicalJudge
+
     cfg.setdefault("backoff_s", 0.01)
     client = LLMClient(LLMConfig(url=stub.url, model="stub-model", **cfg))
     src = src or source()
     cands = LexicalRetriever().retrieve(text, src, top=4)
     try:
-        return LLMJudge(client).judge(claim(text, signal), cands, signal), client
+        return LLMJudge(client, quote_judge=quote_judge or LexicalJudge()).judge(claim(text, signal), cands, signal, offline=offline), client
     finally:
         client.close()
 

@@ -546,16 +546,25 @@ class LLMJudge:
         return judgement, record
 
     def _quote_bears_out(self, claim: Claim, judgement: Judgement, signal: str | None, record: dict) -> bool:
-        """True when the offline judge, reading the decided quote alone, says *supported* or *partial*; the record says what it read.
+        """True when the offline judge, reading the decided quote alone, says *supported* or *partial* (the lexical judge: *supported*);
+        the record says what it read.
 
         A grounded quote only proves the words are in the source, not that they bear on the claim (issue 31).
         """
+        import hashlib
+
+        from citeproof.retrieval.lexical import LexicalRetriever
+
         qj = self.quote_judge()
-        got = qj.judge(claim, [judgement.evidence], signal)
-        record["quote_check"] = {"tier": got.tier.value, "verdict": got.verdict.value, "confidence": round(got.confidence, 4)}
-        if got.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
-            return True
         quote = judgement.evidence.passage.text  # type: ignore[union-attr]
+        alone = Passage(id="quote", text=quote, char_start=0, char_end=len(quote))
+        qsrc = Source(citekey="quote", sha256=hashlib.sha256(quote.encode("utf-8", "replace")).hexdigest(), media_type="text/plain",
+                      origin="llm quote", passages=[alone], text=quote)
+        got = qj.judge(claim, [LexicalRetriever().evidence_for(claim.text, qsrc, 0)], signal)  # the quote alone, with its lexical coverage
+        record["quote_check"] = {"tier": got.tier.value, "verdict": got.verdict.value, "confidence": round(got.confidence, 4)}
+        # the lexical tier's "partial" is a weak word match, no reading: only its "supported" bears a quote out
+        if got.verdict == Verdict.SUPPORTED or (got.verdict == Verdict.PARTIAL and got.tier != Tier.LEXICAL):
+            return True
         shown = quote if len(quote) <= 200 else quote[:197] + "..."
         offline = record.get("offline") or {}
         record["note"] = (f"the LLM ({record['decided_by']}) said '{judgement.verdict.value}' quoting \u201c{shown}\u201d, but the {got.tier.value} "

@@ -489,6 +489,8 @@ class LLMClient:
             raise LLMError(f"{self.config.url}: not an OpenAI chat-completions response: {text[:200]}") from exc
         if not isinstance(content, str):
             raise LLMError(f"{self.config.url}: the reply's message content is not text: {text[:200]}")
+        if json_depth(content) > MAX_JSON_DEPTH:
+            raise ReplyRefused(f"{self.config.url}: the answer nests JSON deeper than {MAX_JSON_DEPTH} levels; refused unparsed")
         usage = data.get("usage") if isinstance(data, dict) else None
         usage = usage if isinstance(usage, dict) else {}
 
@@ -500,8 +502,6 @@ class LLMClient:
 
         pt, ct = count("prompt_tokens"), count("completion_tokens")
         estimated = pt is None or ct is None
-        if pt is None:
-            pt = self.estimate_prompt_tokens(messages)
-        if ct is None:
-            ct = self.config.max_tokens
+        if estimated:  # one count that cannot be trusted makes neither trusted
+            pt, ct = self.estimate_prompt_tokens(messages), self.config.max_tokens
         return ChatResult(content, pt, ct, False, model, usage_estimated=estimated)
