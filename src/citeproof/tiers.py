@@ -98,11 +98,17 @@ _MODELS: dict[tuple[str, object], object] = {}
 """Loaded ONNX models by (tier, class), shared by every :class:`Tiers` of the process (the web page and batch run many checks)."""
 
 
+_MODELS_LOCK = threading.Lock()
+
+
 def _shared_model(tier: str, make: Callable[[], object]) -> object:
-    """The process's one ``make()`` for ``tier`` (an ``Embedder`` or ``EntailmentModel``; each guards its session with a lock)."""
-    if (tier, make) not in _MODELS:
-        _MODELS[(tier, make)] = make()
-    return _MODELS[(tier, make)]
+    """The process's one ``make()`` for ``tier`` (an ``Embedder`` or ``EntailmentModel``; each guards its session with a lock).
+
+    Loaded under a lock: an LLM thread checking a quote and the offline thread may ask at once."""
+    with _MODELS_LOCK:
+        if (tier, make) not in _MODELS:
+            _MODELS[(tier, make)] = make()
+        return _MODELS[(tier, make)]
 
 
 class Tiers:
@@ -171,8 +177,8 @@ class Tiers:
 
     def _quote_judge(self):
         """The judge of an LLM answer's quote: the run's entailment judge, or one on the shared model when the run does not use that tier."""
-        if self.entailment is not None:
-            return self.entailment
+        if self._entailment is not None:  # not the loading property: the offline thread may be loading it right now
+            return self._entailment
         from citeproof.judges import entailment
 
         if entailment.unavailable_reason() is None:
