@@ -289,7 +289,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     from citeproof.sources.sandbox import ParseLimitError, prestart
 
     try:
-        prestart()  # the PDF worker starts while the document and bibliography are read
+        prestart(warm="citeproof.sources.pdf")  # the PDF worker starts (importing PyMuPDF) while the document and bibliography are read
     except (ParseLimitError, OSError, ValueError):  # a bad CITEPROOF_PARSE_* is reported where a parse needs it
         pass
     claims, own_bib, read_diagnostics = read_input(document)
