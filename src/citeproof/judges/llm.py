@@ -12,7 +12,7 @@ Parts (issue 13):
 * :class:`LLMJudge` asks for one JSON object (``verdict``, ``quote``,
   ``confidence``, ``explanation``, ``tag``) about a claim over the top
   passages, aligns every quote to the source by code
-  (:func:`citeproof.judges.grounding.align`, the one aligner the quotation detectors use too), halves the confidence of an
+  (:func:`citeproof.text.grounding.align`, the one aligner the quotation detectors use too), halves the confidence of an
   ungrounded quote and never lets it count as support, and sends low
   confidence, accusations and ungrounded answers to a second opinion over
   as much of the source as fits.
@@ -37,7 +37,7 @@ from typing import Any
 
 from citeproof.judges.base import Judgement
 from citeproof.judges.llm_client import Accounting, BudgetExceeded, ChatResult, LLMClient, LLMConfig, LLMError
-from citeproof.judges.grounding import Alignment, align, grounded
+from citeproof.text.grounding import Alignment, align, grounded
 from citeproof.model import Claim, Evidence, Passage, Source, Tier, Verdict
 
 __all__ = [
