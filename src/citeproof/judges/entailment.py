@@ -38,7 +38,6 @@ import numpy as np
 
 from citeproof.judges.base import Judgement
 from citeproof.model import Claim, Evidence, Tier, Verdict
-from citeproof.text.normalise import tokenize
 from citeproof.text.sentences import split_sentences as _split_sentences
 
 LABELS = ("entails", "neutral", "contradicts")
@@ -123,6 +122,7 @@ def split_sentences(text: str, min_chars: int = 12) -> list[str]:
     return _split_sentences(text, min_chars)
 
 
+_WORD = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
 _STOP = frozenset(
     "a an the of in on at to for from by with and or but not no is are was were be been being this that these those it its "
     "as which who whom whose than then there their they we our us can may might will would should could has have had do does "
@@ -131,7 +131,7 @@ _STOP = frozenset(
 
 
 def _content_words(text: str) -> set[str]:
-    return {w for w in tokenize(text) if w not in _STOP and len(w) > 1}
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
 
 
 def coverage(claim: str, text: str) -> float:

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 
-from citeproof.text.normalise import tokenize
-
+_TOKEN = re.compile(r"[a-z0-9]+")
 _STOP = frozenset("a an the of in on at to for from by with and or is are was were be been this that these those it its as".split())
 
 
 def tokens(text: str) -> list[str]:
-    """The text layer's tokens (:func:`citeproof.text.normalise.tokenize`: folded words and numbers) without a few stop words."""
-    return [t for t in tokenize(text) if t not in _STOP]
+    """Lower-cased alphanumeric tokens without a few stop words."""
+    return [t for t in _TOKEN.findall(text.lower()) if t not in _STOP]
 
 
 def bm25_scores(query: str, docs: Sequence[str], k1: float = 1.2, b: float = 0.75) -> list[float]:
