@@ -22,7 +22,7 @@ from citeproof import __version__
 from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.documents import (  # noqa: F401 - re-exported: moved out of this module
     READERS,
-    _read_pdf_document,
+    given_bibliography,
     merge_printed_references,
     read_claims,
     read_document,
@@ -44,8 +44,6 @@ from citeproof.model import (
     UnitKind,
     Verdict,
 )
-from citeproof.readers.docx import DocxReader
-from citeproof.readers.pdf import PdfReader
 from citeproof.sources import SourceResolver
 from citeproof.sources.cache import Cache, default_cache_dir
 from citeproof.sources.ocr import check_mode
@@ -356,9 +354,7 @@ def _read_citing(run: _Run) -> None:
     claims, run.own_bib, run.read_diagnostics = read_input(run.document)
     run.claims, run.total_citations = _first_citations(claims, opts.limit)
     if run.bib_paths:
-        run.bib = load_bibliographies(run.bib_paths, opts.collection)
-        if run.own_bib is not None and isinstance(reader_for(run.document), (PdfReader, DocxReader)):
-            run.bib = merge_printed_references(run.own_bib, run.bib)
+        run.bib = given_bibliography(run.document, run.own_bib, load_bibliographies(run.bib_paths, opts.collection))
     else:
         run.bib = run.own_bib if run.own_bib is not None else Bibliography()
     for d in opts.source_dirs:

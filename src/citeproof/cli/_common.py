@@ -126,12 +126,15 @@ def _with_zotero(bib: list[Path] | None, zotero: Path | None, collection: str | 
 def _has_own_bibliography(document: Path) -> bool:
     """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Word fields, Markdown front matter, Manubot files)."""
     from citeproof.bibliography.manubot import manubot_files
+    from citeproof.documents import reader_for
+    from citeproof.errors import UnknownFormatError
     from citeproof.readers.front_matter import names_bibliography
 
-    name = document.name.lower()
-    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json")) or (
-        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and (names_bibliography(document) or bool(manubot_files(document)))
-    )
+    try:
+        own = reader_for(document).own_bibliography
+    except UnknownFormatError:
+        return False
+    return own == "always" or (own == "front matter" and (names_bibliography(document) or bool(manubot_files(document))))
 
 
 def _no_bibliography(document: Path, message: str) -> CiteproofError:
