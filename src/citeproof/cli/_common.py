@@ -196,7 +196,7 @@ def _bib_errors_code(diagnostics, say: Console | None = None) -> int:
     unparseable entry, a missing comma between fields, an entry without a
     citekey): the report is still written, with the citations of an
     unparseable entry ``unverifiable`` and the reason given, but the exit code
-    says the required input is not as it should be (README, "Exit codes").
+    says the required input is not as it should be (docs/usage.md, exit codes).
     ``say``, when given, gets one line saying so.
     """
     from citeproof.errors import EXIT_OK
