@@ -38,6 +38,7 @@ from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
 from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
+from citeproof.sources.kinds import KIND_SUFFIXES, KINDS, READ_NAMES, fill_source, parser_key, recording_error, refine_media_type
 from citeproof.sources.identity import authors_agree, is_short_title, short_title_match, source_identity, title_score
 from citeproof.sources.metadata import html_metadata, pdf_metadata_fields
 from citeproof.sources.sandbox import ParseLimitError, run_limited
@@ -128,6 +129,9 @@ SOURCE_PARSERS: dict[str, SourceParser] = {p.media_type: p for p in (
     SourceParser("HTML", (".html", ".htm", ".xhtml"), "text/html", lambda ocr: TEXT_PARSER_VERSION + ":text/html", _parse_text),
     *(SourceParser(_OFFICE_NAMES.get(suffix, suffix), (suffix,), media, lambda ocr, m=media: f"{OFFICE_PARSER_VERSION}:{m}", _parse_office)
       for suffix, media in OFFICE_TYPES.items()),
+    # JATS XML, DjVu, subtitles and timed transcripts (issue 26: citeproof.sources.kinds; a timed .txt is found by content)
+    *(SourceParser(k.name, k.suffixes, media, lambda ocr, m=media: parser_key(m, ocr, ocr_language()), fill_source)
+      for media, k in KINDS.items()),
 )}
 """Every source parser, by media type (issue 29: the one source registry). The resolver, the web page's
 upload list and form, and the docs table read it; a new source type is one entry here."""
@@ -175,7 +179,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         src.error = f"{path}: cannot be read ({exc.strerror or exc})"
         return src
     src.sha256 = hashlib.sha256(data).hexdigest()
-    src.media_type = media_type_of(path, data[:5])
+    src.media_type = refine_media_type(media_type_of(path, data[:5]), data)
     if not data:
         src.error = f"{path}: the file is empty"
         return src
@@ -184,10 +188,13 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         src.error = f"{path}: not a PDF: the file is {looks}; download the article's PDF again"
         src.media_type = ""
         return src
+    if not src.media_type and recording_error(path):
+        src.error = f"{path}: {recording_error(path)}"
+        return src
     if not src.media_type:
         kind = unread_type(path)
         what = f"{kind} ({path.suffix}), a type citeproof does not read" if kind else f"unsupported file type '{path.suffix}'"
-        src.error = f"{path}: {what}; citeproof reads PDF, Markdown, text, HTML, Word (.docx), OpenDocument (.odt) and PowerPoint (.pptx): export it as PDF"
+        src.error = f"{path}: {what}; citeproof reads PDF, Markdown, text, HTML, Word (.docx), OpenDocument (.odt), PowerPoint (.pptx), {READ_NAMES}: export it as PDF"
         return src
     kind = SOURCE_PARSERS[src.media_type]
     parser = kind.version(ocr)
@@ -328,7 +335,7 @@ class SourceResolver:
         return self._ids
 
     def match_by_identity(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
-        """Match ``ref`` to a ``--sources`` file by arXiv id, then by title.
+        """Match ``ref`` to a ``--sources`` file by DOI (JATS XML), arXiv id, then by title.
 
         Returns:
             ``(path or None, how it was matched with its score, notes)``; when
@@ -339,6 +346,11 @@ class SourceResolver:
         if not self.source_dirs:
             return None, "", notes
         ids = self._identities()
+        if ref.doi:  # a JATS file's DOI (PDFs are matched by DOI before this)
+            want_doi = normalise_doi(ref.doi)
+            hits = [f for f, m in ids if m.get("doi") and f.suffix.lower() in KIND_SUFFIXES and normalise_doi(m["doi"]) == want_doi]
+            if len(hits) == 1:
+                return hits[0], f"--sources DOI match ({ref.doi})", notes
         if ref.arxiv:
             want = re.sub(r"v\d+$", "", ref.arxiv.lower())
             hits = [f for f, m in ids if m.get("arxiv") and m["arxiv"].lower() == want]
@@ -457,7 +469,7 @@ class SourceResolver:
             for v in _key_variants(ref.citekey):
                 if not _plain_name(v):
                     continue  # a citekey is a name, never a path: '../x', '/etc/x' are not looked up
-                for suf in (".pdf", ".md", ".txt", ".html", *OFFICE_TYPES):
+                for suf in (".pdf", ".md", ".txt", ".html", *OFFICE_TYPES, *KIND_SUFFIXES):
                     c = d / (v + suf)
                     tried.append(str(c))
                     if not self._allowed(c):

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from citeproof.text.normalise import stem, word_tokens
+from citeproof.text.normalise import CJK_RUN_RE, cjk_terms, stem, word_tokens
 from citeproof.text.sentences import split_sentences
 
 __all__ = ["STOPWORDS", "NEGATION", "tokens", "cjk_bigrams", "content_stems", "find_terms", "has_term",
@@ -38,8 +38,6 @@ def tokens(text: str) -> list[str]:
     return [t for t in word_tokens(text or "") if not CJK_RUN_RE.match(t)]
 
 
-CJK_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
-"""Runs of Chinese, Japanese (kana, kanji) and Korean (hangul) characters: text with no spaces between words."""
 
 
 def cjk_bigrams(text: str) -> set[str]:
@@ -52,8 +50,7 @@ def cjk_bigrams(text: str) -> set[str]:
     """
     out: set[str] = set()
     for m in CJK_RUN_RE.finditer(text or ""):
-        run = m.group(0)
-        out.update(run[i : i + 2] for i in range(max(1, len(run) - 1)))
+        out.update(cjk_terms(m.group(0)))
     return out
 
 
