@@ -418,6 +418,7 @@ _HTML = re.compile(
     r"<!--.{0,2000}?-->|</?[A-Za-z][A-Za-z0-9-]{0,50}(?:\s[^<>]{0,2000})?/?>|<(?:https?|ftp|mailto):[^>\s]{0,2000}>|<[^>\s@]{1,200}@[^>\s]{1,200}>",
     re.S,
 )
+_BRACED_KEY = re.compile(r"(?<![\w.])@\{[^\s{}]{1,2000}\}")
 _LINK_TARGET = re.compile(r"\]\(([^()\s]{0,2000}(?:\([^()]{0,2000}\)[^()\s]{0,2000}){0,20}(?:\s+\"[^\"]{0,2000}\")?)\)")
 _MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 
@@ -425,7 +426,8 @@ _MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 def mask_non_prose(text: str) -> str:
     """Blank out spans where an ``@`` is never a citation, keeping offsets.
 
-    Masks code spans, raw HTML and autolinks, link targets ``](...)``, bare
+    Masks code spans, raw HTML and autolinks (not inside a braced key ``@{<x>}``,
+    which pandoc reads as the key ``<x>``), link targets ``](...)``, bare
     URLs and inline TeX math, replacing each masked character (newlines
     excepted) by a space. Bare URLs are left alone, as pandoc's default
     Markdown leaves them (``@`` in ``/@user`` is a citation there too).
@@ -443,9 +445,16 @@ def mask_non_prose(text: str) -> str:
             if chars[j] != "\n":
                 chars[j] = " "
 
-    for rx in (_CODE_SPAN, _HTML):
-        for m in rx.finditer(text):
-            blank(m.start(), m.end())
+    for m in _CODE_SPAN.finditer(text):
+        blank(m.start(), m.end())
+    # pandoc reads a braced key before raw HTML: in [@{<x>}] the key is "<x>", no tag (issue 31)
+    braced = [(m.start(), m.end()) for m in _BRACED_KEY.finditer(text)]
+    starts = [b[0] for b in braced]
+    for m in _HTML.finditer(text):
+        k = bisect.bisect_right(starts, m.start()) - 1
+        if k >= 0 and braced[k][0] < m.start() and m.end() <= braced[k][1]:
+            continue
+        blank(m.start(), m.end())
     for m in _LINK_TARGET.finditer(text):
         blank(m.start(1), m.end(1))
     for m in _MATH.finditer(text):

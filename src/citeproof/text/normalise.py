@@ -33,7 +33,7 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = ["fold", "terms", "STOPWORDS", "tokenize", "word_tokens", "WORD_RE", "stem", "surface_words", "stem_words",
-           "CJK_RUN_RE", "cjk_terms"]
+           "CJK_RUN_RE", "cjk_terms", "utf8_safe"]
 
 CJK_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
 """Runs of Chinese, Japanese (kana, kanji) and Korean (hangul) characters: text with no spaces between words."""
@@ -187,3 +187,12 @@ def surface_words(text: str, matched: tuple[str, ...] | list[str]) -> list[str]:
         if w not in out and any(t in want for t in terms(w)):
             out.append(w)
     return out
+
+
+def utf8_safe(text: str) -> str:
+    """``text`` with every lone surrogate written as its ``\\udcXX`` escape, so it encodes as UTF-8.
+
+    A file name that is not UTF-8 reaches Python as lone surrogates (PEP 383, ``surrogateescape``); a
+    report names it escaped (``draft\\udcff.md``) rather than failing to be written.
+    """
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
