@@ -29,7 +29,7 @@ from typer.testing import CliRunner
 
 from citeproof.cli import app
 from citeproof.judges.llm import VERDICTS, LLMClient, LLMConfig, LLMJudge
-from citeproof.judges.grounding import align, grounded
+from citeproof.text.grounding import align, grounded
 from citeproof.model import Citation, Claim, Source, Tier, Verdict
 from citeproof.retrieval.lexical import LexicalRetriever
 from citeproof.sources.text import parse_text

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from citeproof.cli import app
 from citeproof.judges.llm import BudgetExceeded, LLMClient, LLMConfig, LLMError, LLMJudge, parse_answer
-from citeproof.judges.grounding import align, grounded
+from citeproof.text.grounding import align, grounded
 from citeproof.model import Citation, Claim, Source, Tier, Verdict
 from citeproof.pipeline import CheckOptions, check
 from citeproof.retrieval.lexical import LexicalRetriever

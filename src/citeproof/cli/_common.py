@@ -145,12 +145,15 @@ def _with_zotero(bib: list[Path] | None, zotero: Path | None, collection: str | 
 def _has_own_bibliography(document: Path) -> bool:
     """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Word fields, Markdown front matter, Manubot files)."""
     from citeproof.bibliography.manubot import manubot_files
+    from citeproof.documents import reader_for
+    from citeproof.errors import UnknownFormatError
     from citeproof.readers.front_matter import names_bibliography
 
-    name = document.name.lower()
-    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json")) or (
-        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and (names_bibliography(document) or bool(manubot_files(document)))
-    )
+    try:
+        own = reader_for(document).own_bibliography
+    except UnknownFormatError:
+        return False
+    return own == "always" or (own == "front matter" and (names_bibliography(document) or bool(manubot_files(document))))
 
 
 def _no_bibliography(document: Path, message: str) -> CiteproofError:
@@ -212,7 +215,7 @@ def _bib_errors_code(diagnostics, say: Console | None = None) -> int:
     unparseable entry, a missing comma between fields, an entry without a
     citekey): the report is still written, with the citations of an
     unparseable entry ``unverifiable`` and the reason given, but the exit code
-    says the required input is not as it should be (README, "Exit codes").
+    says the required input is not as it should be (docs/usage.md, exit codes).
     ``say``, when given, gets one line saying so.
     """
     from citeproof.errors import EXIT_OK

@@ -294,7 +294,7 @@ def gate(
       citeproof gate draft.md --bib refs.bib
     """
     from citeproof.bibliography import load_bibliographies
-    from citeproof.pipeline import DocxReader, PdfReader, merge_printed_references, read_document, reader_for
+    from citeproof.documents import given_bibliography, read_document
 
     codes = []
     for document in documents:
@@ -306,9 +306,7 @@ def gate(
             if not bibs and not _has_own_bibliography(document):
                 raise _no_bibliography(document, "give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
             claims, own = read_document(document)
-            lib = load_bibliographies(bibs, collection) if bibs else own
-            if bibs and own is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):  # the document's own keys, enriched
-                lib = merge_printed_references(own, lib)
+            lib = given_bibliography(document, own, load_bibliographies(bibs, collection)) if bibs else own  # PDF, Word: own keys, enriched
         except CiteproofError as exc:
             err.print(f"[bold red]error:[/] {exc}", highlight=False)
             codes.append(getattr(exc, "exit_code", EXIT_USAGE))
@@ -352,7 +350,7 @@ def audit(
       citeproof audit draft.md --bib refs.bib --sources pdfs/ [--online --email me@uni.edu]
     """
     from citeproof.bibliography import Bibliography, load_bibliographies
-    from citeproof.pipeline import DocxReader, PdfReader, merge_printed_references, read_document, reader_for
+    from citeproof.documents import given_bibliography, read_document
     from citeproof.sources import SourceResolver
     from citeproof.sources.cache import Cache, default_cache_dir
 
@@ -362,9 +360,7 @@ def audit(
         if not bib and not sources and not _has_own_bibliography(document):
             raise _no_bibliography(document, "give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
         claims, own = read_document(document)
-        lib = load_bibliographies(bib, collection) if bib else (own or Bibliography())
-        if bib and own is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
-            lib = merge_printed_references(own, lib)
+        lib = given_bibliography(document, own, load_bibliographies(bib, collection)) if bib else (own or Bibliography())
         for d in sources or []:
             if not d.is_dir():
                 raise CiteproofError(f"{d}: --sources must be a folder")

@@ -143,7 +143,7 @@ def ask(
     import json as _json
 
     from citeproof.judges.llm import LLMError
-    from citeproof.pipeline import ask_source
+    from citeproof.single_source import ask_source
 
     try:
         cfg = _llm_config(llm_url, llm_model, None, llm_max_cost, llm_price, cache_dir, no_cache, timeout=llm_timeout)

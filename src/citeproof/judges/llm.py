@@ -14,7 +14,7 @@ Parts (issue 13):
 * :class:`LLMJudge` asks for one JSON object (``verdict``, ``quote``,
   ``confidence``, ``explanation``, ``tag``) about a claim over the top
   passages, aligns every quote to the source by code
-  (:func:`citeproof.judges.grounding.align`, the one aligner the quotation detectors use too), halves the confidence of an
+  (:func:`citeproof.text.grounding.align`, the one aligner the quotation detectors use too), halves the confidence of an
   ungrounded quote and never lets it count as support, and sends low
   confidence, accusations and ungrounded answers to a second opinion over
   as much of the source as fits.
@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from citeproof.judges.base import Judgement
-from citeproof.judges.grounding import Alignment, align, grounded
+from citeproof.text.grounding import Alignment, align, grounded
 from citeproof.judges.injection import instruction_like
 from citeproof.judges.llm_contract import (
     ASK_SCHEMA,

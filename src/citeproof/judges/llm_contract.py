@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from citeproof.judges.grounding import words
+from citeproof.text.grounding import words
 from citeproof.judges.llm_client import MAX_JSON_DEPTH, json_depth
 from citeproof.model import Claim, Passage
 
