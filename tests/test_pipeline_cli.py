@@ -236,12 +236,14 @@ class TestFreshUserDefects:
         f = check(doc, [bib], CheckOptions(use_cache=False)).findings[0]
         assert Verdict.UNVERIFIABLE == f.verdict and "not a PDF: the file is an HTML page" in f.reasons[0]
 
-    def test_empty_bib_warns(self, tmp_path):
+    def test_empty_bib_stops_the_run(self, tmp_path):
+        """An empty .bib would make every citekey unknown and the build green (issue 30): exit 2, nothing written."""
         doc, _ = self._doc(tmp_path)
         empty = tmp_path / "empty.bib"
         empty.write_text("")
         r = runner.invoke(app, ["check", str(doc), "--bib", str(empty), "--out", str(tmp_path), "-q"])
-        assert 0 == r.exit_code and "holds no BibTeX entry" in r.output
+        assert 2 == r.exit_code and f"{empty}: holds no BibTeX entry" in r.output
+        assert not (tmp_path / "d.citeproof.json").exists()
 
     def test_unknown_tier_is_bad_invocation(self, tmp_path):
         doc, bib = self._doc(tmp_path)

@@ -163,11 +163,13 @@ def summarise(findings: list[Finding]) -> dict:
     Returns:
         ``{"citations", "claims", "citekeys", "verdicts": {verdict: n},
         "unknown_citekeys": [...], "sources_available", "sources_missing",
-        "coverage", "overall_confidence"}`` where ``coverage`` is the share of
-        citation occurrences whose source was readable and
-        ``overall_confidence`` the mean of the findings' confidence (0 to 1).
+        "coverage", "overall_confidence", "not_a_claim": {verdict: n}}`` where ``coverage`` is the share of
+        citation occurrences whose source was readable,
+        ``overall_confidence`` the mean of the findings' confidence (0 to 1), and ``not_a_claim`` how many of
+        each verdict's findings are rows that hold no claim (counted in ``verdicts``, never failing a gate).
     """
     verdicts = Counter(f.verdict.value for f in findings)
+    nac = Counter(f.verdict.value for f in findings if "not_a_claim" in f.flags)
     keys = {f.citation.citekey for f in findings}
     unknown = sorted({f.citation.citekey for f in findings if "unknown_citekey" in f.flags})
     avail = sorted({f.citation.citekey for f in findings if f.source is not None and f.source.usable})
@@ -182,6 +184,7 @@ def summarise(findings: list[Finding]) -> dict:
         "sources_missing": len(keys) - len(avail) - len(unknown),
         "coverage": round(readable / len(findings), 4) if findings else 0.0,
         "overall_confidence": round(sum(f.confidence for f in findings) / len(findings), 4) if findings else 0.0,
+        "not_a_claim": {v.value: nac.get(v.value, 0) for v in Verdict},
         **_llm_summary(findings),
     }
 
