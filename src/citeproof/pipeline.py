@@ -64,6 +64,8 @@ from citeproof.tiers import (  # noqa: F401 - re-exported
     _shared_model,
 )
 
+_log = logging.getLogger(__name__)
+
 __all__ = [
     "CheckOptions",
     "check",
@@ -295,9 +297,14 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         prestart()  # the PDF worker starts while the document and bibliography are read
     except (ParseLimitError, OSError, ValueError):  # a bad CITEPROOF_PARSE_* is reported where a parse needs it
         pass
+    if opts.progress:
+        opts.progress("reading", 0, 1)
     claims, own_bib, read_diagnostics = read_input(document)
     claims, total_citations = _first_citations(claims, opts.limit)
     t_read = time.perf_counter()
+    if opts.progress:
+        opts.progress("reading", 1, 1)
+    _log.info("read %s: %d claim units, %d citations (%.2f s)", document, len(claims), total_citations, t_read - t0)
     if bib_paths:
         bib = load_bibliographies([Path(p) for p in bib_paths], opts.collection)
         if own_bib is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
@@ -316,6 +323,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     duplicate_keys = {d.message.split("'")[1] for d in bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
 
     cited = list(dict.fromkeys(c.citekey for cl in claims for c in cl.citations))
+    _log.info("bibliography: %d entries (%s); %d cited works", len(bib.entries), ", ".join(str(p) for p in bib.files) or "the document's own", len(cited))
 
     def reference(key: str) -> Reference | None:
         # With --sources and no bibliography at all (none given, none in the
@@ -333,8 +341,11 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         online = OnlineSession(OnlineSettings(email=opts.email, offline=opts.offline), cache.folder, cache)
         online.complete({k: r for k in cited if (r := reference(k)) is not None}, sources, opts.progress)
     t_sources = time.perf_counter()
+    usable = sum(1 for src in sources.values() if src.usable)
+    _log.info("sources: %d of %d cited works readable (%.2f s)", usable, len(cited), t_sources - t_read)
 
     tiers = Tiers(opts.tiers, cache.folder, opts.llm)
+    _log.info("tiers: %s", ", ".join(tiers.used))
     judgements = JudgementCache(cache, tiers.used, opts.settings)  # reuses what nothing changed (issue 15 part 3)
 
     def judge_one(pair: tuple[Claim, Citation]) -> Finding:
@@ -347,7 +358,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         def judge_in_order(fn: Callable, pairs: list[tuple[Claim, Citation]]):  # in order; LLM requests overlap when workers > 1
             pairs = list(pairs)
             try:
-                tiers.prefetch([(claim, sources.get(cite.citekey)) for claim, cite in pairs if reference(cite.citekey) is not None])
+                tiers.prefetch([(claim, sources.get(cite.citekey)) for claim, cite in pairs if reference(cite.citekey) is not None], opts.progress)
             except Exception:  # noqa: BLE001 - only a head start: each citation embeds what it needs, and reports its own failure
                 logging.getLogger(__name__).warning("dense prefetch failed; citations embed their own pools", exc_info=True)
             return pool.map(fn, pairs)
@@ -359,6 +370,10 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         online.close()
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
+    reuse = judgements.metadata()
+    _log.info("judged %d citations (%.2f s); judgement cache: %s", len(findings), t_end - t_sources,
+              ", ".join(f"{k} {v}" for k, v in reuse.items()) if isinstance(reuse, dict) else reuse)
+    _log.info("timings: read %.2f s, sources %.2f s, judge %.2f s, total %.2f s", t_read - t0, t_sources - t_read, t_end - t_sources, t_end - t0)
     notes = list(tiers.notes)
     if opts.limit is not None and total_citations > opts.limit:
         notes.append(f"--limit {opts.limit}: judged the first {opts.limit} of {total_citations} citations")

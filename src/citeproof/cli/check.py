@@ -303,6 +303,12 @@ def gate(
                 check_bibliographies(settings_for(document, config))
             bibs = given or list(settings_for(document, config).bibliographies)
             if not bibs and not _has_own_bibliography(document):
+                claims, _ = read_document(document)
+                if not any(cl.citations for cl in claims):  # a README with no citation and no bibliography is no error
+                    if not quiet:
+                        out.print(f"{document}: no citation, nothing to check", highlight=False)
+                    codes.append(EXIT_OK)
+                    continue
                 raise _no_bibliography(document, "give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
             claims, own = read_document(document)
             lib = load_bibliographies(bibs, collection) if bibs else own

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import re
 import threading
+import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -37,10 +39,13 @@ from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
 from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
-from citeproof.sources.identity import authors_agree, is_short_title, short_title_match, source_identity, title_score
+from citeproof.sources.identity import (DOCUMENT_ENTRY_TYPES, WEB_ENTRY_TYPES, authors_agree, identity_agreement, is_short_title, short_title_match,
+                                        source_identity, title_score)
 from citeproof.sources.metadata import html_metadata, pdf_metadata_fields
 from citeproof.sources.sandbox import ParseLimitError, run_limited
 from citeproof.sources.text import TEXT_PARSER_VERSION, decode_html, parse_html, parse_markdown_source, parse_text
+
+_log = logging.getLogger(__name__)
 
 # After the names above: attachments.py imports title_score/authors_agree lazily.
 from citeproof.sources.attachments import UNREAD_TYPES, attachments_of, choose_source, find_on_disk, unread_type  # noqa: E402
@@ -131,10 +136,12 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
             src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None, "bbox_end": tuple(p["bbox_end"]) if p.get("bbox_end") else None}) for p in hit["passages"]]
             src.text, src.title, src.pages, src.error = hit["text"], hit["title"], hit["pages"], hit["error"]
             src.notes, src.ocr, src.metadata = list(hit.get("notes", [])), hit.get("ocr", ""), dict(hit.get("metadata", {}))
+            _log.info("source %s (%s): from the cache, %d passages", path, citekey, len(src.passages))
             return src
         except (TypeError, KeyError, ValueError, AttributeError):
             src.passages, src.text, src.title, src.pages, src.error = [], "", "", 0, None
     cacheable = True
+    t0 = time.perf_counter()
     if src.media_type == "application/pdf":
         try:
             parsed = read_pdf(data, ocr)  # untrusted bytes: a worker process with a time and memory limit
@@ -162,6 +169,8 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         src.metadata = html_metadata(text) if src.media_type == "text/html" else {}
         if not src.passages:
             src.error = f"{path}: " + ("the page holds no main text (only navigation, menus, sidebars or scripts)" if src.media_type == "text/html" else "the file holds no text")
+    _log.info("source %s (%s): parsed, %d passages, %d pages (%.2f s)%s", path, citekey, len(src.passages), src.pages or 0,
+              time.perf_counter() - t0, f"; {src.error}" if src.error else "")
     if cacheable:  # not when installing the OCR engine would read it
         cache.put(
             src.sha256,
@@ -277,13 +286,13 @@ class SourceResolver:
                     except OSError:
                         continue
                     sha = hashlib.sha256(data).hexdigest()
-                    meta = self.cache.get(sha, "ident-2:" + f.suffix.lower())
+                    meta = self.cache.get(sha, "ident-3:" + f.suffix.lower())
                     if meta is None:
                         try:
                             meta = run_limited(source_identity, f, data) if media_type_of(f, data[:5]) == "application/pdf" or f.suffix.lower() in OFFICE_TYPES else source_identity(f, data)
                         except ParseLimitError:
-                            meta = {"title": "", "doi": "", "arxiv": "", "head": ""}
-                        self.cache.put(sha, "ident-2:" + f.suffix.lower(), meta)
+                            meta = {"title": "", "doi": "", "arxiv": "", "head": "", "year": "", "kind": "document"}
+                        self.cache.put(sha, "ident-3:" + f.suffix.lower(), meta)
                     ids.append((f, meta))
             self._ids = ids
         return self._ids
@@ -308,6 +317,7 @@ class SourceResolver:
                 return hits[0], f"--sources arXiv match ({ref.arxiv})", notes
         if ref.title:
             scored = []
+            fields: dict[Path, list[str]] = {}
             short = is_short_title(ref.title)
             for f, m in ids:
                 if short:
@@ -320,6 +330,15 @@ class SourceResolver:
                 if sc >= TITLE_MATCH_MIN and authors_agree(ref, m.get("head", "")) is False:
                     notes.append(f"{f.name}: title matches (score {sc:.0f}) but its first page does not name the first author")
                     continue
+                if sc >= TITLE_MATCH_MIN:  # a title alone is no identity: the type, year or DOI must agree too (issue 30)
+                    agree, differ = identity_agreement(ref, m)
+                    comparable = bool(ref.doi or (ref.year or "")[:4].isdigit() or ref.container
+                                      or (ref.entry_type or "").lower() in WEB_ENTRY_TYPES | DOCUMENT_ENTRY_TYPES)
+                    if comparable and not agree:
+                        notes.append(f"{f.name}: title matches (score {sc:.0f}) but neither the entry's type, year nor DOI agrees with the file"
+                                     + (f" ({', '.join(differ)} differ{'s' if len(differ) == 1 else ''})" if differ else ""))
+                        continue
+                    fields[f] = agree
                 scored.append((sc, f))
             scored.sort(key=lambda t: -t[0])
             notes.append(f"titles of {len(ids)} files in --sources")
@@ -333,7 +352,9 @@ class SourceResolver:
                     return None, "", notes
                 if short:
                     return best_f, "--sources title match (short title equals the file's title; first author or year agrees)", notes
-                return best_f, f"--sources title match (score {best_sc:.1f})", notes
+                agreed = fields.get(best_f) or []
+                also = f"; {' and '.join(agreed)} agree{'s' if len(agreed) == 1 else ''}" if agreed else "; the entry has no type, year or DOI to compare"
+                return best_f, f"--sources title match (score {best_sc:.1f}{also})", notes
             if scored and scored[0][0] >= 70:
                 notes.insert(0, f"closest title: {scored[0][1].name} (score {scored[0][0]:.0f}, below {TITLE_MATCH_MIN:.0f})")
         return None, "", notes
