@@ -316,8 +316,8 @@ def test_a_blog_post_titled_like_the_paper_is_not_the_paper(tmp_path):
     src = SourceResolver([], [tmp_path / "src"], Cache(None)).resolve("ching", ref)
     assert src.path is None
     assert "post.html: title matches (score 100) but neither the entry's type, year nor DOI agrees with the file (type and year differ)" in src.error
-    web = Reference(citekey="post", entry_type="online", title=PAPER, authors=("Himmelstein, Daniel S.",), year="2017")
-    got = SourceResolver([], [tmp_path / "src"], Cache(None)).resolve("post", web)
+    web = Reference(citekey="himmelstein2017", entry_type="online", title=PAPER, authors=("Himmelstein, Daniel S.",), year="2017")
+    got = SourceResolver([], [tmp_path / "src"], Cache(None)).resolve("himmelstein2017", web)
     assert got.path.endswith("post.html") and "--sources title match (score 100.0; type and year agree)" == got.origin
 
 

@@ -82,10 +82,11 @@ def test_reading_order_worst_first(sample_report):
 
 def test_json_contract(sample_report):
     d = report_to_dict(sample_report)
-    assert 1 == d["schema_version"]
+    assert 2 == d["schema_version"]
     f = d["findings"][0]
-    for key in ("document", "line", "citekey", "claim", "verdict", "score", "tier", "evidence", "reasons", "tags", "flags"):
+    for key in ("document", "line", "citekey", "work", "claim", "verdict", "score", "tier", "evidence", "reasons", "tags", "flags"):
         assert key in f
+    assert 101 == len(d["works"]) and all(x["work"] in d["works"] for x in d["findings"])  # each cited work once
     judged = next(x for x in d["findings"] if x["evidence"])
     assert {"source", "page", "text", "bbox", "char_start", "char_end"} <= set(judged["evidence"])
     assert 125 == d["summary"]["citations"] and 7 == d["summary"]["sources_available"]

@@ -335,8 +335,8 @@ class SourceResolver:
                     comparable = bool(ref.doi or (ref.year or "")[:4].isdigit() or ref.container
                                       or (ref.entry_type or "").lower() in WEB_ENTRY_TYPES | DOCUMENT_ENTRY_TYPES)
                     if comparable and not agree:
-                        notes.append(f"{f.name}: title matches (score {sc:.0f}) but neither the entry's type, year nor DOI agrees with the file"
-                                     + (f" ({', '.join(differ)} differ{'s' if len(differ) == 1 else ''})" if differ else ""))
+                        notes.insert(0, f"passed over: {f.name}: title matches (score {sc:.0f}) but neither the entry's type, year nor DOI agrees with the file"
+                                     + (f" ({' and '.join(differ)} differ{'s' if len(differ) == 1 else ''})" if differ else ""))
                         continue
                     fields[f] = agree
                 scored.append((sc, f))
@@ -532,7 +532,7 @@ class SourceResolver:
         if path is None:
             if tried and tried[0].startswith("ambiguous:"):
                 return Source(citekey=citekey, error=f"no unique local source: {tried[0]}; name the file in the bibliography to choose", origin="not found")
-            if tried and tried[0].startswith("closest title:"):
+            if tried and tried[0].startswith(("closest title:", "passed over:")):
                 return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {tried[0]}", origin="not found")
             if self.source_dirs:
                 reason = ("" if has_field else "no file field in the bibliography entry, and ") + "no file in --sources matched the citekey, DOI, arXiv id or title"
