@@ -180,11 +180,13 @@ def diff_reports(old: dict[str, Any], new: dict[str, Any]) -> ReportDiff:
     """Compare two JSON reports (module docstring: how findings are paired).
 
     Args:
-        old, new: JSON reports as :func:`load_report` returns them.
+        old, new: JSON reports as :func:`load_report` returns them (schema 1 or 2; a schema-2 report's works
+            are inlined into its findings here if they are not yet, :func:`inline_works`).
 
     Returns:
         A :class:`ReportDiff`; ``new``/``resolved`` keep each report's order (worst first).
     """
+    old, new = inline_works(old), inline_works(new)
     out = ReportDiff()
     old_by_id: dict[str, list[dict]] = defaultdict(list)
     for f in old["findings"]:
