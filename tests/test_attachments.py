@@ -146,9 +146,10 @@ def test_pdf_read_over_the_landing_page_listed_first(zotero_landing_first):
 def test_report_says_which_file_was_read_and_which_passed_over(zotero_landing_first):
     tmp_path, bib, doc = zotero_landing_first
     rep = check(doc, [bib], CheckOptions(use_cache=False, tiers=["lexical"]))
-    data = report_to_dict(rep)["findings"][0]
-    assert data["source"].endswith(".pdf")
-    assert [(Path(c["path"]).suffix, c["chosen"]) for c in data["sources_considered"]] == [(".html", False), (".pdf", True)]
+    whole = report_to_dict(rep)
+    data = whole["findings"][0]
+    assert data["source"].endswith(".pdf") and data["source"] == whole["works"][data["work"]]["source"]
+    assert [(Path(c["path"]).suffix, c["chosen"]) for c in whole["works"][data["work"]]["sources_considered"]] == [(".html", False), (".pdf", True)]
     md = render_markdown(rep)
     assert "Passed over: `" + str(tmp_path / "files" / "357" / "S0166432821000123.html") + "` (an HTML page" in md
     from citeproof.reports.html import render_html

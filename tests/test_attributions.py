@@ -52,13 +52,13 @@ def test_check_judges_each_node_with_inline_and_file_sources(tmp_path):
     assert 0 == r.exit_code, r.output
     rep = json.loads((tmp_path / "out" / "gen.citeproof.json").read_text())
     by_line = {f["line"]: f for f in rep["findings"]}
-    assert "supported" == by_line[2]["verdict"] and "inline text" in by_line[2]["provenance"]["origin"]
+    assert "supported" == by_line[2]["verdict"] and "inline text" in rep["works"][by_line[2]["work"]]["provenance"]["origin"]
     assert "0.05 percent" in by_line[2]["evidence"]["text"]
     assert by_line[3]["source"].endswith("report.md")
     assert ("partial", ["number_drift"]) == (by_line[3]["verdict"], [t["name"] for t in by_line[3]["tags"]])  # 40 vs 12 percent
     conf = [f["confidence"] for f in rep["findings"]]
     assert round(sum(conf) / len(conf), 4) == rep["summary"]["overall_confidence"]
-    assert "text" not in by_line[2]["reference"]
+    assert "text" not in rep["works"][by_line[2]["work"]]["reference"]
 
 
 def test_llm_answer_with_cite_tags(tmp_path):

@@ -160,12 +160,38 @@ class TestReportFile:
         assert len(data["findings"]) == pg.locator("article.finding").count()
         grouped = pg.locator("details.group article.finding").count()
         assert len(data["findings"]) - grouped == pg.locator("article.finding:visible").count()
+        # most works have no source: their groups are folded under one <details> the no-source box points at
+        assert pg.locator("#no-source").is_visible() and 1 == pg.locator("details.fold").count()
+        pg.locator("details.fold > summary").click()
         assert grouped > 0 and pg.locator("details.group > summary:visible").count() == pg.locator("details.group").count()
         pg.locator("details.group > summary").first.click()  # <details> opens without JavaScript
         assert pg.locator("details.group").first.locator("article.finding").first.is_visible()
         assert pg.locator("#csv-export").is_visible()
         _shot(pg, "report-file-nojs.png")
         ctx.close()
+
+    def test_nothing_runs_off_a_phone_screen(self, browser, demo_report):
+        """At 390 px (a phone) no element is wider than the page, every group open, with and without JavaScript;
+        j/k still move over the findings (issue 30)."""
+        html, data = demo_report
+        for js in (True, False):
+            ctx = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=js)
+            pg = ctx.new_page()
+            pg.goto(html.as_uri())
+            pg.evaluate("document.querySelectorAll('details').forEach(function (d) { d.open = true; })")
+            width, seen = pg.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            over = pg.evaluate("Array.from(document.querySelectorAll('body *')).filter(function (e) { var r = e.getBoundingClientRect();"
+                               " return r.width > 0 && r.right > document.documentElement.clientWidth + 1; }).length")
+            assert (390, 0) == (width, over) and seen == 390, (js, width, over)
+            if js:
+                pg.evaluate("document.querySelectorAll('details').forEach(function (d) { d.open = false; })")
+                pg.locator("body").click(position={"x": 5, "y": 5})
+                pg.keyboard.press("j")
+                pg.keyboard.press("j")
+                assert "f2" == pg.evaluate("document.activeElement.id")
+                _shot(pg, "report-file-390px.png")
+                assert [] == _axe_violations(pg)
+            ctx.close()
 
     def test_groups_open_for_a_filter_and_print_shows_no_controls(self, page, demo_report):
         """Unverifiable findings sit in collapsed per-work groups; filtering opens the groups that match; print hides the controls."""

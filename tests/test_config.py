@@ -354,7 +354,8 @@ class TestGitHubAction:
         inputs = {"documents": "good.md bad.md", "bib": "refs/refs.bib", "sources": "pdfs", "fail-on": "unknown", "out": "citeproof-out"}
         env = {**ENV, "PATH": f"{bindir}:{os.environ['PATH']}", "CITEPROOF_CACHE_DIR": str(tmp_path / "cache")}
         for k, v in step["env"].items():
-            env[k] = inputs[re.search(r"inputs\.([\w-]+)", v).group(1)]
+            m = re.search(r"inputs\.([\w-]+)", v)
+            env[k] = inputs[m.group(1)] if m else env[k]  # CITEPROOF_CACHE_DIR: the runner's cached folder, here tmp_path/cache
         r = subprocess.run(["bash", "-c", step["run"]], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=600)
         assert 1 == r.returncode, r.stderr  # bad.md's unknown citekey fails the step, as fail-on says
         sarif = sorted(p.name for p in (tmp_path / "citeproof-out").glob("*.sarif"))

@@ -46,8 +46,10 @@ def _run(tmp_path):
 
 def test_report_records_root_and_proof(tmp_path):
     report, _ = _run(tmp_path)
-    (f,) = json.loads(report.read_text())["findings"]
-    assert 64 == len(f["provenance"]["merkle_root"]) and f["provenance"]["passages"] >= 2
+    data = json.loads(report.read_text())
+    (f,) = data["findings"]
+    prov = data["works"][f["work"]]["provenance"]
+    assert 64 == len(prov["merkle_root"]) and prov["passages"] >= 2
     assert isinstance(f["evidence"]["leaf_index"], int) and f["evidence"]["proof"]
 
 

@@ -179,13 +179,17 @@ def test_check_marks_ocr_evidence_and_cli_takes_ocr(engine, tmp_path):
     (tmp_path / "draft.md").write_text("Trials of vitamin D supplementation showed no reduction in fracture risk, "
                                        "with a pooled relative risk of 1.03 [@scan2020].\n")
     r = CliRunner().invoke(app, ["check", str(tmp_path / "draft.md"), "--bib", str(tmp_path / "refs.bib"), "--ocr", "auto",
-                                 "--cache-dir", str(tmp_path / "c"), "--tier", "lexical", "-q"])
+                                 "--cache-dir", str(tmp_path / "c"), "--tier", "lexical", "-q", "--format", "md,json,html"])
     assert r.exit_code in (0, 1), r.output
-    (f,) = json.loads((tmp_path / "draft.citeproof.json").read_text())["findings"]
+    data = json.loads((tmp_path / "draft.citeproof.json").read_text())
+    (f,) = data["findings"]
     assert f["evidence"]["ocr"] is True and "ocr_evidence" in f["flags"]
     assert "pooled relative risk was 1.03" in f["evidence"]["text"]
     assert any("read by OCR from a scanned page (page 1)" in x for x in f["reasons"])
-    assert "auto" == f["provenance"]["ocr"]
+    assert "auto" == data["works"][f["work"]]["provenance"]["ocr"]
+    # the reports say it where the passage is shown (issue 30)
+    assert "**read by OCR from a scanned page: lower trust, check the quote against the page**" in (tmp_path / "draft.citeproof.md").read_text()
+    assert "<strong>Read by OCR</strong> from a scanned page: lower trust" in (tmp_path / "draft.citeproof.html").read_text()
     # the cached parse is keyed by the mode: --ocr never reads the same file as unreadable
     src = SourceResolver([tmp_path], [], Cache(tmp_path / "c"), ocr="never").resolve("scan2020", Reference(citekey="scan2020", files=("scan.pdf",), origin=str(tmp_path / "refs.bib") + ":1"))
     assert not src.usable and "--ocr never" in src.error

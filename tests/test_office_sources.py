@@ -162,9 +162,10 @@ def test_check_against_a_docx_source_cites_the_paragraph(tmp_path):
     (tmp_path / "draft.md").write_text("Tidal marshes bury 218 grams of carbon per square metre each year [@reyes2019].\n")
     r = CliRunner().invoke(app, ["check", str(tmp_path / "draft.md"), "--bib", str(tmp_path / "refs.bib"), "--no-cache", "--tier", "lexical", "-q"])
     assert 0 == r.exit_code, r.output
-    (f,) = json.loads((tmp_path / "draft.citeproof.json").read_text())["findings"]
+    data = json.loads((tmp_path / "draft.citeproof.json").read_text())
+    (f,) = data["findings"]
     assert "supported" == f["verdict"] and 4 == f["evidence"]["line"] and f["evidence"]["page"] is None
-    assert f["provenance"]["media_type"] == "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+    assert data["works"][f["work"]]["provenance"]["media_type"] == "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
     assert "`, paragraph 4; lexical coverage" in (tmp_path / "draft.citeproof.md").read_text()
 
 

@@ -68,7 +68,7 @@ class TestMatching:
         s = res.resolve("7", Reference(citekey="7", arxiv="2301.05883v2"))
         assert ("2301.05883.md", "--sources arXiv match (2301.05883v2)") == (s.path.split("/")[-1], s.origin)
         s = res.resolve("8", Reference(citekey="8", title="Graph kernels revisited at length", authors=("Zed",)))
-        assert ("c.md", "--sources title match (score 100.0)") == (s.path.split("/")[-1], s.origin)
+        assert ("c.md", "--sources title match (score 100.0; the entry has no type, year or DOI to compare)") == (s.path.split("/")[-1], s.origin)
         s = res.resolve("9", Reference(citekey="9", title="Deep learning for cats", authors=("Smith",)))
         assert s.path is None
         assert "ambiguous" in s.error and "a.md (100)" in s.error and "b.md (100)" in s.error

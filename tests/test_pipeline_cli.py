@@ -82,10 +82,11 @@ def test_reading_order_worst_first(sample_report):
 
 def test_json_contract(sample_report):
     d = report_to_dict(sample_report)
-    assert 1 == d["schema_version"]
+    assert 2 == d["schema_version"]
     f = d["findings"][0]
-    for key in ("document", "line", "citekey", "claim", "verdict", "score", "tier", "evidence", "reasons", "tags", "flags"):
+    for key in ("document", "line", "citekey", "work", "claim", "verdict", "score", "tier", "evidence", "reasons", "tags", "flags"):
         assert key in f
+    assert 101 == len(d["works"]) and all(x["work"] in d["works"] for x in d["findings"])  # each cited work once
     judged = next(x for x in d["findings"] if x["evidence"])
     assert {"source", "page", "text", "bbox", "char_start", "char_end"} <= set(judged["evidence"])
     assert 125 == d["summary"]["citations"] and 7 == d["summary"]["sources_available"]
@@ -236,12 +237,14 @@ class TestFreshUserDefects:
         f = check(doc, [bib], CheckOptions(use_cache=False)).findings[0]
         assert Verdict.UNVERIFIABLE == f.verdict and "not a PDF: the file is an HTML page" in f.reasons[0]
 
-    def test_empty_bib_warns(self, tmp_path):
+    def test_empty_bib_stops_the_run(self, tmp_path):
+        """An empty .bib would make every citekey unknown and the build green (issue 30): exit 2, nothing written."""
         doc, _ = self._doc(tmp_path)
         empty = tmp_path / "empty.bib"
         empty.write_text("")
         r = runner.invoke(app, ["check", str(doc), "--bib", str(empty), "--out", str(tmp_path), "-q"])
-        assert 0 == r.exit_code and "holds no BibTeX entry" in r.output
+        assert 2 == r.exit_code and f"{empty}: holds no BibTeX entry" in r.output
+        assert not (tmp_path / "d.citeproof.json").exists()
 
     def test_unknown_tier_is_bad_invocation(self, tmp_path):
         doc, bib = self._doc(tmp_path)

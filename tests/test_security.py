@@ -131,7 +131,7 @@ def test_bundle_reads_only_itself(tmp_path, secrets_dir):
     data = json.loads(text)
     assert 2 == sum(d["code"] == "tex-include-outside" for d in data["diagnostics"])
     assert [None] == [f["evidence"] for f in data["findings"]]
-    assert "outside the allowed folder" in json.dumps(data["findings"][0]["reasons"]) + json.dumps(data["findings"][0]["provenance"])
+    assert "outside the allowed folder" in json.dumps(data["findings"][0]["reasons"]) + json.dumps(data["works"][data["findings"][0]["work"]]["provenance"])
 
 
 @pytest.mark.slow

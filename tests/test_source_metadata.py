@@ -62,7 +62,7 @@ def test_entry_differences_become_metadata_mismatch(tmp_path):
     assert 'year: 2019 in the entry, 2011 in the source (page 1: "Published: 12 March 2011.' in said
     assert "title:" not in said and "author:" not in said
     assert 1 == sum(x.startswith("the source's own metadata differ") for x in second["reasons"])  # the same DOI; years 2018 and 2011
-    assert "10.1000/other.2011.2" == first["provenance"]["metadata"]["DOI"]["value"]
+    assert "10.1000/other.2011.2" == data["works"][first["work"]]["provenance"]["metadata"]["DOI"]["value"]
 
 
 def test_saved_page_meta_tags():

@@ -224,7 +224,7 @@ def test_check_reads_the_stored_pdf_over_the_snapshot(zotero_dir, tmp_path):
     by_key = {f["citekey"]: f for f in report["findings"]}
     z = by_key["martinez2019sleep"]
     assert "supported" == z["verdict"] and z["source"].endswith("Martinez - 2019 - Sleep deprivation.pdf")
-    considered = {Path(c["path"]).name: c["chosen"] for c in z["sources_considered"]}
+    considered = {Path(c["path"]).name: c["chosen"] for c in report["works"][z["work"]]["sources_considered"]}
     assert {"Martinez - 2019 - Sleep deprivation.pdf": True, "landing.html": False} == considered  # the PDF over the snapshot
     assert "unknown_citekey" in by_key["lee2021"]["flags"]  # not in the Thesis collection
     gate = runner.invoke(app, ["gate", str(doc), "--zotero", str(zotero_dir)])

@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-SCHEMA_VERSION = 1
-"""Version of the JSON report layout (``schema_version`` in every JSON report)."""
+SCHEMA_VERSION = 2
+"""Version of the JSON report layout (``schema_version`` in every JSON report). 2 (issue 30): each cited work's
+record (bibliography entry, source file, provenance, files considered) is written once, under ``works``, and
+findings point at it by ``work``; 1 repeated it in every finding."""
 
 
 class Verdict(str, Enum):

@@ -61,6 +61,8 @@ from citeproof.tiers import (  # noqa: F401 - re-exported
     _shared_model,
 )
 
+_log = logging.getLogger(__name__)
+
 __all__ = [
     "CheckOptions",
     "check",
@@ -160,11 +162,13 @@ def summarise(findings: list[Finding]) -> dict:
     Returns:
         ``{"citations", "claims", "citekeys", "verdicts": {verdict: n},
         "unknown_citekeys": [...], "sources_available", "sources_missing",
-        "coverage", "overall_confidence"}`` where ``coverage`` is the share of
-        citation occurrences whose source was readable and
-        ``overall_confidence`` the mean of the findings' confidence (0 to 1).
+        "coverage", "overall_confidence", "not_a_claim": {verdict: n}}`` where ``coverage`` is the share of
+        citation occurrences whose source was readable,
+        ``overall_confidence`` the mean of the findings' confidence (0 to 1), and ``not_a_claim`` how many of
+        each verdict's findings are rows that hold no claim (counted in ``verdicts``, never failing a gate).
     """
     verdicts = Counter(f.verdict.value for f in findings)
+    nac = Counter(f.verdict.value for f in findings if "not_a_claim" in f.flags)
     keys = {f.citation.citekey for f in findings}
     unknown = sorted({f.citation.citekey for f in findings if "unknown_citekey" in f.flags})
     avail = sorted({f.citation.citekey for f in findings if f.source is not None and f.source.usable})
@@ -179,6 +183,7 @@ def summarise(findings: list[Finding]) -> dict:
         "sources_missing": len(keys) - len(avail) - len(unknown),
         "coverage": round(readable / len(findings), 4) if findings else 0.0,
         "overall_confidence": round(sum(f.confidence for f in findings) / len(findings), 4) if findings else 0.0,
+        "not_a_claim": {v.value: nac.get(v.value, 0) for v in Verdict},
         **_llm_summary(findings),
     }
 
@@ -288,14 +293,28 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     opts = options or CheckOptions()
     run = _Run(Path(document), [Path(p) for p in bib_paths], opts, {"start": time.perf_counter()})
     _start_parse_worker()
+    c = run.clock
+    if opts.progress:
+        opts.progress("reading", 0, 1)
     _read_citing(run)
-    run.clock["read"] = time.perf_counter()
+    c["read"] = time.perf_counter()
+    if opts.progress:
+        opts.progress("reading", 1, 1)
+    _log.info("read %s: %d claim units, %d citations (%.2f s)", run.document, len(run.claims), run.total_citations, c["read"] - c["start"])
+    _log.info("bibliography: %d entries (%s); %d cited works", len(run.bib.entries),
+              ", ".join(str(p) for p in run.bib.files) or "the document's own", len(run.cited))
     _open_sources(run)
-    run.clock["sources"] = time.perf_counter()
+    c["sources"] = time.perf_counter()
+    _log.info("sources: %d of %d cited works readable (%.2f s)", sum(1 for src in run.sources.values() if src.usable),
+              len(run.cited), c["sources"] - c["read"])
     _judge_citations(run)
     _close_online(run)
     run.findings.sort(key=attention_rank)
-    run.clock["end"] = time.perf_counter()
+    c["end"] = time.perf_counter()
+    _log.info("tiers: %s; judged %d citations (%.2f s); judgement cache: %s", ", ".join(run.tiers.used), len(run.findings),
+              c["end"] - c["sources"], run.judgements.metadata())
+    _log.info("timings: read %.2f s, sources %.2f s, judge %.2f s, total %.2f s", c["read"] - c["start"],
+              c["sources"] - c["read"], c["end"] - c["sources"], c["end"] - c["start"])
     return _report(run)
 
 
@@ -398,7 +417,7 @@ def _judge_citations(run: _Run) -> None:
         def judge_in_order(fn: Callable, pairs: list[tuple[Claim, Citation]]):  # in order; LLM requests overlap when workers > 1
             pairs = list(pairs)
             try:
-                tiers.prefetch([(claim, sources.get(cite.citekey)) for claim, cite in pairs if reference(cite.citekey) is not None])
+                tiers.prefetch([(claim, sources.get(cite.citekey)) for claim, cite in pairs if reference(cite.citekey) is not None], opts.progress)
             except Exception:  # noqa: BLE001 - only a head start: each citation embeds what it needs, and reports its own failure
                 logging.getLogger(__name__).warning("dense prefetch failed; citations embed their own pools", exc_info=True)
             return pool.map(fn, pairs)

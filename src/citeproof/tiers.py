@@ -219,7 +219,7 @@ class Tiers:
             allowed = sorted(pool)
         return allowed
 
-    def prefetch(self, items: list[tuple[Claim, Source | None]]) -> None:
+    def prefetch(self, items: list[tuple[Claim, Source | None]], progress: Callable[[str, int, int], None] | None = None) -> None:
         """Embed, in one batch per source, the dense pools of the claims about to be judged (issue 17).
 
         Each passage is embedded once per source and run anyway; batching the
@@ -228,7 +228,8 @@ class Tiers:
         group passages of like length. The pools are those of the claim text
         with no page restriction: a claim judged on its parenthetical, its
         context or a locator's pages embeds what it lacks when judged. No-op
-        without the dense tier.
+        without the dense tier. ``progress("embedding", done, total)`` counts the sources embedded (the claims
+        first, as one; loading the model is part of that first step).
         """
         if "dense" not in self._loaders and self._dense is None:
             return
@@ -240,11 +241,22 @@ class Tiers:
             exclude = identifier_terms(claim)
             by_source.setdefault(source.sha256, (source, set()))[1].update(self.dense_pool(claim.text, source, None, exclude))
             texts.append(claim.text)
-        if not texts or self.dense is None:
+        if not texts:
+            return
+        total = len(by_source) + 1
+        if progress:
+            progress("embedding", 0, total)
+        if self.dense is None:
+            if progress:
+                progress("embedding", total, total)
             return
         self.dense.embed_queries(texts)
-        for sha, (source, pool) in by_source.items():
+        if progress:
+            progress("embedding", 1, total)
+        for n, (sha, (source, pool)) in enumerate(by_source.items(), start=2):
             self.dense.passage_vectors([source.passages[i] for i in sorted(pool)], sha)
+            if progress:
+                progress("embedding", n, total)
 
     def candidates(self, text: str, source: Source, pages: list[int] | None, exclude: set[str]) -> list[Evidence]:
         """Candidate evidence, best first (lexical, or lexical and dense fused)."""

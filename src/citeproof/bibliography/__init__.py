@@ -143,7 +143,7 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
 
     Raises:
         BibliographyError: the file does not exist, is not UTF-8/Latin-1
-            text, or holds no entry at all while holding text.
+            text, is some other kind of file (a Word document...), or holds no entry at all.
     """
     raw = read_bibliography_bytes(path)
     try:
@@ -244,14 +244,8 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
     if not refs and not library.failed_blocks and text.strip() and "@" in text:
         raise BibliographyError(f"{path}: no BibTeX entry could be read; is this a .bib file?")
     if not refs and not library.failed_blocks:
-        diags.append(
-            Diagnostic(
-                "bib-empty",
-                "warning",
-                f"{path}: holds no BibTeX entry, so every citekey will be unknown; check that this is the right file",
-                str(path),
-            )
-        )
+        # a run against it would only write every citation as an unknown citekey and exit 0 (issue 30)
+        raise BibliographyError(f"{path}: holds no BibTeX entry, so every citekey would be unknown; check that this is the right file")
     return refs, diags, broken
 
 

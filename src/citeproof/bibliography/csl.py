@@ -32,7 +32,7 @@ from citeproof.bibliography.doi import normalise_doi
 from citeproof.errors import BibliographyError
 from citeproof.model import Attachment, Diagnostic, Reference
 
-__all__ = ["csl_reference", "read_csl_document", "read_csl_items", "read_csl_json"]
+__all__ = ["csl_reference", "not_a_bibliography", "read_csl_document", "read_csl_items", "read_csl_json"]
 
 _CSL_NAME_FIELDS = ("author", "editor")
 _CSL_TEXT_PARTS = ("family", "given", "literal", "dropping-particle", "non-dropping-particle", "suffix")
@@ -226,9 +226,62 @@ def read_bibliography_bytes(path: Path) -> bytes:
         raise BibliographyError(f"{path}: is a folder; --bib takes a .bib or CSL-JSON file") from None
     except OSError as exc:
         raise BibliographyError(f"{path}: cannot read the bibliography ({exc.strerror})") from None
-    if raw[:5] == b"%PDF-":  # other binaries get the text decoders' own errors (byte offset, not UTF-8)
+    if raw[:5] == b"%PDF-":
         raise BibliographyError(f"{path}: is a PDF, not a bibliography; --bib takes a .bib or CSL-JSON file (a source PDF goes in --sources)")
+    looks = not_a_bibliography(raw)
+    if looks:
+        raise BibliographyError(f"{path}: is {looks}, not a bibliography; --bib takes a .bib or CSL-JSON file"
+                                + (" (a source document goes in --sources)" if "document" in looks or "page" in looks else ""))
     return raw
+
+
+_ZIP_KINDS = (("word/", "a Word document"), ("ppt/", "a PowerPoint file"), ("xl/", "an Excel workbook"))
+_ODF_KINDS = ((b"opendocument.text", "an OpenDocument text document"), (b"opendocument.spreadsheet", "an OpenDocument spreadsheet"),
+              (b"opendocument.presentation", "an OpenDocument presentation"))
+
+
+def not_a_bibliography(raw: bytes) -> str:
+    """What a file that cannot be a bibliography looks like from its bytes (``a Word document``), or '' when it may be one.
+
+    Recognised: zip packages (Word, PowerPoint, Excel, OpenDocument, other
+    zip archives, by their member names), gzip, RTF, HTML pages, images
+    (PNG, JPEG, GIF) and other binary files (a NUL byte in the first 4,096
+    bytes, which neither BibTeX nor JSON text holds). A PDF is told apart by
+    :func:`read_bibliography_bytes` itself.
+    """
+    head = raw[:4096]
+    if head.startswith(b"PK\x03\x04"):
+        import io
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(io.BytesIO(raw)) as z:
+                names = z.namelist()
+                mime = z.read("mimetype")[:80] if "mimetype" in names else b""
+        except (zipfile.BadZipFile, KeyError, OSError, ValueError):
+            return "a zip archive"
+        for marker, what in _ODF_KINDS:
+            if marker in mime:
+                return what
+        for prefix, what in _ZIP_KINDS:
+            if any(n.startswith(prefix) for n in names):
+                return what
+        return "a zip archive"
+    if head.startswith(b"\x1f\x8b"):
+        return "a gzip archive"
+    if head.startswith(b"{\\rtf"):
+        return "an RTF document"
+    if head.startswith((b"\x89PNG", b"\xff\xd8\xff", b"GIF8")):
+        return "an image"
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "a UTF-16 text file (save it as UTF-8)"
+    if head.startswith((b"\xd0\xcf\x11\xe0",)):
+        return "an old Office document (.doc, .xls)"
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:15].lower().startswith((b"<!doctype html", b"<html", b"<head")):
+        return "an HTML page"
+    if b"\x00" in head:
+        return "a binary file"
+    return ""
 
 
 def read_csl_document(path: Path) -> tuple[list, str]:
@@ -274,7 +327,9 @@ def read_csl_json(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
         BibliographyError: missing file, not UTF-8, invalid JSON (line and
             column), nested too deep, or a value of the wrong kind: the
             message names the file and the first bad JSON path
-            (``$[3].author``).
+            (``$[3].author``); or no item at all (``[]``: every citekey would be unknown).
     """
     items, where = read_csl_document(path)
+    if not items:
+        raise BibliographyError(f"{path}: holds no CSL-JSON item, so every citekey would be unknown; check that this is the right file")
     return read_csl_items(items, path, where)

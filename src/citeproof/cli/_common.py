@@ -2,18 +2,145 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
+import re
+
 import typer
+from typer._click import ClickException  # typer carries its own click
+from typer.core import TyperGroup
 from rich.console import Console
 from rich.table import Table
 
 from citeproof.errors import EXIT_USAGE, CiteproofError
 from citeproof.model import Report, Verdict
 
+RUN: dict = {"verbose": 0, "log_level": None, "file": None}
+"""What the running command knows about itself: ``-v`` count, ``--log-level``, and the file it is working on
+(named in the one-line message of an unexpected error)."""
+
+_THIRD_PARTY_AT = 3
+"""``-vvv``: the third-party loggers (markdown_it, httpx, bm25s...) speak too; below it only warnings of theirs."""
+
+
+class _LogFilter(logging.Filter):
+    """Lets through ``citeproof.*`` records at its level and other loggers' at WARNING (DEBUG from ``-vvv``)."""
+
+    def __init__(self, own: int, others: int) -> None:
+        super().__init__()
+        self.own, self.others = own, others
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        mine = record.name == "citeproof" or record.name.startswith("citeproof.")
+        return record.levelno >= (self.own if mine else self.others)
+
+
+def configure_logging(verbose: int = 0, log_level: str | None = None) -> None:
+    """Log on stderr: the ``citeproof`` loggers at INFO with ``-v``, DEBUG with ``-vv``; others only from ``-vvv``.
+
+    ``log_level`` (``--log-level``: debug, info, warning, error) sets the
+    ``citeproof`` loggers' level instead of the count. Third-party loggers
+    (markdown_it at debug writes thousands of lines for one document) stay at
+    WARNING unless ``verbose`` is 3 or more.
+    """
+    own = getattr(logging, log_level.upper()) if log_level else logging.DEBUG if verbose >= 2 else logging.INFO if verbose == 1 else logging.WARNING
+    others = logging.DEBUG if verbose >= _THIRD_PARTY_AT else logging.WARNING
+    handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(_LogFilter(own, others))  # also holds back libraries that set their own loggers to DEBUG (bm25s)
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=min(own, others), handlers=[handler], force=True)
+    logging.getLogger("citeproof").setLevel(own)
+
+
+_VERBOSE = re.compile(r"^-v+$")
+
+
+def _lift_verbose(args: list[str]) -> list[str]:
+    """``args`` with each ``-v``/``-vv``/``--verbose`` after the subcommand moved before it (up to a ``--``).
+
+    ``citeproof check draft.md -v`` then means ``citeproof -v check draft.md``.
+    """
+    at = 0
+    while at < len(args) and args[at].startswith("-"):  # the root's own options
+        at += 2 if args[at] == "--log-level" else 1
+    if at >= len(args):
+        return args
+    head, tail, lifted = args[: at + 1], [], []
+    rest = args[at + 1:]
+    for i, a in enumerate(rest):
+        if a == "--":
+            tail += rest[i:]
+            break
+        (lifted if _VERBOSE.match(a) or a == "--verbose" else tail).append(a)
+    return lifted + head + tail
+
+
+_TYPE_WORDS = {"int": "N", "integer": "N", "float": "NUMBER", "str": "TEXT", "text": "TEXT", "path": "PATH", "file": "FILE", "directory": "DIR"}
+
+
+def _polish(cmd) -> None:
+    """Keeps Python type names (``<list[Path]>``, ``<int range>``) out of a subcommand's help."""
+    from typer.core import TyperArgument, TyperOption
+
+    if getattr(cmd, "_citeproof_polished", False):
+        return
+    cmd._citeproof_polished = True
+    if hasattr(cmd, "commands"):  # a group: cache, eval
+        for sub in cmd.commands.values():
+            _polish(sub)
+        return
+    for p in cmd.params:
+        if isinstance(p, TyperArgument):
+            p.display_type_rich = lambda ctx: None  # its NAME says it
+        elif isinstance(p, TyperOption) and p.metavar is None and not (p.is_flag or p.count):
+            raw = p.display_type(None).strip("<>").lower() if hasattr(p, "display_type") else "text"
+            word = "N" if raw.startswith("int") else "NUMBER" if raw.startswith("float") else _TYPE_WORDS.get(raw, raw.upper())
+            p.display_type_rich = (lambda w: lambda ctx: w)(word)
+
+
+class _Group(TyperGroup):
+    """The ``citeproof`` group: ``-v`` anywhere, help without type names, an unexpected error as one line with exit 2.
+
+    An exception that is no :class:`~citeproof.errors.CiteproofError` is a
+    bug: it is printed as one line naming the file being worked on and the
+    exception (the trace with ``-v``), exit 2 (1 means "a gate failed").
+    """
+
+    def get_command(self, ctx, cmd_name: str):  # noqa: D102
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None:
+            _polish(cmd)
+        return cmd
+
+    def parse_args(self, ctx, args: list[str]):  # noqa: D102
+        return super().parse_args(ctx, _lift_verbose(list(args)))
+
+    def invoke(self, ctx):  # noqa: D102
+        RUN["file"] = next((a for a in [*getattr(ctx, "protected_args", []), *ctx.args] if not a.startswith("-") and Path(a).exists()), None)
+        try:
+            return super().invoke(ctx)
+        except (ClickException, typer.Exit, typer.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except CiteproofError as exc:
+            err.print(f"error: {exc}", highlight=False, markup=False)
+            raise typer.Exit(exc.exit_code) from None
+        except Exception as exc:  # noqa: BLE001 - the point: one line, not a traceback
+            where = f"{RUN['file']}: " if RUN.get("file") else ""
+            text = " ".join(str(exc).split())[:300]
+            err.print(f"error: {where}unexpected {type(exc).__name__}{': ' + text if text else ''} (a bug in citeproof; "
+                      f"{'the trace is above' if RUN['verbose'] else 'run with -v for the trace'})", highlight=False, markup=False)
+            if RUN["verbose"]:
+                import traceback
+
+                traceback.print_exception(exc, file=sys.stderr)
+            raise typer.Exit(EXIT_USAGE) from None
+
+
 app = typer.Typer(
+    cls=_Group,
     name="citeproof",
     help=(
         "Does the cited source actually say this?\n\n"
@@ -261,15 +388,44 @@ def _progress_runner(quiet: bool):
 
 
 def _summary_table(report: Report) -> Table:
+    """The verdict counts worst first, each with "of which N not a claim" (:func:`citeproof.reports.summary.verdict_rows`)."""
     from citeproof.pipeline import summarise
+    from citeproof.reports.summary import count_text, verdict_rows
 
     s = summarise(report.findings)
     t = Table(title=f"citeproof: {report.document}", show_header=True, min_width=min(100, 14 + len(report.document)))
     t.add_column("verdict")
     t.add_column("citations", justify="right")
     styles = {"contradicted": "red", "unsupported": "red", "partial": "yellow", "error": "magenta", "unverifiable": "cyan", "supported": "green"}
-    for v in Verdict:
-        t.add_row(f"[{styles[v.value]}]{v.value}[/]", str(s["verdicts"][v.value]))
+    for v, n, nac in verdict_rows(s):
+        t.add_row(f"[{styles[v]}]{v}[/]", count_text(n, nac))
     t.add_row("[bold]total[/]", str(s["citations"]))
     t.caption = f"{s['sources_available']} of {_n(s['citekeys'], 'cited work')} {'has' if s['citekeys'] == 1 else 'have'} a readable source; {_n(len(s['unknown_citekeys']), 'unknown citekey')}"
     return t
+
+
+def _first_screen(say: Console, report: Report, show: int = 10) -> None:
+    """The summary table, the no-source box when most works have no source, then the first ``show`` findings worth a look.
+
+    Each finding is one line, ``draft.md:447: unsupported [@key] off_topic - <first words>``, worst first
+    (:func:`citeproof.reports.summary.finding_line`); ``show`` 0 prints none.
+    """
+    from citeproof.reports.summary import finding_line, no_source_box, worth_a_look
+
+    say.print(_summary_table(report))
+    box = no_source_box(report)
+    if box:
+        say.rule("most cited works have no source", align="left", style="cyan")
+        say.print(f"{box['missing']} of {box['works']} cited works have no readable source, so {_n(box['citations'], 'citation')} cannot be checked:", highlight=False, markup=False)
+        for why, n in box["reasons"][:4]:
+            say.print(f"  {n:>4}  {why}", highlight=False, markup=False)
+        say.print("three ways to give them sources:", highlight=False)
+        for i, (cmd, what) in enumerate(box["ways"], start=1):
+            say.print(f"  {i}. {cmd}: {what}", highlight=False, markup=False)
+        say.rule(style="cyan")
+    worth = worth_a_look(report)
+    if worth and show > 0:
+        more = f", the first {show}; --show N for more" if len(worth) > show else ""
+        say.print(f"worth a look ({len(worth)}, worst first{more}):", highlight=False)
+        for f in worth[:show]:
+            say.print(finding_line(f), highlight=False, markup=False)

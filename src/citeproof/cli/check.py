@@ -54,6 +54,8 @@ from citeproof.cli._common import (
     _no_bibliography,
     _progress_runner,
     _summary_table,
+    _first_screen,
+    RUN,
 )
 
 
@@ -88,6 +90,7 @@ def check(
     llm_timeout: LlmTimeoutOpt = None,
     llm_deadline: LlmDeadlineOpt = None,
     limit: LimitOpt = None,
+    show: Annotated[int, typer.Option("--show", metavar="N", min=0, help="List the first N findings worth a look (worst first) on the terminal, one line each; 0: none.")] = 10,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -145,8 +148,12 @@ def check(
         llm_deadline=llm_deadline,
         limit=limit,
         settings=settings,
+        show=show,
     )
-    codes = [_check_one(doc, **run) for doc in documents]
+    codes = []
+    for doc in documents:
+        RUN["file"] = str(doc)  # named by an unexpected error's one line
+        codes.append(_check_one(doc, **run))
     raise typer.Exit(max(codes))
 
 
@@ -154,7 +161,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
                allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
                llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings, llm_concurrency: int | None = None,
-               ocr: str | None = None, llm_timeout: float | None = None, llm_deadline: float | None = None) -> int:
+               ocr: str | None = None, llm_timeout: float | None = None, llm_deadline: float | None = None, show: int = 10) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -240,7 +247,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         if note.startswith(("llm", "--limit")):
             err.print(f"note: {note}", highlight=False)
     if not quiet:
-        say.print(_summary_table(report))
+        _first_screen(say, report, show)
         if "llm" in report.metadata:
             m = report.metadata["llm"]
             cost = f", cost {m['cost']:.4f}" if llm and llm.price_prompt is not None else ""
@@ -272,7 +279,10 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         from collections import Counter
 
         counts = Counter("unknown citekey" if "unknown_citekey" in f.flags and "unknown" in wanted_fail else f.verdict.value for f in failing)
-        err.print(f"failing (--fail-on {fail_on}): " + ", ".join(f"{n} {v}" for v, n in counts.items()), highlight=False)
+        # the same counts as the summary: a verdict's rows that hold no claim are named, never counted as failing
+        nac = Counter(f.verdict.value for f in report.findings if "not_a_claim" in f.flags and f.verdict.value in wanted_fail)
+        err.print(f"failing (--fail-on {fail_on}): " + ", ".join(f"{n} {v}" + (f" (of {n + nac[v]}; {nac[v]} not a claim)" if nac.get(v) else "")
+                                                               for v, n in counts.items()), highlight=False)
     return max(EXIT_FINDINGS if failing else EXIT_OK, _bib_errors_code(report.diagnostics, err))
 
 
@@ -298,12 +308,19 @@ def gate(
 
     codes = []
     for document in documents:
+        RUN["file"] = str(document)
         try:
             given = _with_zotero(bib, zotero, collection)
             if not given:
                 check_bibliographies(settings_for(document, config))
             bibs = given or list(settings_for(document, config).bibliographies)
             if not bibs and not _has_own_bibliography(document):
+                claims, _ = read_document(document)
+                if not any(cl.citations for cl in claims):  # a README with no citation and no bibliography is no error
+                    if not quiet:
+                        out.print(f"{document}: no citation, nothing to check", highlight=False)
+                    codes.append(EXIT_OK)
+                    continue
                 raise _no_bibliography(document, "give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
             claims, own = read_document(document)
             lib = given_bibliography(document, own, load_bibliographies(bibs, collection)) if bibs else own  # PDF, Word: own keys, enriched

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -34,6 +33,9 @@ from citeproof.cli._common import (
     _fail,
     _progress_runner,
     _summary_table,
+    _first_screen,
+    RUN,
+    configure_logging,
 )
 
 
@@ -197,8 +199,43 @@ def serve(
 
     hosts = list(LOOPBACK_HOSTS) + ([host] if host not in ("0.0.0.0", "::", "") else []) + list(allowed_host or [])
     application = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir, single_user=single_user, allowed_hosts=hosts)
-    out.print(f"citeproof web page on http://{host}:{port}/ (jobs in {application.state.jobs.root}); Ctrl+C stops it", highlight=False)
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    try:
+        sock = bind_listener(host, port)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
+    bound = sock.getsockname()[1]  # --port 0: the port the system chose
+    shown = f"[{host}]" if ":" in host else host
+    out.print(f"citeproof web page on http://{shown}:{bound}/ (jobs in {application.state.jobs.root}); Ctrl+C stops it", highlight=False)
+    server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+    server.run(sockets=[sock])
+
+
+def bind_listener(host: str, port: int):
+    """A listening TCP socket on ``host``:``port``, bound before the address is printed.
+
+    Raises:
+        CiteproofError: the port is taken or may not be used (exit 2), naming host, port and what to do.
+    """
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    if sys.platform != "win32":
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a server just stopped leaves TIME_WAIT, not a listener
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        import errno
+
+        why = ("is in use by another program" if exc.errno == errno.EADDRINUSE else
+               "may not be used by this user (ports below 1024 need privileges)" if exc.errno == errno.EACCES else
+               f"cannot be bound ({exc.strerror or exc})")
+        raise CiteproofError(f"port {port} on {host} {why}; choose another with --port N (--port 0 lets the system pick one)") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 @app.command()
@@ -219,16 +256,14 @@ LOG_LEVELS = ("debug", "info", "warning", "error")
 @app.callback()
 def _root(
     show_version: Annotated[bool, typer.Option("--version", callback=_version_flag, is_eager=True, help="Print the version and exit.")] = False,
-    verbose: Annotated[int, typer.Option("--verbose", "-v", count=True, help="Log more on stderr: -v info, -vv debug (before the command: citeproof -v check ...).")] = 0,
-    log_level: Annotated[Optional[str], typer.Option("--log-level", metavar="LEVEL", help="Log level on stderr: debug, info, warning (default) or error.")] = None,
+    verbose: Annotated[int, typer.Option("--verbose", "-v", count=True, show_default=False, help="Log what citeproof does on stderr: -v info, -vv debug, -vvv third-party libraries too (also after the command: citeproof check -v ...).")] = 0,
+    log_level: Annotated[Optional[str], typer.Option("--log-level", metavar="LEVEL", help="citeproof's log level on stderr: debug, info, warning (default) or error.")] = None,
 ) -> None:
     """Does the cited source actually say this?"""
     if log_level is not None and log_level.lower() not in LOG_LEVELS:
         _fail(CiteproofError(f"--log-level: choose from {', '.join(LOG_LEVELS)}, not {log_level!r}"))
-    level = log_level.upper() if log_level else "DEBUG" if verbose >= 2 else "INFO" if verbose == 1 else "WARNING"
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setLevel(getattr(logging, level))  # also holds back libraries that set their own loggers to DEBUG (bm25s)
-    logging.basicConfig(level=getattr(logging, level), format="%(levelname)s %(name)s: %(message)s", handlers=[handler], force=True)
+    RUN["verbose"], RUN["log_level"] = verbose, log_level
+    configure_logging(verbose, log_level)
 
 
 cache_app = typer.Typer(help="The cache of parsed sources and passage vectors.", no_args_is_help=True, rich_markup_mode=None)
@@ -295,7 +330,7 @@ def demo(
         _fail(exc)
         return
     if not quiet:
-        out.print(_summary_table(report))
+        _first_screen(out, report)
         for p in written:
             out.print(f"report: {p}", highlight=False)
     if planted:

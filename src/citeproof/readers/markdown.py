@@ -26,7 +26,8 @@ from citeproof.errors import InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, UnitKind
 from citeproof.readers.claims import ELIDED, clean_inline_markdown, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.front_matter import FrontMatter, parse_front_matter
-from citeproof.readers.pandoc_cite import CiteGroup, bracket_pairs, crossref_word, example_labels, is_crossref, mask_non_prose, normalise_signal, scan_citations, without_examples
+from citeproof.readers.pandoc_cite import (CiteGroup, bracket_pairs, crossref_word, example_labels, is_crossref, mask_example_marker,
+                                           mask_non_prose, normalise_signal, scan_citations, without_examples)
 
 __all__ = ["MarkdownReader", "MarkdownDocument", "read_markdown", "read_blocks", "decode_text", "TextBlock", "MAX_NESTING"]
 
@@ -458,6 +459,8 @@ class MarkdownReader:
                 prev_text = block.text[-300:]
                 continue
             masked = mask_non_prose(block.text)
+            if block.kind in (UnitKind.SENTENCE, UnitKind.LIST_ITEM):
+                masked = mask_example_marker(masked)  # "@alice. Then..." opens a pandoc example list: no citation
             groups = without_examples(scan_citations(masked), examples)
             real = [g for g in groups if any(not is_crossref(it.key) for it in g.items)]
             if not real:

@@ -453,6 +453,23 @@ _LINK_TARGET = re.compile(r"\]\(([^()\s]{0,2000}(?:\([^()]{0,2000}\)[^()\s]{0,20
 _MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 
 
+_EXAMPLE_MARKER = re.compile(r"^[ ]{0,3}(?:\(@[\w-]*\)|@[\w-]*[.)])(?=\s|$)")
+
+
+def mask_example_marker(text: str) -> str:
+    """Blank out a pandoc example-list marker at the start of a paragraph or list item, keeping offsets.
+
+    Pandoc's ``example_lists`` extension reads ``(@label)``, ``@label)`` and
+    ``@label.`` followed by a space or the end of the line, at the start of a
+    block, as the marker of a numbered example, not a citation (pandoc 3:
+    ``@alice. Then more.`` and ``(@alice) item`` hold no Cite; ``Thanks (@alice)
+    today.`` does). ``text`` is the block's inline text as the Markdown reader
+    holds it (a list item's bullet already stripped).
+    """
+    m = _EXAMPLE_MARKER.match(text)
+    return text if m is None else " " * m.end() + text[m.end():]
+
+
 def mask_non_prose(text: str) -> str:
     """Blank out spans where an ``@`` is never a citation, keeping offsets.
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from jinja2 import Environment, select_autoescape
 
+from citeproof.reports.diff import inline_works
+
 __all__ = ["write_index", "corpus_view"]
 
 WORST_SHOWN = 50
@@ -85,7 +87,7 @@ def corpus_view(records: list[dict[str, Any]], out_dir: Path) -> dict[str, Any]:
         for k, n in (r.get("summary") or {}).get("verdicts", {}).items():
             totals[k] += n
         try:
-            report = json.loads((out_dir / r["report"]).read_text(encoding="utf-8"))
+            report = inline_works(json.loads((out_dir / r["report"]).read_text(encoding="utf-8")))
         except (OSError, json.JSONDecodeError):
             d["error"] = f"its report {r['report']} cannot be read"
             continue

@@ -6,8 +6,9 @@ against the same bytes. Findings whose ids differ are then paired within one (do
 similarity of their claim texts (:func:`pair_by_claim`): such a pair is one citation whose claim or source
 changed, reported as *changed*, never as one resolved and one new finding.
 
-Works on the JSON report's plain data (``schema_version`` 1, :mod:`citeproof.reports.json`), so a report
-written by an older citeproof without ``id`` fields is still comparable: the id is recomputed from the fields.
+Works on the JSON report's plain data (``schema_version`` 1 or 2, :mod:`citeproof.reports.json`; a schema-2
+report's ``works`` are inlined into its findings on reading), so a report written by an older citeproof without
+``id`` fields is still comparable: the id is recomputed from the fields.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from citeproof.errors import InputError
 
-__all__ = ["finding_id", "ReportDiff", "diff_reports", "load_report", "new_or_changed_ids", "pair_by_claim", "PAIR_MIN_SIMILARITY"]
+__all__ = ["finding_id", "inline_works", "ReportDiff", "diff_reports", "load_report", "new_or_changed_ids", "pair_by_claim", "PAIR_MIN_SIMILARITY"]
 
 
 def finding_id(finding: dict[str, Any]) -> str:
@@ -95,8 +96,26 @@ def read_json(path: Path, what: str, fix: str) -> Any:
         raise InputError(f"{path}: not a {what} ({exc}); {fix}") from None
 
 
+def inline_works(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with each finding's work record (``reference``, ``provenance``, ``sources_considered``) copied
+    into the finding from ``works[finding["work"]]``, as schema 1 wrote it; a schema-1 report is returned as is.
+
+    Modifies ``data`` in place and returns it. A finding whose ``work`` is absent from ``works`` gets nulls.
+    """
+    works = data.get("works")
+    if not isinstance(works, dict):
+        return data
+    for f in data.get("findings", []):
+        if isinstance(f, dict):
+            w = works.get(f.get("work", f.get("citekey"))) or {}
+            for k in ("reference", "provenance"):
+                f.setdefault(k, w.get(k))
+            f.setdefault("sources_considered", w.get("sources_considered") or [])
+    return data
+
+
 def load_report(path: Path) -> dict[str, Any]:
-    """Read a citeproof JSON report.
+    """Read a citeproof JSON report (schema 1 or 2), each finding's work record inlined (:func:`inline_works`).
 
     Raises:
         InputError: the file is missing, not JSON, or not a citeproof report (no ``findings`` list); the
@@ -109,7 +128,7 @@ def load_report(path: Path) -> dict[str, Any]:
     for i, f in enumerate(data["findings"]):
         if not isinstance(f, dict):
             raise InputError(f"{path}: findings[{i}] is not an object; is this a citeproof JSON report?")
-    return data
+    return inline_works(data)
 
 
 PAIR_MIN_SIMILARITY = 60.0
@@ -161,11 +180,13 @@ def diff_reports(old: dict[str, Any], new: dict[str, Any]) -> ReportDiff:
     """Compare two JSON reports (module docstring: how findings are paired).
 
     Args:
-        old, new: JSON reports as :func:`load_report` returns them.
+        old, new: JSON reports as :func:`load_report` returns them (schema 1 or 2; a schema-2 report's works
+            are inlined into its findings here if they are not yet, :func:`inline_works`).
 
     Returns:
         A :class:`ReportDiff`; ``new``/``resolved`` keep each report's order (worst first).
     """
+    old, new = inline_works(old), inline_works(new)
     out = ReportDiff()
     old_by_id: dict[str, list[dict]] = defaultdict(list)
     for f in old["findings"]:

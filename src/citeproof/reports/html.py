@@ -38,6 +38,7 @@ from urllib.parse import quote
 from citeproof.model import Finding, Report, Verdict
 from citeproof.pipeline import summarise
 from citeproof.reports.clip import clip_claim
+from citeproof.reports.summary import no_source_box, verdict_rows
 from citeproof.text.normalise import surface_words, terms
 
 __all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href", "sentence_span", "findings_csv", "CSV_COLUMNS"]
@@ -177,6 +178,7 @@ def _evidence_view(ev, out_dir: Path | None, root: Path | None, crops: dict[tupl
         "at": p.where() if not p.page and p.time_start is not None else "",  # "at 12:34-12:51" in a recording's transcript
         "section": p.section,
         "quotable": p.quotable,
+        "ocr": p.ocr,
         "segments": segs,
         "before": before,
         "judged": judged,
@@ -299,6 +301,23 @@ def _blocks(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return blocks
 
 
+def _fold_unverifiable(blocks: list[dict[str, Any]], box: dict[str, Any]) -> list[dict[str, Any]]:
+    """The per-work unverifiable groups folded into one ``fold`` block, where the first of them stood (the no-source box
+    says once what they share)."""
+    out: list[dict[str, Any]] = []
+    fold: dict[str, Any] | None = None
+    for b in blocks:
+        if b["kind"] == "unverifiable":
+            if fold is None:
+                fold = {"kind": "fold", "id": "works-without-source", "groups": [], "box": box}
+                out.append(fold)
+            fold["groups"].append(b)
+            fold["citations"] = fold.get("citations", 0) + len(b["findings"])
+        else:
+            out.append(b)
+    return out
+
+
 def render_html(report: Report, out_dir: Path | str | None = None, root: Path | str | None = None, crops: bool = True,
                 review_url: str | None = None) -> str:
     """The report as one self-contained HTML page.
@@ -333,17 +352,20 @@ def render_html(report: Report, out_dir: Path | str | None = None, root: Path | 
     tags = sorted({t["name"] for v in findings for t in v["tags"]})
     citekeys = sorted({v["citekey"] for v in findings})
     sources = sorted({v["source"] for v in findings if v["source"]})
-    verdicts = [(v.value, _VERDICT_LABEL[v], s["verdicts"][v.value]) for v in Verdict]
-    # the summary bar reads worst first, like the findings
-    order = {"contradicted": 0, "unsupported": 1, "partial": 2, "error": 3, "unverifiable": 4, "supported": 5}
-    verdicts.sort(key=lambda x: order[x[0]])
+    # the summary bar reads worst first, like the findings; each count says how many of it are rows holding no claim
+    verdicts = [(v, v, n, nac) for v, n, nac in verdict_rows(s)]
+    box = no_source_box(report, _display_path(report.document, base))
+    blocks = _blocks(findings)
+    if box:
+        blocks = _fold_unverifiable(blocks, box)
     return _environment().get_template("report.html.j2").render(
         document=_display_path(report.document, base),
         summary=s,
         readable=readable,
         verdicts=verdicts,
         findings=findings,
-        blocks=_blocks(findings),
+        blocks=blocks,
+        no_source=box,
         csv_href="data:text/csv;charset=utf-8;base64," + base64.b64encode(("\ufeff" + findings_csv(findings)).encode("utf-8")).decode("ascii"),
         csv_file=f"{_report_stem(report.document)}.citeproof.csv",
         tags=tags,

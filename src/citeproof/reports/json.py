@@ -1,11 +1,14 @@
-"""JSON report, ``schema_version`` 1.
+"""JSON report, ``schema_version`` 2.
 
-Layout (names are a contract; issue 2)::
+Layout (names are a contract; issue 2; ``works`` since schema 2, issue 30)::
 
-    {"$schema": "urn:citeproof:schema:report:1", "schema_version": 1, "document": str, "metadata": {...},
+    {"$schema": "urn:citeproof:schema:report:2", "schema_version": 2, "document": str, "metadata": {...},
      "summary": {...},                       # citeproof.pipeline.summarise
-     "findings": [{"id", "document", "line", "column", "citekey", "claim",
-                   "claim_raw", "unit", "locator", "signal", "mode",
+     "works": {citekey: {"reference": {...} | null, "source": str | null,
+                         "sources_considered": [{"path", "chosen", "reason"}],
+                         "provenance": {...} | null}},
+     "findings": [{"id", "document", "line", "column", "citekey", "work",
+                   "claim", "claim_raw", "unit", "locator", "signal", "mode",
                    "verdict", "score", "confidence", "tier",
                    "evidence": {"source", "page", "line", "text", "bbox",
                                 "page_label", "page_end", "bbox_end",
@@ -14,12 +17,16 @@ Layout (names are a contract; issue 2)::
                                 "time_start", "time_end"} | null,  # the last two for a transcript only
                    "reasons": [str], "tags": [{"name", "message",
                    "confidence", "evidence"}], "flags": [str],
-                   "reference": {...} | null, "source": str | null,
+                   "source": str | null,
                    "review": {"decision", "note", "at", "stale"},  # only when a reviewer decided
-                   "sources_considered": [{"path", "chosen", "reason"}],
-                   "provenance": {...} | null, "rank": int,
+                   "rank": int,
                    "location": {"page", "bbox"}}],   # citing PDFs only
      "diagnostics": [{"code", "severity", "message", "file", "line"}]}
+
+Each cited work is written once, under ``works`` (keyed by citekey); a finding's ``work`` names its entry there
+(the finding's citekey). Schema 1 repeated ``reference``, ``provenance`` and ``sources_considered`` in every
+finding (500 KB for the demo's 125 findings); :func:`citeproof.reports.diff.inline_works` puts them back into
+each finding in memory, for either schema, and :func:`citeproof.reports.diff.load_report` does so on reading.
 
 ``evidence.text`` is null when the passage is not quotable (reading order
 not trusted): the page still says where to look. ``line`` is from 1;
@@ -56,17 +63,22 @@ from citeproof.pipeline import summarise
 from citeproof.reports.diff import finding_id
 from citeproof.reports.clip import clip_claim
 
-__all__ = ["report_to_dict", "finding_to_dict", "JsonWriter", "REPORT_SCHEMA_ID", "REPORT_SCHEMA_PATH"]
+__all__ = ["report_to_dict", "finding_to_dict", "WORK_FIELDS", "JsonWriter", "REPORT_SCHEMA_ID", "REPORT_SCHEMA_PATH"]
 
 REPORT_SCHEMA_PATH = Path(__file__).with_name("schema.json")
 """The report's JSON Schema (draft 2020-12), shipped in the package."""
 
-REPORT_SCHEMA_ID = "urn:citeproof:schema:report:1"
+REPORT_SCHEMA_ID = "urn:citeproof:schema:report:2"
 """The schema's ``$id``; every report names it in ``$schema``."""
 
 
+WORK_FIELDS = ("reference", "sources_considered", "provenance")
+"""The fields of a cited work's record: in ``works[citekey]`` of the report (with ``source``), not in each finding."""
+
+
 def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
-    """One finding as plain JSON data (see module docstring)."""
+    """One finding as plain JSON data, its work's record inlined (``reference``, ``provenance``,
+    ``sources_considered``: schema 1's finding; :func:`report_to_dict` moves them to ``works``)."""
     ev = None
     if f.evidence is not None:
         p = f.evidence.passage
@@ -141,15 +153,26 @@ def _with_review(d: dict[str, Any], review: dict[str, dict]) -> dict[str, Any]:
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:
-    """The whole report as plain JSON data (see module docstring)."""
+    """The whole report as plain JSON data (see module docstring): each cited work once under ``works``."""
     review = report.metadata.get("review") or {}
+    works: dict[str, dict[str, Any]] = {}
+    findings = []
+    for i, f in enumerate(report.findings):
+        d = _with_review(finding_to_dict(f, i + 1), review)  # the id is taken over the whole record, as in schema 1
+        works.setdefault(d["citekey"], {"reference": d["reference"], "source": d["source"], "sources_considered": d["sources_considered"],
+                                        "provenance": d["provenance"]})
+        for k in WORK_FIELDS:
+            d.pop(k)
+        d["work"] = d["citekey"]
+        findings.append(d)
     return {
         "$schema": REPORT_SCHEMA_ID,
         "schema_version": SCHEMA_VERSION,
         "document": report.document,
         "metadata": {k: v for k, v in report.metadata.items() if k != "review"},
         "summary": summarise(report.findings),
-        "findings": [_with_review(finding_to_dict(f, i + 1), review) for i, f in enumerate(report.findings)],
+        "works": works,
+        "findings": findings,
         "diagnostics": [dataclasses.asdict(d) for d in report.diagnostics],
     }
 

@@ -16,6 +16,7 @@ from citeproof.model import Finding, Report, Verdict
 from citeproof.pipeline import summarise
 from citeproof.sources.office import OFFICE_TYPES
 from citeproof.reports.clip import clip_claim
+from citeproof.reports.summary import count_text, no_source_box, verdict_rows
 
 __all__ = ["MarkdownWriter", "render_markdown"]
 
@@ -53,7 +54,8 @@ def _evidence_block(f: Finding) -> list[str]:
         where.append(p.where())  # "page 3", or "at 12:34-12:51" in a recording's transcript
     if p.line:
         where.append(f"{'paragraph' if ev.source.media_type in OFFICE_TYPES.values() else 'line'} {p.line}")
-    out = [f"Best passage ({', '.join(where)}; lexical coverage {ev.scores.get('lexical', 0):.2f}):", ""]
+    ocr = "; **read by OCR from a scanned page: lower trust, check the quote against the page**" if p.ocr else ""
+    out = [f"Best passage ({', '.join(where)}; lexical coverage {ev.scores.get('lexical', 0):.2f}{ocr}):", ""]
     if p.quotable:
         text = p.text if len(p.text) <= 900 else p.text[:900] + " […]"
         out.append(_quote(text))
@@ -96,8 +98,8 @@ def render_markdown(report: Report) -> str:
         f"| claim units | {s['claims']} |",
         f"| distinct citekeys | {s['citekeys']} |",
     ]
-    for v in Verdict:
-        lines.append(f"| {v.value} | {s['verdicts'][v.value]} |")
+    for v, n, nac in verdict_rows(s):
+        lines.append(f"| {v} | {count_text(n, nac)} |")
     lines += [
         f"| citekeys with a readable source | {s['sources_available']} |",
         f"| citekeys without one | {s['sources_missing']} |",
@@ -110,6 +112,14 @@ def render_markdown(report: Report) -> str:
     ]
     for note in report.metadata.get("tier_notes", []):
         lines.append(f"- Note: {note}")
+    box = no_source_box(report)
+    if box:
+        lines += [f"## {box['missing']} of {box['works']} cited works have no readable source", "",
+                  f"So {box['citations']} citation{'' if box['citations'] == 1 else 's'} cannot be checked. Why:", ""]
+        lines += [f"- **{n}** {why}" for why, n in box["reasons"][:4]]
+        lines += ["", "Three ways to give them sources:", ""]
+        lines += [f"{i}. `{cmd}`: {what}" for i, (cmd, what) in enumerate(box["ways"], start=1)]
+        lines += ["", "The works are listed, folded, under *Unverifiable* below.", ""]
     if report.diagnostics:
         lines += ["## Problems in the inputs", ""]
         for d in report.diagnostics:
@@ -132,6 +142,8 @@ def render_markdown(report: Report) -> str:
         if band == Verdict.UNVERIFIABLE:
             # One row per citekey: the occurrences share the reason; every line is listed.
             lines += ["Each row is one cited work with every line citing it; the reason says what to do.", ""]
+            if box:  # folded: the box above said what they share
+                lines += [f"<details><summary>{len({f.citation.citekey for f in group})} works without a readable source</summary>", ""]
             lines += ["| # | citekey | lines | why |", "| ---: | --- | --- | --- |"]
             by_key: dict[str, list[Finding]] = {}
             for f in group:
@@ -144,6 +156,8 @@ def render_markdown(report: Report) -> str:
                 marks = "".join(f"`{t.name}` " for t in fs[0].tags)
                 lines.append(f"| {span} | `{key}` | {nums} | {marks}{fs[0].reasons[0].replace('|', '/') if fs[0].reasons else ''} |")
             lines.append("")
+            if box:
+                lines += ["</details>", ""]
             continue
         for f in group:
             rank += 1

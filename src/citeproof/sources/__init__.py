@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import re
 import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+import time
 from pathlib import Path
 
 from citeproof.bibliography import normalise_doi
@@ -39,10 +41,13 @@ from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
 from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
 from citeproof.sources.kinds import KIND_SUFFIXES, KINDS, READ_NAMES, fill_source, parser_key, recording_error, refine_media_type
-from citeproof.sources.identity import authors_agree, is_short_title, short_title_match, source_identity, title_score
+from citeproof.sources.identity import (DOCUMENT_ENTRY_TYPES, WEB_ENTRY_TYPES, authors_agree, identity_agreement, is_short_title, short_title_match,
+                                        source_identity, title_score)
 from citeproof.sources.metadata import html_metadata, pdf_metadata_fields
 from citeproof.sources.sandbox import ParseLimitError, run_limited
 from citeproof.sources.text import TEXT_PARSER_VERSION, decode_html, parse_html, parse_markdown_source, parse_text
+
+_log = logging.getLogger(__name__)
 
 # After the names above: attachments.py imports title_score/authors_agree lazily.
 from citeproof.sources.attachments import UNREAD_TYPES, attachments_of, choose_source, find_on_disk, unread_type  # noqa: E402
@@ -204,10 +209,14 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
             src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None, "bbox_end": tuple(p["bbox_end"]) if p.get("bbox_end") else None}) for p in hit["passages"]]
             src.text, src.title, src.pages, src.error = hit["text"], hit["title"], hit["pages"], hit["error"]
             src.notes, src.ocr, src.metadata = list(hit.get("notes", [])), hit.get("ocr", ""), dict(hit.get("metadata", {}))
+            _log.info("source %s (%s): from the cache, %d passages", path, citekey, len(src.passages))
             return src
         except (TypeError, KeyError, ValueError, AttributeError):
             src.passages, src.text, src.title, src.pages, src.error = [], "", "", 0, None
+    t0 = time.perf_counter()
     cacheable = kind.parse(src, data, path, ocr)
+    _log.info("source %s (%s): parsed, %d passages, %d pages (%.2f s)%s", path, citekey, len(src.passages), src.pages or 0,
+              time.perf_counter() - t0, f"; {src.error}" if src.error else "")
     if cacheable:  # not when installing the OCR engine would read it
         cache.put(
             src.sha256,
@@ -323,13 +332,13 @@ class SourceResolver:
                     except OSError:
                         continue
                     sha = hashlib.sha256(data).hexdigest()
-                    meta = self.cache.get(sha, "ident-2:" + f.suffix.lower())
+                    meta = self.cache.get(sha, "ident-3:" + f.suffix.lower())
                     if meta is None:
                         try:
                             meta = run_limited(source_identity, f, data) if media_type_of(f, data[:5]) == "application/pdf" or f.suffix.lower() in OFFICE_TYPES else source_identity(f, data)
                         except ParseLimitError:
-                            meta = {"title": "", "doi": "", "arxiv": "", "head": ""}
-                        self.cache.put(sha, "ident-2:" + f.suffix.lower(), meta)
+                            meta = {"title": "", "doi": "", "arxiv": "", "head": "", "year": "", "kind": "document"}
+                        self.cache.put(sha, "ident-3:" + f.suffix.lower(), meta)
                     ids.append((f, meta))
             self._ids = ids
         return self._ids
@@ -359,6 +368,7 @@ class SourceResolver:
                 return hits[0], f"--sources arXiv match ({ref.arxiv})", notes
         if ref.title:
             scored = []
+            fields: dict[Path, list[str]] = {}
             short = is_short_title(ref.title)
             for f, m in ids:
                 if short:
@@ -371,6 +381,15 @@ class SourceResolver:
                 if sc >= TITLE_MATCH_MIN and authors_agree(ref, m.get("head", "")) is False:
                     notes.append(f"{f.name}: title matches (score {sc:.0f}) but its first page does not name the first author")
                     continue
+                if sc >= TITLE_MATCH_MIN:  # a title alone is no identity: the type, year or DOI must agree too (issue 30)
+                    agree, differ = identity_agreement(ref, m)
+                    comparable = bool(ref.doi or (ref.year or "")[:4].isdigit() or ref.container
+                                      or (ref.entry_type or "").lower() in WEB_ENTRY_TYPES | DOCUMENT_ENTRY_TYPES)
+                    if comparable and not agree:
+                        notes.insert(0, f"passed over: {f.name}: title matches (score {sc:.0f}) but neither the entry's type, year nor DOI agrees with the file"
+                                     + (f" ({' and '.join(differ)} differ{'s' if len(differ) == 1 else ''})" if differ else ""))
+                        continue
+                    fields[f] = agree
                 scored.append((sc, f))
             scored.sort(key=lambda t: -t[0])
             notes.append(f"titles of {len(ids)} files in --sources")
@@ -384,7 +403,9 @@ class SourceResolver:
                     return None, "", notes
                 if short:
                     return best_f, "--sources title match (short title equals the file's title; first author or year agrees)", notes
-                return best_f, f"--sources title match (score {best_sc:.1f})", notes
+                agreed = fields.get(best_f) or []
+                also = f"; {' and '.join(agreed)} agree{'s' if len(agreed) == 1 else ''}" if agreed else "; the entry has no type, year or DOI to compare"
+                return best_f, f"--sources title match (score {best_sc:.1f}{also})", notes
             if scored and scored[0][0] >= 70:
                 notes.insert(0, f"closest title: {scored[0][1].name} (score {scored[0][0]:.0f}, below {TITLE_MATCH_MIN:.0f})")
         return None, "", notes
@@ -562,7 +583,7 @@ class SourceResolver:
         if path is None:
             if tried and tried[0].startswith("ambiguous:"):
                 return Source(citekey=citekey, error=f"no unique local source: {tried[0]}; name the file in the bibliography to choose", origin="not found")
-            if tried and tried[0].startswith("closest title:"):
+            if tried and tried[0].startswith(("closest title:", "passed over:")):
                 return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {tried[0]}", origin="not found")
             if self.source_dirs:
                 reason = ("" if has_field else "no file field in the bibliography entry, and ") + "no file in --sources matched the citekey, DOI, arXiv id or title"

@@ -184,6 +184,13 @@ class _Facts:
         self.usable = src.usable
         self.supplement = _supplement_sign(att, path, src, ref.title) if self.usable else ""
         self.title_sc: float | None = title_score(ref.title, src.title, src.text[:800]) if ref.title and self.usable else None
+        if self.title_sc is not None and self.title_sc < 90 and src.media_type == "application/pdf":
+            # A PDF whose metadata title is empty opens on whatever its first passage is (a CVPR paper: the Open Access
+            # watermark): its title is the largest text on page 1, or the metadata title, as read into src.metadata (issue 30).
+            own = src.metadata.get("title") or {}
+            for t in dict.fromkeys((own.get("value", ""), own.get("quote", ""))):
+                if t:
+                    self.title_sc = max(self.title_sc, title_score(ref.title, t))
         if self.title_sc is not None and self.title_sc < 90 and src.media_type != "application/pdf":
             # A Markdown file's title may sit in its YAML front matter, which passages skip.
             try:

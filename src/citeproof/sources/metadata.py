@@ -37,6 +37,7 @@ first author.
 
 from __future__ import annotations
 
+import html as _html
 import re
 
 from citeproof.model import Passage, Reference
@@ -66,14 +67,16 @@ def html_metadata(html: str) -> dict[str, dict]:
 
     Returns:
         CSL field -> ``{"value", "quote", "page": None, "line", "from"}``;
-        ``author`` holds every author (``value`` joined by ``; ``).
+        ``author`` holds every author (``value`` joined by ``; ``). Values are
+        entity-decoded (``M&uuml;ller`` gives ``Müller``, ``&#233;`` gives ``é``:
+        :func:`html.unescape`, the HTML5 named references); ``quote`` is the tag as written.
     """
     out: dict[str, dict] = {}
     authors: list[tuple[str, str, int]] = []
     for m in _META.finditer(html[:200_000]):
         attrs = {a.group(1).lower(): (a.group(2) if a.group(2) is not None else a.group(3) if a.group(3) is not None else a.group(4)) for a in _ATTR.finditer(m.group(0))}
         name = (attrs.get("name") or attrs.get("property") or "").lower()
-        value = re.sub(r"\s+", " ", attrs.get("content") or "").strip()
+        value = re.sub(r"\s+", " ", _html.unescape(attrs.get("content") or "")).strip()  # M&uuml;ller is Müller
         if not name or not value:
             continue
         line = html.count("\n", 0, m.start()) + 1
@@ -98,7 +101,7 @@ def html_metadata(html: str) -> dict[str, dict]:
     if "title" not in out:
         t = re.search(r"<title[^>]*>(.*?)</title>", html[:200_000], re.I | re.S)
         if t and t.group(1).strip():
-            value = re.sub(r"\s+", " ", t.group(1)).strip()
+            value = re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]*>", " ", t.group(1)))).strip()
             out["title"] = {"value": value, "quote": t.group(0)[:300], "page": None, "line": html.count("\n", 0, t.start()) + 1, "from": "<title>"}
     return out
 
