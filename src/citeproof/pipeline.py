@@ -110,6 +110,8 @@ class CheckOptions:
         collection: only this collection of a Zotero library among ``bib_paths`` (``--collection``).
         ocr: ``--ocr`` mode for scanned PDF sources, ``auto``, ``force`` or
             ``never`` ('' is ``auto``; :mod:`citeproof.sources.ocr`).
+        assist: run the assist stage (:func:`assist_stage`): suggestions, corrected locators, inconsistencies,
+            uncited claims (issue 25).
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -126,6 +128,7 @@ class CheckOptions:
     limit: int | None = None
     collection: str | None = None
     ocr: str = ""
+    assist: bool = True
 
 
 BANDS: dict[Verdict, int] = {
@@ -354,9 +357,12 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     if online is not None:
         online.annotate(findings)
         online.close()
+    t_assist = time.perf_counter()
+    helped = assist_stage(document, claims, findings, bib, resolver, sources, opts, tiers)
+    t_assist = time.perf_counter() - t_assist
     findings.sort(key=attention_rank)
     t_end = time.perf_counter()
-    notes = list(tiers.notes)
+    notes = list(tiers.notes) + helped.notes
     if opts.limit is not None and total_citations > opts.limit:
         notes.append(f"--limit {opts.limit}: judged the first {opts.limit} of {total_citations} citations")
     llm_meta = {}
@@ -379,6 +385,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
     for w in getattr(vectors, "warnings", []):
         diagnostics.append(Diagnostic("cache-reset", "warning", w, str(cache.folder)))
     diagnostics.extend(error_diagnostics(findings))
+    diagnostics.extend(helped.diagnostics)
     return Report(
         document=str(document),
         findings=findings,
@@ -396,6 +403,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
                 "sources": round(t_sources - t_read, 3),
                 "judge": round(t_end - t_sources, 3),
                 "total": round(t_end - t0, 3),
+                "assist": round(t_assist, 3),
             },
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             **({"online": online.metadata()} if online is not None else {}),
@@ -403,7 +411,24 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         },
         references={k: v for k, v in bib.entries.items() if k in set(cited)},
         sources=sources,
+        uncited=helped.uncited,
     )
+
+
+def assist_stage(document: Path, claims: list[Claim], findings: list[Finding], bib: Bibliography, resolver: SourceResolver,
+                 sources: dict[str, Source], opts: CheckOptions, tiers: Tiers):
+    """The assist stage (issue 25, :func:`citeproof.assist.stage.run_assist`): suggestions from the user's library,
+    corrected locators, inconsistent citations of one work and uncited claims; fills ``findings`` in place.
+
+    Returns:
+        A :class:`citeproof.assist.stage.AssistResult` (empty when ``opts.assist`` is False).
+    """
+    from citeproof.assist.stage import AssistResult, run_assist
+
+    if not opts.assist:
+        return AssistResult()
+    return run_assist(document, claims, findings, bib.entries, resolver.resolve, sources, list(opts.source_dirs),
+                      lambda p: resolver.load(p.stem, p, "a --sources file (library search)"), tiers)
 
 
 def error_diagnostics(findings: list[Finding]) -> list[Diagnostic]:

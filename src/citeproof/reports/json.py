@@ -17,8 +17,19 @@ Layout (names are a contract; issue 2)::
                    "review": {"decision", "note", "at", "stale"},  # only when a reviewer decided
                    "sources_considered": [{"path", "chosen", "reason"}],
                    "provenance": {...} | null, "rank": int,
-                   "location": {"page", "bbox"}}],   # citing PDFs only
-     "diagnostics": [{"code", "severity", "message", "file", "line"}]}
+                   "location": {"page", "bbox"},   # citing PDFs only
+                   "suggestions": [{"kind", "citekey", "path", "locator", "verdict", "tier", "score", "page",
+                                    "page_label", "where", "evidence", "message"}],   # issue 25
+                   "inconsistencies": [{"kind", "citekey", "line", "other_line", "other_claim", "this", "other",
+                                        "message"}]}],
+     "diagnostics": [{"code", "severity", "message", "file", "line"}],
+     "uncited_claims": [{"document", "line", "sentence", "cue", "words", "candidate": suggestion | null}]}
+
+``suggestions`` (issue 25, :mod:`citeproof.assist`): for an *unsupported* or *off_topic* citation, the works of the
+user's library whose passage supports the claim (kind ``source``); for a page locator the words do not stand on,
+the corrected locator (kind ``locator``, with ``old_locator``). ``inconsistencies``: the other sentences citing the
+same work for an incompatible number or direction. ``uncited_claims``: sentences stating a specific finding with
+no citation (each also an ``uncited_claim`` diagnostic).
 
 ``evidence.text`` is null when the passage is not quotable (reading order
 not trusted): the page still says where to look. ``line`` is from 1;
@@ -125,6 +136,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         **({"llm": f.llm} if f.llm is not None else {}),
     }
     d["id"] = finding_id(d)
+    d["suggestions"] = [dict(x) for x in f.suggestions]  # after the id: a suggestion is help, not part of what was found
+    d["inconsistencies"] = [dict(x) for x in f.inconsistencies]
     return d
 
 
@@ -146,6 +159,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         "summary": summarise(report.findings),
         "findings": [_with_review(finding_to_dict(f, i + 1), review) for i, f in enumerate(report.findings)],
         "diagnostics": [dataclasses.asdict(d) for d in report.diagnostics],
+        "uncited_claims": [dict(u) for u in report.uncited],
     }
 
 
