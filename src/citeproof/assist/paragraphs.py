@@ -41,10 +41,11 @@ class Sentence:
 
 @dataclass
 class Paragraph:
-    """A prose paragraph: its first line (from 1) and its sentences in order."""
+    """A prose paragraph: its first line (from 1), its sentences in order, and the heading above it ('' if none)."""
 
     line: int
     sentences: list[Sentence] = field(default_factory=list)
+    section: str = ""
 
     @property
     def cites(self) -> bool:
@@ -65,7 +66,11 @@ def markdown_paragraphs(source: str) -> list[Paragraph]:
         Paragraphs in document order; lines from 1.
     """
     out: list[Paragraph] = []
+    section = ""
     for block in read_blocks(source)[0]:
+        if block.kind == UnitKind.HEADING:
+            section = tidy_claim_text(clean_inline_markdown(block.text))
+            continue
         if block.kind != UnitKind.SENTENCE or not block.split:
             continue
         masked = mask_non_prose(block.text)
@@ -74,7 +79,7 @@ def markdown_paragraphs(source: str) -> list[Paragraph]:
         units = tile_spans(split_sentences(split_text), len(block.text), split_text)
         owner = _owners(units, groups, block.text) if groups else []
         newlines = [m.start() for m in re.finditer("\n", block.text)]
-        para = Paragraph(block.line)
+        para = Paragraph(block.line, section=section)
         for u, (s, e) in enumerate(units):
             keys = tuple(it.key for g, o in zip(groups, owner) if o == u for it in g.items if not is_crossref(it.key))
             keys += tuple(m.group(1) for m in _WEB_LINK.finditer(block.text[s:e]))  # a link to a web page is a citation too
@@ -92,19 +97,24 @@ def markdown_paragraphs(source: str) -> list[Paragraph]:
 
 _WEB_LINK = re.compile(r"\]\((https?://[^)\s]{1,1000})\)|<(https?://[^>\s]{1,1000})>")
 
-NUMERIC_MARKER = re.compile(r"\[\s*\d{1,4}[•*]{0,2}(?:\s*[-\u2013,;]\s*\d{1,4}[•*]{0,2})*\s*\]|\(\s*\d{1,4}(?:\s*[-\u2013,;]\s*\d{1,4})*\s*\)(?=[\s.,;:]|$)")
-"""A numeric citation marker: ``[12]``, ``[3, 5-7]``, ``[69•]`` (a review's "of special interest" mark), ``(6–13)`` (a parenthesised number list before a space or
+NUMERIC_MARKER = re.compile(r"\[\s*\d{1,4}[•*]{0,2}(?:\s*[-\u2013,;]\s*\d{1,4}[•*]{0,2})*\s*\]|\((?!\s*(?:1[89]|20)\d\d\s*[-\u2013]\s*(?:1[89]|20)?\d\d\s*\))\s*\d{1,4}(?:\s*[-\u2013,;]\s*\d{1,4})*\s*\)(?=[\s.,;:]|$)")
+"""A numeric citation marker: ``[12]``, ``[3, 5-7]``, ``[69•]`` (a review's "of special interest" mark), ``(6–13)``, but not a span of years ``(1980–2008)`` (a parenthesised number list before a space or
 punctuation)."""
 
 AUTHOR_YEAR_MARKER = re.compile(r"\((?:[^()]{0,80}?\b(?:et al\.?|and|&)\s*)?[A-Z][A-Za-z'\-]+(?: et al\.?)?,? (?:19|20)\d\d[a-z]?(?:[;,][^()]{0,120})?\)")
 """An author-year marker: ``(Smith et al., 2019)``, ``(Lee and Park 2020; Kim 2018)``."""
 
 
+_HEADING = re.compile(r"(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][A-Za-z ,&:/\-]{2,80}")
+"""A heading in plain text: one short line of words with no final period (``Results``, ``2.1 Related work``)."""
+
+
 def text_paragraphs(text: str) -> list[Paragraph]:
     """The paragraphs of plain text (blank-line separated), markers recognised by :data:`NUMERIC_MARKER` and
     :data:`AUTHOR_YEAR_MARKER`.
 
-    A marker's "citekey" is the marker itself (``[12]``): plain text has no bibliography keys.
+    A marker's "citekey" is the marker itself (``[12]``): plain text has no bibliography keys. A paragraph of one
+    short line without a final period is a heading: it names the section of the paragraphs after it.
 
     Args:
         text: the text; paragraphs separated by blank lines.
@@ -114,9 +124,12 @@ def text_paragraphs(text: str) -> list[Paragraph]:
     """
     out: list[Paragraph] = []
     line = 1
+    section = ""
     for chunk in re.split(r"(\n[ \t]*\n)", text):
-        if chunk.strip() and not re.fullmatch(r"\n[ \t]*\n", chunk):
-            para = Paragraph(line + chunk.count("\n", 0, len(chunk) - len(chunk.lstrip())))
+        if _HEADING.fullmatch(chunk.strip()):
+            section = chunk.strip()
+        elif chunk.strip() and not re.fullmatch(r"\n[ \t]*\n", chunk):
+            para = Paragraph(line + chunk.count("\n", 0, len(chunk) - len(chunk.lstrip())), section=section)
             marks = [m for rx in (NUMERIC_MARKER, AUTHOR_YEAR_MARKER) for m in rx.finditer(chunk)]
             masked, blanked = list(chunk), list(chunk)
             for m in marks:

@@ -2,7 +2,8 @@
 
 A diagnostic with file and line, never a verdict. A sentence is flagged when all of these hold:
 
-* it stands in a prose paragraph that cites elsewhere, in at least :data:`CITED_SHARE` of its other sentences (a
+* it stands outside a section that reports the author's own work (:data:`OWN_SECTIONS`: *Results*, *Methods*...),
+  in a prose paragraph that cites elsewhere, in at least :data:`CITED_SHARE` of its other sentences (a
   background paragraph: an uncited finding beside the cited ones is more likely a forgotten citation than the
   author's own result);
 * it states a specific finding (:func:`finding_cue`): a measured number (a percentage, a fold change, a p-value,
@@ -85,6 +86,11 @@ cite (manubot's paragraphs cite one sentence in three or four)."""
 _STATS = re.compile(r"\b(?:[pPnNr]|OR|HR|RR|CI|R2)\s?[=<>≤≥]")
 _MATH = re.compile(r"[=≤≥±∑∫√∂∇→⇒]|\b[a-zA-Z]_?\{?[ijk]\}?\b\s|\b(?:eq|equation)s?\b|\b[A-Z][a-z]? ?[ij]{1,2} ?=", re.I)
 
+OWN_SECTIONS = re.compile(r"\b(?:results?|methods?|methodology|materials|experiments?|experimental|evaluation|implementation|"
+                          r"findings|data collection|analysis|study design|research design|statistical|procedure|ablation)\b", re.I)
+"""Sections that report the author's own work: no sentence in them is flagged (in the PMC articles, specific
+numbers under *Results* and *Methods* were the paper's own measurements)."""
+
 _REFERENCE_ENTRY = re.compile(r"^(?:[*†‡§]|[A-Z][A-Za-z'\-]+ [A-Z]{1,3}(?:,| et al\.| and)|Click here|\([A-Z]\) )")
 _BACK_INNER = re.compile(r"^(?:[A-Z][a-z]+(?:ly)?, )(?:it|they|this|these|their|its|such)\b|\b(?:these|those|such) (?:data|results|findings|"
                          r"studies|observations|reports|experiments|analyses)\b", re.I)
@@ -166,7 +172,7 @@ def uncited_claims(paragraphs: list[Paragraph]) -> list[UncitedClaim]:
     """
     out: list[UncitedClaim] = []
     for para in paragraphs:
-        if not para.cites:
+        if not para.cites or OWN_SECTIONS.search(para.section):
             continue
         cited = sum(1 for s in para.sentences if s.citekeys)
         others = len(para.sentences) - 1
