@@ -19,7 +19,7 @@ from citeproof.cli import check  # noqa: F401  check, gate, audit
 from citeproof.cli import review  # noqa: F401  diff, history, locate
 from citeproof.cli import tools  # noqa: F401  batch, verify, ask, serve, version, demo, cache prune
 from citeproof.cli import evals  # noqa: F401  eval planted | scifact | citation-integrity | feedback
-from citeproof.cli import assist  # noqa: F401  fix --locators
+from citeproof.cli import assist  # noqa: F401  fix --locators, watch
 from citeproof.cli._common import app, err
 from citeproof.errors import CiteproofError
 
