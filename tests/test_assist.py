@@ -218,3 +218,12 @@ def test_assist_can_be_turned_off(tmp_path):
     draft.write_text(DRAFT, encoding="utf-8")
     report = check(draft, [_bib(tmp_path)], CheckOptions(cache_dir=tmp_path / "cache", tiers=["lexical"], assist=False))
     assert report.uncited == [] and all(not f.suggestions and not f.inconsistencies for f in report.findings)
+
+
+def test_a_warm_rerun_searches_nothing_again(drafted):
+    """The library and locator searches are kept in the judgement cache: the second run reuses every one."""
+    folder, draft, bib, first = drafted
+    again = check(draft, [bib], CheckOptions(cache_dir=folder / "cache", tiers=["lexical"]))
+    assert again.metadata["assist"]["reused"] >= 3  # the unsupported citation, the locator, the uncited sentence
+    assert [f.suggestions for f in again.findings] == [f.suggestions for f in first.findings]
+    assert again.uncited == first.uncited

@@ -398,6 +398,7 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
             "source_dirs": [str(d) for d in opts.source_dirs],
             "cache": str(cache.folder) if cache.folder else None,
             "judgement_cache": judgements.metadata(),
+            "assist": {"reused": helped.reused},
             "timings_s": {
                 "read": round(t_read - t0, 3),
                 "sources": round(t_sources - t_read, 3),
@@ -427,8 +428,11 @@ def assist_stage(document: Path, claims: list[Claim], findings: list[Finding], b
 
     if not opts.assist:
         return AssistResult()
+    from citeproof.assist.memo import Memo
+
     return run_assist(document, claims, findings, bib.entries, resolver.resolve, sources, list(opts.source_dirs),
-                      lambda p: resolver.load(p.stem, p, "a --sources file (library search)"), tiers)
+                      lambda p: resolver.load(p.stem, p, "a --sources file (library search)"), tiers,
+                      Memo(resolver.cache, tiers.used, opts.settings))
 
 
 def error_diagnostics(findings: list[Finding]) -> list[Diagnostic]:

@@ -5,7 +5,8 @@ Two sentences citing the same work are compared, whether or not its source could
 * **numbers**: each holds a percentage (or a multiplier) about the same thing, and the values differ beyond what
   their writing allows (25% and 40%). "The same thing" is at least :data:`SHARED_TERMS` content-word stems in
   common within :data:`WINDOW` words of the two numbers (``40% of researchers use Git`` and ``25% of researchers
-  use Git``), numbers parsed by :func:`citeproof.detectors.numbers.extract_quantities`;
+  use Git``); only percentages and multipliers are read (a regular expression: the unit-aware number parser of
+  :mod:`citeproof.detectors.numbers` loads pint, seconds on a warm run that judges nothing);
 * **direction**: one says the work found a rise, the other a fall (or better/worse) of the same target, direction
   cues and their targets as :mod:`citeproof.detectors.polarity` finds them (a cue preceded by a negation counts
   for the opposite direction), and the two sentences share at least :data:`SHARED_TERMS` target stems.
@@ -19,9 +20,10 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
 
-from citeproof.detectors.numbers import extract_quantities, quantities_match
+from citeproof.detectors.numbers import _tol
 from citeproof.detectors.polarity import _cues
 from citeproof.model import Claim, Diagnostic, Finding
 from citeproof.text.stems import STOPWORDS, stem
@@ -43,25 +45,40 @@ def _context(text: str, start: int, end: int) -> set[str]:
     return {stem(w.lower())[:6] for w in before + after if w.lower() not in STOPWORDS and len(w) >= 3}
 
 
+_SHARE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(%|percent\b|per cent\b|-?fold\b|×|x\b)")
+
+
+@lru_cache(maxsize=4096)
+def _shares(text: str) -> list[tuple[float, float, str, int, int]]:
+    """Percentages and multipliers: ``(value, tolerance, unit, start, end)``; the tolerance is half the last
+    written digit (``68.9%`` +- 0.05), as :func:`citeproof.detectors.numbers._tol` reads a number."""
+    out = []
+    for m in _SHARE.finditer(text):
+        unit = "%" if m.group(2).startswith(("%", "per")) else "x"
+        out.append((float(m.group(1)), _tol(m.group(1)), unit, m.start(), m.end()))
+    return out
+
+
 def _number_clash(a: str, b: str) -> tuple[str, str] | None:
-    for qa in extract_quantities(a):
-        if qa.unit not in ("%", "x"):
-            continue
-        ca = _context(a, qa.start, qa.end)
-        for qb in extract_quantities(b):
-            if qb.unit != qa.unit:
+    for va, ta, ua, sa, ea in _shares(a):
+        ca = _context(a, sa, ea)
+        for vb, tb, ub, sb, eb in _shares(b):
+            if ub != ua or len(ca & _context(b, sb, eb)) < SHARED_TERMS:
                 continue
-            if len(ca & _context(b, qb.start, qb.end)) < SHARED_TERMS:
-                continue
-            if not quantities_match(qa, qb) and not quantities_match(qb, qa):
-                return qa.text, qb.text
+            if abs(va - vb) > ta + tb:
+                return a[sa:ea], b[sb:eb]
     return None
+
+
+@lru_cache(maxsize=4096)
+def _cues_of(text: str) -> list:
+    return _cues(text)
 
 
 def _direction_clash(a: str, b: str) -> tuple[str, str] | None:
     opposite = {"up": "down", "down": "up", "good": "bad", "bad": "good"}
-    cues_b = _cues(b)
-    for cls, shown, _i, tgt, *_ in _cues(a):
+    cues_b = _cues_of(b)
+    for cls, shown, _i, tgt, *_ in _cues_of(a):
         for cls_b, shown_b, _j, tgt_b, *_ in cues_b:
             if cls_b == opposite[cls] and len(tgt & tgt_b) >= SHARED_TERMS:
                 return shown, shown_b

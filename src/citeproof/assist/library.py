@@ -19,6 +19,7 @@ import logging
 from pathlib import Path
 from typing import Any, Callable
 
+from citeproof.assist.memo import Memo
 from citeproof.model import Claim, Evidence, Reference, Source, Verdict
 from citeproof.tiers import Tiers, identifier_terms
 
@@ -100,10 +101,11 @@ class Library:
         source_dirs: the ``--sources`` folders (their files no entry claims are library sources too).
         load_file: path -> :class:`Source` for such a file (the run's parse cache).
         tiers: the run's tiers.
+        memo: where searches are kept between runs (:class:`~citeproof.assist.memo.Memo`; None: nowhere).
     """
 
     def __init__(self, entries: dict[str, Reference], resolve: Callable[[str, Reference], Source], known: dict[str, Source],
-                 source_dirs: list[Path], load_file: Callable[[Path], Source], tiers: Tiers) -> None:
+                 source_dirs: list[Path], load_file: Callable[[Path], Source], tiers: Tiers, memo: Memo | None = None) -> None:
         self.entries = entries
         self._resolve = resolve
         self._known = dict(known)
@@ -112,6 +114,7 @@ class Library:
         self.tiers = tiers
         self._all: dict[str, tuple[str | None, Source]] | None = None
         self.notes: list[str] = []
+        self.memo = memo or Memo(None, tiers.used)
 
     def sources(self) -> dict[str, tuple[str | None, Source]]:
         """Usable library sources: name -> (citekey or None, source); resolved on first call.
@@ -163,6 +166,11 @@ class Library:
         Returns:
             Suggestions of kind ``source``; empty when no library work supports the text.
         """
+        lib = sorted((name, self.memo.source(src)) for name, (_k, src) in self.sources().items())
+        parts = ["search", text, sorted(identifier_terms(claim)), sorted(exclude), sorted(exclude_sha or ()), top, lib]
+        return self.memo.get_or(parts, lambda: self._search(claim, text, exclude, top, exclude_sha))
+
+    def _search(self, claim: Claim, text: str, exclude: set[str], top: int, exclude_sha: set[str] | None) -> list[dict[str, Any]]:
         import dataclasses
 
         ids = identifier_terms(claim)

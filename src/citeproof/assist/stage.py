@@ -15,6 +15,7 @@ from typing import Any, Callable
 from citeproof.assist.consistency import mark_inconsistencies
 from citeproof.assist.library import Library
 from citeproof.assist.locators import locator_suggestion
+from citeproof.assist.memo import Memo
 from citeproof.assist.paragraphs import markdown_paragraphs
 from citeproof.assist.uncited import uncited_claims
 from citeproof.model import Claim, Diagnostic, Finding, Reference, Source, Verdict
@@ -29,11 +30,13 @@ was 2 of 20, ``docs/beyond.md``)."""
 
 @dataclass
 class AssistResult:
-    """What the stage adds to a report: diagnostics, uncited claims (``Report.uncited``) and notes."""
+    """What the stage adds to a report: diagnostics, uncited claims (``Report.uncited``), notes, and how many of its
+    searches came from the cache (``reused``)."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     uncited: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    reused: int = 0
 
 
 def wants_suggestion(f: Finding) -> bool:
@@ -43,7 +46,7 @@ def wants_suggestion(f: Finding) -> bool:
 
 def run_assist(document: Path, claims: list[Claim], findings: list[Finding], entries: dict[str, Reference],
                resolve: Callable[[str, Reference], Source], sources: dict[str, Source], source_dirs: list[Path],
-               load_file: Callable[[Path], Source], tiers: Tiers) -> AssistResult:
+               load_file: Callable[[Path], Source], tiers: Tiers, memo: Memo | None = None) -> AssistResult:
     """Add suggestions and inconsistencies to ``findings`` (in place) and return the report's additions.
 
     Args:
@@ -56,12 +59,14 @@ def run_assist(document: Path, claims: list[Claim], findings: list[Finding], ent
         source_dirs: the ``--sources`` folders.
         load_file: path -> Source for a ``--sources`` file no entry names.
         tiers: the run's tiers.
+        memo: the answers of earlier runs (:class:`~citeproof.assist.memo.Memo`): a warm re-run searches nothing again.
 
     Returns:
         An :class:`AssistResult`. A failure of one part is a note and a warning diagnostic, never a failed run.
     """
     out = AssistResult()
-    library = Library(entries, resolve, sources, source_dirs, load_file, tiers)
+    memo = memo or Memo(None, tiers.used)
+    library = Library(entries, resolve, sources, source_dirs, load_file, tiers, memo)
 
     def guarded(name: str, fn: Callable[[], None]) -> None:
         try:
@@ -74,7 +79,12 @@ def run_assist(document: Path, claims: list[Claim], findings: list[Finding], ent
 
     def locators() -> None:
         for f in findings:
-            s = locator_suggestion(f, tiers)
+            c, src = f.citation, f.source
+            if c.locator is None or not c.locator.pages() or src is None or not src.usable or not src.pages:
+                continue
+            parts = ["locator", f.claim.text, c.citekey, c.locator.raw, c.signal, f.verdict.value, sorted(f.flags),
+                     f.evidence.passage.id if f.evidence is not None else None, memo.source(src)]
+            s = memo.get_or(parts, lambda f=f: locator_suggestion(f, tiers))
             if s is not None:
                 f.suggestions.append(s)
 
@@ -112,4 +122,5 @@ def run_assist(document: Path, claims: list[Claim], findings: list[Finding], ent
 
     guarded("uncited_claim", uncited)
     out.notes.extend(library.notes)
+    out.reused = memo.reused
     return out
