@@ -227,3 +227,22 @@ def test_a_warm_rerun_searches_nothing_again(drafted):
     assert again.metadata["assist"]["reused"] >= 3  # the unsupported citation, the locator, the uncited sentence
     assert [f.suggestions for f in again.findings] == [f.suggestions for f in first.findings]
     assert again.uncited == first.uncited
+
+
+def test_a_sources_file_no_entry_names_is_suggested_by_path(tmp_path):
+    """--sources files that no bibliography entry claims are part of the library (suggested by their path)."""
+    import shutil
+
+    pdfs = tmp_path / "pdfs"
+    pdfs.mkdir()
+    shutil.copy(CITED / "himmelstein2017-rephetio.md", pdfs / "rephetio-notes.md")
+    draft = tmp_path / "draft.md"
+    draft.write_text("Version control records every change to a manuscript [@git].\n"
+                     "Hetionet v1.0 consists of 47,031 nodes of 11 types and 2,250,197 relationships of 24 types [@git].\n", encoding="utf-8")
+    report = check(draft, [_bib(tmp_path)], CheckOptions(source_dirs=[pdfs], cache_dir=tmp_path / "cache", tiers=["lexical"]))
+    f = _at(report, 2, "git")
+    assert f.verdict.value == "unsupported"
+    (s,) = f.suggestions
+    assert s["citekey"] is None and s["path"].endswith("rephetio-notes.md") and s["locator"] == ""
+    assert s["message"].startswith(f"did you mean the file {s['path']}?")
+    assert "47,031 nodes of 11 types" in s["evidence"]
