@@ -371,6 +371,11 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         llm_meta = {"llm": {"url": cfg.url, "model": cfg.model, "second_model": cfg.second_model, "max_cost": cfg.max_cost, **tiers.llm.client.account.to_dict()}}
         if tiers.llm.client.account.budget_stopped:
             notes.append(f"llm tier stopped: --llm-max-cost {cfg.max_cost:g} reached; later citations kept the offline tiers' verdict (flag llm_budget)")
+        if tiers.llm.client.account.deadline_stopped:
+            notes.append(f"llm tier stopped: its deadline --llm-deadline {cfg.deadline_s:g} s passed; later citations kept the offline tiers' verdict (flag llm_deadline)")
+        if tiers.llm.client.account.usage_estimated:
+            notes.append(f"llm: {tiers.llm.client.account.usage_estimated} replies gave no valid token usage; each was counted as its worst case "
+                         "(estimated prompt tokens plus the completion tokens asked for) against the budget")
         unreachable = tiers.llm.client.unreachable
         tiers.llm.client.close()
     else:
@@ -449,7 +454,7 @@ def error_diagnostics(findings: list[Finding]) -> list[Diagnostic]:
     for f in findings:
         if f.verdict == Verdict.ERROR:
             why = f.reasons[0] if f.reasons else "internal error"
-            out.append(Diagnostic("internal-error", "error", f"{f.claim.document}:{f.claim.line}: citation '{f.citation.citekey}': {why}", f.claim.document, f.claim.line))
+            out.append(Diagnostic("llm-reply-refused" if "llm_reply_refused" in f.flags else "internal-error", "error", f"{f.claim.document}:{f.claim.line}: citation '{f.citation.citekey}': {why}", f.claim.document, f.claim.line))
     return out
 
 

@@ -37,7 +37,9 @@ from citeproof.cli._common import (
     LlmSecondOpt,
     LlmMaxCostOpt,
     LlmConcurrencyOpt,
+    LlmDeadlineOpt,
     LlmPriceOpt,
+    LlmTimeoutOpt,
     LimitOpt,
     _llm_config,
     _has_own_bibliography,
@@ -83,6 +85,8 @@ def check(
     llm_max_cost: LlmMaxCostOpt = None,
     llm_price: LlmPriceOpt = None,
     llm_concurrency: LlmConcurrencyOpt = None,
+    llm_timeout: LlmTimeoutOpt = None,
+    llm_deadline: LlmDeadlineOpt = None,
     limit: LimitOpt = None,
     annotate: Annotated[Optional[Path], typer.Option("--annotate", metavar="DIR", help="Also write into DIR copies of the cited PDFs with a highlight and a note on each evidence box, and of a .docx document with a Word comment at each flagged citation; the originals are not changed.")] = None,
 ) -> None:
@@ -138,6 +142,8 @@ def check(
         llm_max_cost=llm_max_cost,
         llm_price=llm_price,
         llm_concurrency=llm_concurrency,
+        llm_timeout=llm_timeout,
+        llm_deadline=llm_deadline,
         limit=limit,
         settings=settings,
         annotate=annotate,
@@ -150,7 +156,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
                allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
                llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings, llm_concurrency: int | None = None,
-               ocr: str | None = None, annotate: Path | None = None) -> int:
+               ocr: str | None = None, llm_timeout: float | None = None, llm_deadline: float | None = None, annotate: Path | None = None) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -171,7 +177,8 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
         if unknown_tiers:
             raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
-        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache, llm_concurrency) if "llm" in (tier or []) else None
+        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache, llm_concurrency,
+                          llm_timeout, llm_deadline) if "llm" in (tier or []) else None
         if limit is not None and limit < 1:
             raise CiteproofError(f"--limit must be at least 1, got {limit}")
         target = document.parent if out_dir is None or to_stdout else out_dir
@@ -194,6 +201,9 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
             opts.ocr = ocr
         with ctx, reads:
             report = run_check(document, list(bib), opts)
+        from citeproof.reports import make_utf8_safe
+
+        make_utf8_safe(report)  # a file name that is not UTF-8 is shown escaped in reports, on the console and in the history
         from citeproof.reports.review import attach_review, load_review, review_path
 
         sidecar = review or review_path(target, _stem(document))
@@ -246,8 +256,10 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         reuse = report.metadata.get("judgement_cache") or {}
         if reuse.get("reused"):
             say.print(f"judgements: {reuse['reused']} reused from the cache, {reuse['judged']} judged (--no-cache judges all)", highlight=False)
+        from citeproof.reports import utf8_safe
+
         for p in written:
-            say.print(f"report: {p}", highlight=False)
+            say.print(f"report: {utf8_safe(str(p))}", highlight=False, markup=False)
     from citeproof.reports.review import dismissed
 
     # a unit that holds no claim (a table row of names, a Manubot alias line) is kept in the report but fails no gate;

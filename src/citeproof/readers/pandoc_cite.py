@@ -175,6 +175,8 @@ _LOC_TERM_RE = re.compile(
 )
 _LOC_BARE_RE = re.compile(r"\s*,?\s*(?P<value>\d+(?:\s*[-–—]+\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–—]+\s*\d+)?)*)(?![\w.])")
 _LOC_BRACED_RE = re.compile(r"\s*,?\s*\{(?P<inner>[^{}]*)\}")
+_CLOCK = r"(?:\d{1,2}:)?\d{1,2}:[0-5]\d(?:[.,]\d{1,3})?"
+_LOC_TIME_RE = re.compile(r"\s*,?\s*(?:at\s+)?(?P<value>" + _CLOCK + r"(?:\s*[-–—]+\s*" + _CLOCK + r")?)(?![\w:])")
 
 
 def parse_locator(suffix: str) -> tuple[Locator | None, str]:
@@ -182,8 +184,9 @@ def parse_locator(suffix: str) -> tuple[Locator | None, str]:
 
     ``", p. 33"`` gives ``(Locator('page', '33', 'p. 33'), '')``;
     ``", pp. 33-35 and passim"`` keeps ``'and passim'``; a bare number
-    (``", 33"``) is a page, as in pandoc; ``{...}`` braces hold a locator
-    verbatim. Unknown terms give no locator and keep the suffix.
+    (``", 33"``) is a page, as in pandoc; a time (``", 12:34"``,
+    ``", 1:02:03"``, ``", 12:34-12:51"``) is a ``timestamp`` locator into a
+    recording; ``{...}`` braces hold a locator verbatim. Unknown terms give no locator and keep the suffix.
 
     Args:
         suffix: the text after the key in a bracketed citation, or the
@@ -199,6 +202,9 @@ def parse_locator(suffix: str) -> tuple[Locator | None, str]:
         if loc is not None and not rest:
             return loc, suffix[m.end():].strip()
         return Locator("page", inner, inner), suffix[m.end():].strip()
+    m = _LOC_TIME_RE.match(suffix)
+    if m:  # a time in a recording: [@talk, 12:34], [@talk, at 12:34-12:51]
+        return Locator("timestamp", m.group("value").strip(), suffix[m.start("value"): m.end("value")].strip()), suffix[m.end():].strip()
     m = _LOC_TERM_RE.match(suffix)
     if m:
         term = m.group("term").lower()
@@ -412,6 +418,7 @@ _HTML = re.compile(
     r"<!--.{0,2000}?-->|</?[A-Za-z][A-Za-z0-9-]{0,50}(?:\s[^<>]{0,2000})?/?>|<(?:https?|ftp|mailto):[^>\s]{0,2000}>|<[^>\s@]{1,200}@[^>\s]{1,200}>",
     re.S,
 )
+_BRACED_KEY = re.compile(r"(?<![\w.])@\{[^\s{}]{1,2000}\}")
 _LINK_TARGET = re.compile(r"\]\(([^()\s]{0,2000}(?:\([^()]{0,2000}\)[^()\s]{0,2000}){0,20}(?:\s+\"[^\"]{0,2000}\")?)\)")
 _MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 
@@ -419,7 +426,8 @@ _MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 def mask_non_prose(text: str) -> str:
     """Blank out spans where an ``@`` is never a citation, keeping offsets.
 
-    Masks code spans, raw HTML and autolinks, link targets ``](...)``, bare
+    Masks code spans, raw HTML and autolinks (not inside a braced key ``@{<x>}``,
+    which pandoc reads as the key ``<x>``), link targets ``](...)``, bare
     URLs and inline TeX math, replacing each masked character (newlines
     excepted) by a space. Bare URLs are left alone, as pandoc's default
     Markdown leaves them (``@`` in ``/@user`` is a citation there too).
@@ -437,9 +445,16 @@ def mask_non_prose(text: str) -> str:
             if chars[j] != "\n":
                 chars[j] = " "
 
-    for rx in (_CODE_SPAN, _HTML):
-        for m in rx.finditer(text):
-            blank(m.start(), m.end())
+    for m in _CODE_SPAN.finditer(text):
+        blank(m.start(), m.end())
+    # pandoc reads a braced key before raw HTML: in [@{<x>}] the key is "<x>", no tag (issue 31)
+    braced = [(m.start(), m.end()) for m in _BRACED_KEY.finditer(text)]
+    starts = [b[0] for b in braced]
+    for m in _HTML.finditer(text):
+        k = bisect.bisect_right(starts, m.start()) - 1
+        if k >= 0 and braced[k][0] < m.start() and m.end() <= braced[k][1]:
+            continue
+        blank(m.start(), m.end())
     for m in _LINK_TARGET.finditer(text):
         blank(m.start(1), m.end(1))
     for m in _MATH.finditer(text):
