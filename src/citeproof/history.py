@@ -20,7 +20,7 @@ from typing import Any
 
 from citeproof.model import Report
 
-__all__ = ["RunRecord", "record_run", "list_runs", "HISTORY_FILE"]
+__all__ = ["RunRecord", "record_run", "list_runs", "cited_works", "HISTORY_FILE"]
 
 HISTORY_FILE = "history.sqlite"
 _SCHEMA = ("CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT, version TEXT, "
@@ -38,7 +38,8 @@ class RunRecord:
         document: the document path as given (resolved to an absolute path).
         document_sha256: SHA-256 of the document's bytes ('' when unreadable).
         record: the rest: ``bibliographies`` [{path, sha256}], ``sources`` {citekey: sha256}, ``tiers``,
-            ``models``, ``summary`` (the report's counts), ``seconds``.
+            ``models``, ``summary`` (the report's counts), ``seconds``, ``works`` (:func:`cited_works`; absent in
+            runs recorded before issue 25).
     """
 
     id: int
@@ -64,6 +65,22 @@ def _connect(cache_dir: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(Path(cache_dir) / HISTORY_FILE, timeout=5)
     conn.execute(_SCHEMA)
     return conn
+
+
+def cited_works(report: Report) -> dict[str, dict[str, Any]]:
+    """The works a report cites, for ``citeproof watch`` (issue 25, part 6): citekey -> ``{"doi", "title",
+    "retracted", "corrected"}``, the last two as the run knew them (its ``retracted_source`` / ``corrected_source``
+    tags; False when the run was not online). The DOI is the entry's, else a ``doi:`` citekey's; '' when neither."""
+    tagged: dict[str, set[str]] = {}
+    for f in report.findings:
+        tagged.setdefault(f.citation.citekey, set()).update(t.name for t in f.tags)
+    out: dict[str, dict[str, Any]] = {}
+    for key in sorted(tagged):
+        ref = report.references.get(key)
+        doi = (ref.doi if ref is not None else "") or (key[4:] if key.lower().startswith("doi:") and key[4:].startswith("10.") else "")
+        out[key] = {"doi": doi.lower(), "title": ref.title if ref is not None else "",
+                    "retracted": "retracted_source" in tagged[key], "corrected": "corrected_source" in tagged[key]}
+    return out
 
 
 def record_run(report: Report, cache_dir: Path, summary: dict[str, Any]) -> str | None:
@@ -95,6 +112,7 @@ def record_run(report: Report, cache_dir: Path, summary: dict[str, Any]) -> str 
         "models": models,
         "summary": summary,
         "seconds": (meta.get("timings_s") or {}).get("total"),
+        "works": cited_works(report),
     }
     doc = Path(report.document)
     try:

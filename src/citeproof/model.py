@@ -530,6 +530,12 @@ class Finding:
             ``prompt_tokens``, ``completion_tokens``, ``cost``; else None.
         alternatives: the next candidate passages retrieval ranked after ``evidence`` (at most two), for a
             reviewer to compare; empty when nothing else was retrieved.
+        suggestions: what the author could cite instead (issue 25, :mod:`citeproof.assist`), best first: each
+            ``{"kind": "source" | "locator", "citekey", "path", "locator", "verdict", "tier", "score", "page",
+            "page_label", "where", "evidence", "message"}``; empty when there is nothing to suggest.
+        inconsistencies: other sentences citing the same work for an incompatible fact (issue 25): each
+            ``{"kind": "number" | "direction", "citekey", "line", "other_line", "other_claim", "this", "other",
+            "message"}``.
     """
 
     claim: Claim
@@ -546,6 +552,8 @@ class Finding:
     source: Source | None = None
     llm: dict[str, Any] | None = None
     alternatives: list[Evidence] = field(default_factory=list)
+    suggestions: list[dict[str, Any]] = field(default_factory=list)
+    inconsistencies: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -579,6 +587,9 @@ class Report:
             bibliography and source folders.
         references: all bibliography entries by citekey (cited or not).
         sources: the resolved sources by citekey.
+        uncited: sentences that state a specific finding and cite nothing (issue 25,
+            :func:`citeproof.assist.uncited.uncited_claims`): each ``{"document", "line", "sentence", "cue",
+            "words", "candidate"}``, ``candidate`` a suggestion (see :attr:`Finding.suggestions`) or None.
     """
 
     document: str
@@ -587,3 +598,4 @@ class Report:
     metadata: dict[str, Any] = field(default_factory=dict)
     references: dict[str, Reference] = field(default_factory=dict)
     sources: dict[str, Source] = field(default_factory=dict)
+    uncited: list[dict[str, Any]] = field(default_factory=list)

@@ -109,6 +109,8 @@ class CheckOptions:
         collection: only this collection of a Zotero library among ``bib_paths`` (``--collection``).
         ocr: ``--ocr`` mode for scanned PDF sources, ``auto``, ``force`` or
             ``never`` ('' is ``auto``; :mod:`citeproof.sources.ocr`).
+        assist: run the assist stage (:func:`assist_stage`): suggestions, corrected locators, inconsistencies,
+            uncited claims (issue 25).
     """
 
     source_dirs: list[Path] = field(default_factory=list)
@@ -125,6 +127,7 @@ class CheckOptions:
     limit: int | None = None
     collection: str | None = None
     ocr: str = ""
+    assist: bool = True
 
 
 BANDS: dict[Verdict, int] = {
@@ -309,6 +312,9 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
               len(run.cited), c["sources"] - c["read"])
     _judge_citations(run)
     _close_online(run)
+    t_assist = time.perf_counter()
+    run.helped = assist_stage(run.document, run.claims, run.findings, run.bib, run.resolver, run.sources, opts, run.tiers)
+    c["assist"] = time.perf_counter() - t_assist
     run.findings.sort(key=attention_rank)
     c["end"] = time.perf_counter()
     _log.info("tiers: %s; judged %d citations (%.2f s); judgement cache: %s", ", ".join(run.tiers.used), len(run.findings),
@@ -339,6 +345,8 @@ class _Run:
     tiers: Tiers | None = None
     judgements: JudgementCache | None = None
     findings: list[Finding] = field(default_factory=list)
+    resolver: SourceResolver | None = None
+    helped: object | None = None
 
     def reference(self, key: str) -> Reference | None:
         """The bibliography entry of ``key`` (None: unknown key).
@@ -392,7 +400,7 @@ def _open_sources(run: _Run) -> None:
         # the document's own .bib (in an unpacked bundle, say) was read from inside the allowed folders: its own folder counts
         own = [p.parent for p in run.own_bib.files] if run.own_bib is not None and not run.bib_paths else []
         confine = [Path(opts.confine_to)] + own
-    resolver = SourceResolver([p.parent for p in run.bib.files], list(opts.source_dirs), cache, confine=confine, ocr=check_mode(opts.ocr or "auto"))
+    run.resolver = resolver = SourceResolver([p.parent for p in run.bib.files], list(opts.source_dirs), cache, confine=confine, ocr=check_mode(opts.ocr or "auto"))
     run.sources = resolve_sources(run.cited, run.reference, resolver, opts.progress)
     if opts.online or opts.offline:  # the only door to the network (issue 12)
         from citeproof.sources.online import OnlineSession, OnlineSettings
@@ -470,6 +478,8 @@ def _report(run: _Run) -> Report:
         diagnostics.append(Diagnostic("cache-reset", "warning", w, str(cache.folder)))
     diagnostics.extend(error_diagnostics(run.findings))
     cited = set(run.cited)
+    diagnostics.extend(run.helped.diagnostics if run.helped is not None else [])
+    notes += run.helped.notes if run.helped is not None else []
     return Report(
         document=str(run.document),
         findings=run.findings,
@@ -482,11 +492,13 @@ def _report(run: _Run) -> Report:
             "source_dirs": [str(d) for d in opts.source_dirs],
             "cache": str(cache.folder) if cache.folder else None,
             "judgement_cache": run.judgements.metadata(),
+            "assist": {"reused": run.helped.reused if run.helped is not None else 0},
             "timings_s": {
                 "read": round(clock["read"] - clock["start"], 3),
                 "sources": round(clock["sources"] - clock["read"], 3),
                 "judge": round(clock["end"] - clock["sources"], 3),
                 "total": round(clock["end"] - clock["start"], 3),
+                "assist": round(clock.get("assist", 0.0), 3),
             },
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             **({"online": run.online.metadata()} if run.online is not None else {}),
@@ -494,7 +506,27 @@ def _report(run: _Run) -> Report:
         },
         references={k: v for k, v in run.bib.entries.items() if k in cited},
         sources=run.sources,
+        uncited=run.helped.uncited if run.helped is not None else [],
     )
+
+
+def assist_stage(document: Path, claims: list[Claim], findings: list[Finding], bib: Bibliography, resolver: SourceResolver,
+                 sources: dict[str, Source], opts: CheckOptions, tiers: Tiers):
+    """The assist stage (issue 25, :func:`citeproof.assist.stage.run_assist`): suggestions from the user's library,
+    corrected locators, inconsistent citations of one work and uncited claims; fills ``findings`` in place.
+
+    Returns:
+        A :class:`citeproof.assist.stage.AssistResult` (empty when ``opts.assist`` is False).
+    """
+    from citeproof.assist.stage import AssistResult, run_assist
+
+    if not opts.assist:
+        return AssistResult()
+    from citeproof.assist.memo import Memo
+
+    return run_assist(document, claims, findings, bib.entries, resolver.resolve, sources, list(opts.source_dirs),
+                      lambda p: resolver.load(p.stem, p, "a --sources file (library search)"), tiers,
+                      Memo(resolver.cache, tiers.used, opts.settings))
 
 
 def error_diagnostics(findings: list[Finding]) -> list[Diagnostic]:

@@ -6,7 +6,7 @@ citekeys for ``gate``, missing sources for ``audit``, verdicts named by
 Reports go to files, the summary to stdout, diagnostics to stderr.
 
 The commands live in :mod:`citeproof.cli.check`, :mod:`~citeproof.cli.review`,
-:mod:`~citeproof.cli.tools` and :mod:`~citeproof.cli.evals`; what they share
+:mod:`~citeproof.cli.tools`, :mod:`~citeproof.cli.evals` and :mod:`~citeproof.cli.assist`; what they share
 (the app, consoles, option types) in :mod:`citeproof.cli._common`.
 """
 
@@ -19,6 +19,7 @@ from citeproof.cli import check  # noqa: F401  check, gate, audit
 from citeproof.cli import review  # noqa: F401  diff, history, locate
 from citeproof.cli import tools  # noqa: F401  batch, verify, ask, serve, version, demo, cache prune
 from citeproof.cli import evals  # noqa: F401  eval planted | scifact | citation-integrity | feedback
+from citeproof.cli import assist  # noqa: F401  fix --locators, watch
 from citeproof.cli._common import app, err
 from citeproof.errors import CiteproofError
 

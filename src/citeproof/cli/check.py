@@ -91,6 +91,7 @@ def check(
     llm_deadline: LlmDeadlineOpt = None,
     limit: LimitOpt = None,
     show: Annotated[int, typer.Option("--show", metavar="N", min=0, help="List the first N findings worth a look (worst first) on the terminal, one line each; 0: none.")] = 10,
+    annotate: Annotated[Optional[Path], typer.Option("--annotate", metavar="DIR", help="Also write into DIR copies of the cited PDFs with a highlight and a note on each evidence box, and of a .docx document with a Word comment at each flagged citation; the originals are not changed.")] = None,
 ) -> None:
     """Check every citation against its source and write the report.
 
@@ -149,6 +150,7 @@ def check(
         limit=limit,
         settings=settings,
         show=show,
+        annotate=annotate,
     )
     codes = []
     for doc in documents:
@@ -161,7 +163,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
                allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
                llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings, llm_concurrency: int | None = None,
-               ocr: str | None = None, llm_timeout: float | None = None, llm_deadline: float | None = None, show: int = 10) -> int:
+               ocr: str | None = None, llm_timeout: float | None = None, llm_deadline: float | None = None, show: int = 10, annotate: Path | None = None) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -229,6 +231,12 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
             except OSError as exc:
                 raise CiteproofError(f"{exc.filename or target}: cannot write the report there ({exc.strerror}); choose another --out folder") from None
             written, skipped = _write_reports(report, writers, target, _stem(document))
+        if annotate is not None:  # issue 25: findings written back into copies of the PDFs and the Word document
+            from citeproof.assist.annotate import annotate as write_annotations
+
+            marked = write_annotations(report, annotate)
+            written += marked.written
+            skipped += [("annotate", why) for why in marked.notes]
     except CiteproofError as exc:
         err.print(f"[bold red]error:[/] {exc}", highlight=False)
         return getattr(exc, "exit_code", EXIT_USAGE)

@@ -236,7 +236,14 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
         "source_error": src.error if src is not None else None,
         "passed_over": [(_display_path(c.path, root), c.reason) for c in src.considered if not c.chosen] if src is not None else [],
         "reference": {"title": ref.title, "authors": list(ref.authors), "year": ref.year} if ref is not None else None,
+        "suggestions": [_suggestion_view(x, out_dir, root) for x in f.suggestions],
+        "inconsistencies": list(f.inconsistencies),
     }
+
+
+def _suggestion_view(sug: dict[str, Any], out_dir: Path | None, root: Path | None) -> dict[str, Any]:
+    """A suggestion (issue 25) for the page: its fields, the shown path and a link to the page it names."""
+    return {**sug, "source": _display_path(sug.get("path"), root), "href": relative_href(sug.get("path"), out_dir, sug.get("page"))}
 
 
 def _environment():
@@ -372,6 +379,7 @@ def render_html(report: Report, out_dir: Path | str | None = None, root: Path | 
         citekeys=citekeys,
         sources=sources,
         diagnostics=report.diagnostics,
+        uncited=[{**u, "candidate": _suggestion_view(u["candidate"], out, base) if u.get("candidate") else None} for u in report.uncited],
         metadata=report.metadata,
         review_file=f"{_report_stem(report.document)}.citeproof.review.json",
         review_url=review_url,

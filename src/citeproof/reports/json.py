@@ -20,8 +20,19 @@ Layout (names are a contract; issue 2; ``works`` since schema 2, issue 30)::
                    "source": str | null,
                    "review": {"decision", "note", "at", "stale"},  # only when a reviewer decided
                    "rank": int,
-                   "location": {"page", "bbox"}}],   # citing PDFs only
-     "diagnostics": [{"code", "severity", "message", "file", "line"}]}
+                   "location": {"page", "bbox"},   # citing PDFs only
+                   "suggestions": [{"kind", "citekey", "path", "locator", "verdict", "tier", "score", "page",
+                                    "page_label", "where", "evidence", "message"}],   # issue 25
+                   "inconsistencies": [{"kind", "citekey", "line", "other_line", "other_claim", "this", "other",
+                                        "message"}]}],
+     "diagnostics": [{"code", "severity", "message", "file", "line"}],
+     "uncited_claims": [{"document", "line", "sentence", "cue", "words", "candidate": suggestion | null}]}
+
+``suggestions`` (issue 25, :mod:`citeproof.assist`): for an *unsupported* or *off_topic* citation, the works of the
+user's library whose passage supports the claim (kind ``source``); for a page locator the words do not stand on,
+the corrected locator (kind ``locator``, with ``old_locator``). ``inconsistencies``: the other sentences citing the
+same work for an incompatible number or direction. ``uncited_claims``: sentences stating a specific finding with
+no citation (each also an ``uncited_claim`` diagnostic).
 
 Each cited work is written once, under ``works`` (keyed by citekey); a finding's ``work`` names its entry there
 (the finding's citekey). Schema 1 repeated ``reference``, ``provenance`` and ``sources_considered`` in every
@@ -142,6 +153,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
         **({"llm": f.llm} if f.llm is not None else {}),
     }
     d["id"] = finding_id(d)
+    d["suggestions"] = [dict(x) for x in f.suggestions]  # after the id: a suggestion is help, not part of what was found
+    d["inconsistencies"] = [dict(x) for x in f.inconsistencies]
     return d
 
 
@@ -174,6 +187,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         "works": works,
         "findings": findings,
         "diagnostics": [dataclasses.asdict(d) for d in report.diagnostics],
+        "uncited_claims": [dict(u) for u in report.uncited],
     }
 
 

@@ -64,6 +64,20 @@ def _evidence_block(f: Finding) -> list[str]:
     return out + [""]
 
 
+def _assist_block(f: Finding) -> list[str]:
+    """Suggestions and inconsistencies (issue 25) under a finding; [] when it has none."""
+    out: list[str] = []
+    for x in f.suggestions:
+        head = "Corrected locator" if x["kind"] == "locator" else "Suggestion"
+        out.append(f"{head}: {x['message']}" + (f" ({x['path']})" if x.get("path") else ""))
+        out.append("")
+        if x.get("evidence"):
+            out += [_quote(x["evidence"]), ""]
+    for x in f.inconsistencies:
+        out += [f"Inconsistent with line {x['other_line']}: {x['message']}.", "", _quote(x["other_claim"]), ""]
+    return out
+
+
 def _considered_block(f: Finding) -> list[str]:
     """One line naming the file read and each one passed over, with why
     (``Source.considered``); nothing when a single file was read and fits."""
@@ -125,6 +139,14 @@ def render_markdown(report: Report) -> str:
         for d in report.diagnostics:
             lines.append(f"- **{d.severity}** `{d.code}`: {d.message}")
         lines.append("")
+    if report.uncited:
+        lines += ["## Sentences that state a finding and cite nothing", ""]
+        for u in report.uncited:
+            lines.append(f"- {u['document']}:{u['line']} ({u['cue']}: \u201c{u['words']}\u201d): {u['sentence']}")
+            cand = u.get("candidate")
+            if cand:
+                lines.append(f"  - candidate from your library: {cand['message']}" + (f": {_quote(cand['evidence'])[2:]}" if cand.get("evidence") else ""))
+        lines.append("")
     if not report.findings:
         lines += ["## Findings", "", "_No citation was found in the document._ citeproof looks for pandoc citations such as `[@key]`, `[see @key, p. 3]` and `@key`, LaTeX `\\cite`-family commands, and a PDF's markers (`[12]`, superscripts, `(Smith et al., 2020)`).", ""]
         return "\n".join(lines)
@@ -154,7 +176,9 @@ def render_markdown(report: Report) -> str:
                 nums = ", ".join(str(f.citation.line or f.claim.line) for f in fs)
                 span = f"{first}" if len(fs) == 1 else f"{first}–{rank}"
                 marks = "".join(f"`{t.name}` " for t in fs[0].tags)
-                lines.append(f"| {span} | `{key}` | {nums} | {marks}{fs[0].reasons[0].replace('|', '/') if fs[0].reasons else ''} |")
+                clash = "".join(f"; inconsistent: line {x['line']} \u201c{x['this']}\u201d vs line {x['other_line']} \u201c{x['other']}\u201d"
+                                for f in fs for x in f.inconsistencies if x["line"] < x["other_line"])
+                lines.append(f"| {span} | `{key}` | {nums} | {marks}{fs[0].reasons[0].replace('|', '/') if fs[0].reasons else ''}{clash.replace('|', '/')} |")
             lines.append("")
             if box:
                 lines += ["</details>", ""]
@@ -172,6 +196,7 @@ def render_markdown(report: Report) -> str:
             lines.append(_quote(clip_claim(f.claim.text or f.claim.raw)))
             lines.append("")
             lines += _evidence_block(f)
+            lines += _assist_block(f)
             lines += _considered_block(f)
             if f.tags:
                 lines.append("Tags:")

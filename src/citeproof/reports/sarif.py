@@ -106,6 +106,10 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
     for t in f.tags:
         spans = "; ".join(d for d in (e.describe() for e in t.evidence) if d)
         text += f"\nTag {t.name} ({t.confidence:.2f}): {t.message}" + (f" [{spans}]" if spans else "")
+    for x in f.suggestions:  # issue 25
+        text += f"\n{'Corrected locator' if x['kind'] == 'locator' else 'Suggestion'}: {x['message']}"
+    for x in f.inconsistencies:
+        text += f"\nInconsistent with line {x['other_line']}: {x['message']}"
     ev = f.evidence
     not_claim = "not_a_claim" in f.flags and name != "unknown-citekey"
     phys: dict[str, Any] = {"artifactLocation": _artifact(f.claim.document, root)}
@@ -136,6 +140,8 @@ def _result(f: Finding, rule_index: int, root: Path | None) -> dict[str, Any]:
             "flags": list(f.flags),
             "tags": [t.name for t in f.tags],
             "tag_details": [t.to_dict() for t in f.tags],
+            **({"suggestions": [dict(x) for x in f.suggestions]} if f.suggestions else {}),
+            **({"inconsistencies": [dict(x) for x in f.inconsistencies]} if f.inconsistencies else {}),
         },
     }
     if ev is not None and ev.source.path:

@@ -1,0 +1,135 @@
+"""``inconsistent_citations`` (issue 25, part 5): one work cited for incompatible facts.
+
+Two sentences citing the same work are compared, whether or not its source could be read:
+
+* **numbers**: each holds a percentage (or a multiplier) about the same thing, and the values differ beyond what
+  their writing allows (25% and 40%). "The same thing" is at least :data:`SHARED_TERMS` content-word stems in
+  common within :data:`WINDOW` words of the two numbers (``40% of researchers use Git`` and ``25% of researchers
+  use Git``); only percentages and multipliers are read (a regular expression: the unit-aware number parser of
+  :mod:`citeproof.detectors.numbers` loads pint, seconds on a warm run that judges nothing);
+* **direction**: one says the work found a rise, the other a fall (or better/worse) of the same target, direction
+  cues and their targets as :mod:`citeproof.detectors.polarity` finds them (a cue preceded by a negation counts
+  for the opposite direction), and the two sentences share at least :data:`SHARED_TERMS` target stems.
+
+Each pair becomes one diagnostic with both lines, and each finding of the two sentences carries the other in
+``inconsistencies``. No verdict changes: the source may be missing, and one of the two sentences is wrong or
+they speak of different things; the author decides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from functools import lru_cache
+from typing import Any
+
+from citeproof.detectors.numbers import _tol
+from citeproof.detectors.polarity import _cues
+from citeproof.model import Claim, Diagnostic, Finding
+from citeproof.text.stems import STOPWORDS, stem
+
+__all__ = ["inconsistent_pairs", "mark_inconsistencies", "SHARED_TERMS", "WINDOW"]
+
+SHARED_TERMS = 2
+"""Least content stems two statements share to be about the same thing."""
+
+WINDOW = 6
+"""Words either side of a number that say what it counts."""
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z\-]+")
+
+
+def _context(text: str, start: int, end: int) -> set[str]:
+    before = _WORD.findall(text[:start])[-WINDOW:]
+    after = _WORD.findall(text[end:])[:WINDOW]
+    return {stem(w.lower())[:6] for w in before + after if w.lower() not in STOPWORDS and len(w) >= 3}
+
+
+_SHARE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(%|percent\b|per cent\b|-?fold\b|×|x\b)")
+
+
+@lru_cache(maxsize=4096)
+def _shares(text: str) -> list[tuple[float, float, str, int, int]]:
+    """Percentages and multipliers: ``(value, tolerance, unit, start, end)``; the tolerance is half the last
+    written digit (``68.9%`` +- 0.05), as :func:`citeproof.detectors.numbers._tol` reads a number."""
+    out = []
+    for m in _SHARE.finditer(text):
+        unit = "%" if m.group(2).startswith(("%", "per")) else "x"
+        out.append((float(m.group(1)), _tol(m.group(1)), unit, m.start(), m.end()))
+    return out
+
+
+def _number_clash(a: str, b: str) -> tuple[str, str] | None:
+    for va, ta, ua, sa, ea in _shares(a):
+        ca = _context(a, sa, ea)
+        for vb, tb, ub, sb, eb in _shares(b):
+            if ub != ua or len(ca & _context(b, sb, eb)) < SHARED_TERMS:
+                continue
+            if abs(va - vb) > ta + tb:
+                return a[sa:ea], b[sb:eb]
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _cues_of(text: str) -> list:
+    return _cues(text)
+
+
+def _direction_clash(a: str, b: str) -> tuple[str, str] | None:
+    opposite = {"up": "down", "down": "up", "good": "bad", "bad": "good"}
+    cues_b = _cues_of(b)
+    for cls, shown, _i, tgt, *_ in _cues_of(a):
+        for cls_b, shown_b, _j, tgt_b, *_ in cues_b:
+            if cls_b == opposite[cls] and len(tgt & tgt_b) >= SHARED_TERMS:
+                return shown, shown_b
+    return None
+
+
+def inconsistent_pairs(claims: list[Claim]) -> list[dict[str, Any]]:
+    """Pairs of sentences that cite one work for incompatible facts.
+
+    Args:
+        claims: the document's claims (one sentence each, with its citations).
+
+    Returns:
+        ``[{"kind": "number" | "direction", "citekey", "a": Claim, "b": Claim, "this", "other"}]`` in document
+        order, ``this``/``other`` the clashing words of ``a`` and ``b``. A sentence is never compared with itself;
+        two sentences with the same text are not compared.
+    """
+    by_key: dict[str, list[Claim]] = defaultdict(list)
+    for cl in claims:
+        for key in dict.fromkeys(c.citekey for c in cl.citations):
+            by_key[key].append(cl)
+    out: list[dict[str, Any]] = []
+    for key, group in by_key.items():
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if a.id == b.id or a.text == b.text:
+                    continue
+                for kind, fn in (("number", _number_clash), ("direction", _direction_clash)):
+                    hit = fn(a.text, b.text)
+                    if hit:
+                        out.append({"kind": kind, "citekey": key, "a": a, "b": b, "this": hit[0], "other": hit[1]})
+                        break
+    return out
+
+
+def mark_inconsistencies(claims: list[Claim], findings: list[Finding]) -> list[Diagnostic]:
+    """Find the pairs (:func:`inconsistent_pairs`), record each on the findings of both sentences, and return one
+    ``inconsistent_citations`` diagnostic (severity ``warning``) per pair naming both lines."""
+    diags: list[Diagnostic] = []
+    by_claim: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    for f in findings:
+        by_claim[(f.claim.id, f.citation.citekey)].append(f)
+    for p in inconsistent_pairs(claims):
+        a, b, key = p["a"], p["b"], p["citekey"]
+        what = "numbers" if p["kind"] == "number" else "directions"
+        msg = (f"{a.document}:{a.line} and line {b.line} cite '{key}' for incompatible {what}: "
+               f"\u201c{p['this']}\u201d vs \u201c{p['other']}\u201d; one of them misreports the work, or they speak of different things")
+        diags.append(Diagnostic("inconsistent_citations", "warning", msg, a.document, a.line))
+        for this, other, mine, theirs in ((a, b, p["this"], p["other"]), (b, a, p["other"], p["this"])):
+            for f in by_claim.get((this.id, key), []):
+                f.inconsistencies.append({"kind": p["kind"], "citekey": key, "line": this.line, "other_line": other.line,
+                                          "other_claim": other.text, "this": mine, "other": theirs,
+                                          "message": f"line {other.line} cites the same work for \u201c{theirs}\u201d where this sentence says \u201c{mine}\u201d"})
+    return diags
