@@ -20,7 +20,7 @@ import difflib
 import re
 
 from citeproof.model import Tag, TagEvidence
-from citeproof.text.stems import STOPWORDS, WORD_RE, overlap_score, split_sentences, stem
+from citeproof.text.stems import STOPWORDS, overlap_score, split_sentences, stem
 
 __all__ = ["RESTATE_AT", "SYNONYMS", "detect_term_swap", "restating_sentence"]
 
@@ -108,8 +108,12 @@ def restating_sentence(claim_text: str, evidence_text: str | None, at: float = R
     return best if best is not None and best_score >= at else None
 
 
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]")
+"""Words, and names that carry digits (``IL-10``, ``PD-L1``, ``miR-142``): one of them for another is a swap too."""
+
+
 def _words(text: str) -> list[str]:
-    return [m.group(0) for m in WORD_RE.finditer(text)]
+    return [m.group(0) for m in _TOKEN.finditer(text)]
 
 
 def _content(w: str) -> bool:
@@ -189,7 +193,9 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         if op != "replace" or not a or not b:
             other_diffs += len(a)
             continue
-        flanked = (k > 0 and ops[k - 1][0] == "equal") and (k + 1 < len(ops) and ops[k + 1][0] == "equal")
+        before_ok = k > 0 and ops[k - 1][0] == "equal"
+        after_ok = (k + 1 < len(ops) and ops[k + 1][0] == "equal") or (k + 1 == len(ops) and i2 == len(cs) and j2 == len(ss))
+        flanked = before_ok and after_ok  # agreeing words around the run (or the sentence's end after it)
         # words of the run that say the same as a word across (``causes`` / ``leads``) are paraphrase, not the swap
         a2 = [x for x in a if not any(_related([x], [y], source_text) for y in b)]
         b2 = [y for y in b if not any(_related([x], [y], source_text) for x in a)]

@@ -437,9 +437,11 @@ by calling almost nothing supported (faithful citations supported 10%), so the f
 
 def objective(m: dict[str, Any]) -> float:
     """What the fit maximises: mean macro-F1, less :data:`SWAP_WEIGHT` x the share of term swaps called
-    *supported*, less 2 x the excess of faithful citations called unsupported or contradicted over 10% (the
+    *supported*, plus :data:`SWAP_WEIGHT` x (share of false claims in the source's own words called unsupported or
+    contradicted, less the share called supported), less 2 x the excess of faithful citations called unsupported or contradicted over 10% (the
     issue's cap on false alarms)."""
     return ((m["mean_macro_f1"] or 0.0) - SWAP_WEIGHT * (m["swap_supported"] or 0.0)
+            + SWAP_WEIGHT * ((m.get("verbatim_false_caught") or 0.0) - (m.get("verbatim_false_supported") or 0.0))
             - 2.0 * max(0.0, (m["faithful_against"] or 0.0) - 0.10))
 
 
@@ -529,13 +531,15 @@ def format_meaning(res: dict[str, Any]) -> str:
         f = lambda ds: f"{m[ds]['macro_f1']:.3f}" if ds in m else "-"  # noqa: E731
         pct = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
         return (f"| {name} | {f('scifact')} | {f('citation-integrity')} | {f('wice')} | {pct(m['swap_supported'])} "
-                f"| {pct(m['faithful_against'])} | {pct(m['faithful_supported'])} |")
+                f"| {pct(m['faithful_against'])} | {pct(m['faithful_supported'])} | {pct(m.get('verbatim_false_supported'))} "
+                f"| {pct(m.get('verbatim_false_caught'))} | {pct(m.get('verbatim_kept'))} |")
 
     cv = res["cross_validated"]
     lines = [f"Meaning evaluation on training splits: {res['n_rows']} rows {res['by_set']}", "",
              "| policy | SciFact macro-F1 | Citation-Integrity macro-F1 | WiCE 3-way macro-F1 | term swaps supported "
-             "(target <= 10%) | faithful called unsupported/contradicted (target <= 10%) | faithful supported |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+             "(target <= 10%) | faithful called unsupported/contradicted (target <= 10%) | faithful supported "
+             "| false claims in the source's words: supported | ... unsupported/contradicted | verbatim faithful: supported or partial |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
              row("shipped", res["shipped"]), row("lines fitted on 4 folds, held-out fold (pooled)", cv["held_out"]), "",
              "Lines chosen per fold: " + "; ".join(", ".join(f"{k} {v}" for k, v in c.items()) for c in cv["chosen"]),
              "Best on all rows: " + ", ".join(f"{k} {v}" for k, v in cv["all_rows_best"].items()),

@@ -94,14 +94,14 @@ class Policy:
         accusing: the tags that escalate (default :data:`ACCUSING_TAGS`).
     """
 
-    support_at: float = 0.6
+    support_at: float = 0.8
     decide_at: float = 0.7
     contradict_at: float = 0.8
     fallback_supported_at: float = 0.35
     fallback_partial_at: float = 0.20
-    lean_against_at: float = 0.6
+    lean_against_at: float = 0.7
     lean_contradicted_at: float | None = None
-    confirm_at: float = 0.5
+    confirm_at: float = 0.7
     escalate_at: float = 0.85
     accusing: frozenset = ACCUSING_TAGS
 
@@ -116,13 +116,18 @@ class Policy:
 
 
 POLICY = Policy()
-"""The shipped policy. ``support_at`` .. ``fallback_partial_at`` as chosen at the earlier stop
-(``docs/detectors.md``); ``lean_against_at`` = 0.6 chosen by ``citeproof.eval.policy_fit`` on 72
-planted-harness items (seed 13: 40 SciFact, 32 Citation-Integrity training items; 343 judged versions),
-best F1 of recall and balanced precision among 0.4 .. 0.7 and "never" (0.858 against 0.856 for never;
-0.831 at 0.5, where the clean rate falls from 0.81 to 0.68). Cross-validated (5 folds by item) the
-lean-line fit scores F1 0.852 (recall 0.897, clean rate 0.792), the earlier policy 0.856: the re-fit buys
-consistency, not accuracy. Varying all six thresholds did no better held out (also 0.852)."""
+"""The shipped policy (issue 28, 2026-12-02). ``support_at`` 0.8, ``confirm_at`` 0.7, ``lean_against_at`` 0.7 (both
+leans), ``escalate_at`` 0.85 (proven tags) were chosen by ``citeproof eval meaning`` (:mod:`citeproof.eval.meaning`)
+on 875 rows of the training splits (150 SciFact, 150 Citation-Integrity, 150 WiCE dev, 200 generated term swaps,
+100 SciFact sentences as they stand and 125 with one term or number changed), 5 folds grouped by source, best of
+the grid by :func:`citeproof.eval.meaning.objective`; every fold chose the same lines bar ``support_at`` (0.7 once)
+and ``lean_contradicted_at``. Held out (pooled), against the earlier policy on the same rows:
+SciFact macro-F1 0.382 (0.441), Citation-Integrity 0.260 (0.325), WiCE 3-way 0.423 (0.461); term swaps called
+supported 24.5% (55.0%); false claims in the source's own words supported 8.0% (17.6%) and unsupported or
+contradicted 76.0% (8.0%); the same sentences as they stand supported or partial 94.0% (99.0%); faithful citations
+called unsupported or contradicted 10.5% (7.6%), supported 32.9% (55.6%). The shipped network does not tell a
+swapped claim from a faithful one (the fit trades F1 for safety); a judge retrained on such hard cases is the way
+to win both (model card)."""
 
 
 def _floor2(x: float) -> str:
