@@ -49,8 +49,8 @@ class TestDecide:
     def test_lean_against_makes_the_verdict_that_lean(self):
         """Issue 28: the words are there (lexical *supported*) but the network leans *unsupported* above the line:
         the verdict is *unsupported*, not *partial*, so a gate on unsupported,contradicted catches it."""
-        conf = POLICY.lean_line(Verdict.UNSUPPORTED) + 0.03
-        out = decide(_j(Verdict.UNSUPPORTED, conf, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL, "43% of words"))
+        p = Policy(lean_against_at=0.6)  # below decide_at (0.7), where an unsupported lean is still a lean
+        out = decide(_j(Verdict.UNSUPPORTED, 0.63, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL, "43% of words"), p)
         assert out.verdict == Verdict.UNSUPPORTED
         assert out.flags == ["needs_review"]
         assert out.reasons[0].startswith("the claim's words are in the source, but the entailment judge finds that the passage does not entail it")
@@ -292,27 +292,27 @@ class TestPolicyFit:
                 "coverage": cov, "tags_e": list(tags_e), "tags_l": list(tags_l)}
 
     def test_simulate_follows_decide(self):
+        """``simulate`` is the production :func:`decide` on recorded rows (issue 28's rules)."""
         from citeproof.eval.policy_fit import simulate
 
         lean = self._row(1, "untouched", "unsupported", 0.55, 0.5)
         assert simulate(lean, Policy(lean_against_at=0.5)) is True
-        assert simulate(lean, Policy(lean_against_at=0.6)) is False
-        assert simulate(self._row(1, "untouched", "supported", 0.65, 0.1), POLICY) is False
-        assert simulate(self._row(1, "untouched", "supported", 0.65, 0.1, tags_e=["number_drift"]), POLICY) is True
-        # below 0.8 the entailment tier does not decide, but its lean against a lexical *supported* still flags
+        confirmed = self._row(1, "untouched", "supported", POLICY.confirm_at + 0.05, 0.5)
+        assert simulate(confirmed, POLICY) is False
+        assert simulate(self._row(1, "untouched", "supported", POLICY.confirm_at + 0.05, 0.5, tags_e=["number_drift"]), POLICY) is True
+        # words alone (a supported lean below the confirming line) are partial: flagged
+        assert simulate(self._row(1, "untouched", "supported", POLICY.confirm_at - 0.05, 0.5), POLICY) is True
         assert simulate(self._row(1, "untouched", "contradicted", 0.75, 0.5), POLICY) is True
-        assert simulate(self._row(1, "untouched", "contradicted", 0.75, 0.5), Policy(lean_against_at=1.01)) is False
 
     def test_score_and_cross_validation(self):
         from citeproof.eval.policy_fit import cross_validate, score
 
         rows = []
         for i in range(10):
-            rows.append(self._row(i, "untouched", "supported", 0.55, 0.5))          # clean at any lean line
-            rows.append(self._row(i, "polarity", "contradicted", 0.65, 0.5))        # caught only when the lean counts
-        s = score(rows, Policy(lean_against_at=0.6))
+            rows.append(self._row(i, "untouched", "supported", 0.75, 0.5))          # confirmed: clean
+            rows.append(self._row(i, "polarity", "contradicted", 0.65, 0.5))        # never confirmed: caught
+        s = score(rows, Policy(lean_against_at=0.6, confirm_at=0.7))
         assert (s["recall"], s["clean_rate"], s["precision"]) == (1.0, 1.0, 1.0)
-        assert score(rows, Policy(lean_against_at=0.7))["recall"] == 0.0
+        assert score(rows, Policy(confirm_at=0.8))["clean_rate"] == 0.0  # the untouched ones are no longer confirmed
         cv = cross_validate(rows, folds=5)
         assert cv["fitted"]["recall"] == 1.0 and cv["fitted"]["n_planted"] == 10
-        assert all(c["lean_against_at"] <= 0.6 for c in cv["chosen"])

@@ -121,11 +121,11 @@ leans), ``escalate_at`` 0.85 (proven tags) were chosen by ``citeproof eval meani
 on 875 rows of the training splits (150 SciFact, 150 Citation-Integrity, 150 WiCE dev, 200 generated term swaps,
 100 SciFact sentences as they stand and 125 with one term or number changed), 5 folds grouped by source, best of
 the grid by :func:`citeproof.eval.meaning.objective`; every fold chose the same lines bar ``support_at`` (0.7 once)
-and ``lean_contradicted_at``. Held out (pooled), against the earlier policy on the same rows:
-SciFact macro-F1 0.382 (0.441), Citation-Integrity 0.260 (0.325), WiCE 3-way 0.423 (0.461); term swaps called
-supported 24.5% (55.0%); false claims in the source's own words supported 8.0% (17.6%) and unsupported or
+and ``lean_contradicted_at``. Held out (pooled), against the earlier policy and detectors emulated on the same
+rows: SciFact macro-F1 0.382 (0.463), Citation-Integrity 0.260 (0.335), WiCE 3-way 0.423 (0.461); term swaps
+called supported 24.5% (64.5%); false claims in the source's own words supported 8.0% (72.0%) and unsupported or
 contradicted 76.0% (8.0%); the same sentences as they stand supported or partial 94.0% (99.0%); faithful citations
-called unsupported or contradicted 10.5% (7.6%), supported 32.9% (55.6%). The shipped network does not tell a
+called unsupported or contradicted 10.5% (7.6%), supported 32.9% (57.6%) (``docs/meaning.md``). The shipped network does not tell a
 swapped claim from a faithful one (the fit trades F1 for safety); a judge retrained on such hard cases is the way
 to win both (model card)."""
 
@@ -198,7 +198,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
     need = needed(entailment.verdict, policy)
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
-        if named and entailment.verdict != Verdict.UNSUPPORTED:
+        if named:
             out.reasons.append(named)
         return out
     lean, conf = entailment.verdict, entailment.confidence
