@@ -186,7 +186,9 @@ def test_sources_folder_without_bibliography(tmp_path):
     rep = check(doc, [], CheckOptions(source_dirs=[src], use_cache=False))
     by = {(f.citation.citekey, f.claim.line): f for f in rep.findings}
     hit = by["doi:10.7554/eLife.32822", 1]
-    assert (Verdict.SUPPORTED, 2) == (hit.verdict, hit.evidence.passage.page)
+    # The abstract's own words: supported when the entailment judge confirms them at 0.7 or more (it gives about
+    # 0.7, a model output at its line), partial otherwise; never unsupported (issue 28: words alone are partial).
+    assert hit.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL) and hit.evidence.passage.page == 2
     # "68.9% of all scholarly articles": the source says both "68.9% of the 81.6 million scholarly articles
     # registered with Crossref" (page 2, which "all" widens: scope_inflation) and "equating to 68.9% of all
     # articles" (page 7, which it does not). Which the retrieval ranks first moves with the dense pool, so the
@@ -194,7 +196,8 @@ def test_sources_folder_without_bibliography(tmp_path):
     wide = by["doi:10.7554/eLife.32822", 2]
     assert wide.evidence.passage.page in (2, 7) and "68.9%" in wide.evidence.passage.text
     inflated = [t.name for t in wide.tags if t.confidence >= 0.6] == ["scope_inflation"]
-    assert (wide.evidence.passage.page, wide.verdict, inflated) in {(2, Verdict.PARTIAL, True), (7, Verdict.SUPPORTED, False)}
+    assert (wide.evidence.passage.page, wide.verdict, inflated) in {(2, Verdict.PARTIAL, True), (7, Verdict.SUPPORTED, False),
+                                                                      (7, Verdict.PARTIAL, False)}
     by = {f.citation.citekey: f for f in rep.findings}
     assert "--sources doi_10.7554_eLife.32822.pdf (citekey)" == hit.source.origin
     assert Verdict.UNVERIFIABLE == by["nofile"].verdict and "no file in --sources matched" in by["nofile"].reasons[0]
@@ -348,7 +351,8 @@ def test_all_tiers_by_default_and_tier_selection(tmp_path):
     full = check(doc, [bib], CheckOptions(use_cache=False))
     assert ["lexical", "dense", "entailment"] == full.metadata["tiers"]
     f = full.findings[0]
-    assert (Verdict.SUPPORTED, "entailment") == (f.verdict, f.tier.value) and "68.9%" in f.evidence.passage.text
+    assert f.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL) and "68.9%" in f.evidence.passage.text
+    assert f.verdict != Verdict.SUPPORTED or f.tier.value == "entailment"  # supported only when the judge confirms it
     assert {"lexical", "dense", "entails"} <= set(f.evidence.scores)
     lex = check(doc, [bib], CheckOptions(use_cache=False, tiers=["lexical"]))
     assert (["lexical"], "lexical") == (lex.metadata["tiers"], lex.findings[0].tier.value)

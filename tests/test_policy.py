@@ -16,6 +16,7 @@ import pytest
 
 from citeproof.judges.base import Judgement
 from citeproof.judges.policy import (
+    LEXICAL_ONLY,
     POLICY,
     Policy,
     apply_contrary_signal,
@@ -45,50 +46,90 @@ class TestDecide:
         out = decide(ej, _j(Verdict.SUPPORTED, 0.9, Tier.LEXICAL))
         assert (out.verdict, out.tier, out.reasons, out.flags) == (Verdict.CONTRADICTED, Tier.ENTAILMENT, ["contradicts"], [])
 
-    def test_lean_against_stops_a_lexical_supported(self):
-        """The demo's story: lexical *supported* while the network leaned *unsupported* at 0.63."""
-        out = decide(_j(Verdict.UNSUPPORTED, 0.63, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL, "43% of words"))
-        assert out.verdict == Verdict.PARTIAL
+    def test_lean_against_makes_the_verdict_that_lean(self):
+        """Issue 28: the words are there (lexical *supported*) but the network leans *unsupported* above the line:
+        the verdict is *unsupported*, not *partial*, so a gate on unsupported,contradicted catches it."""
+        p = Policy(lean_against_at=0.6)  # below decide_at (0.7), where an unsupported lean is still a lean
+        out = decide(_j(Verdict.UNSUPPORTED, 0.63, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL, "43% of words"), p)
+        assert out.verdict == Verdict.UNSUPPORTED
         assert out.flags == ["needs_review"]
-        assert out.reasons[0].startswith("the tiers disagree: the lexical tier finds the claim's words")
-        assert "leaned 'unsupported' with confidence 0.63" in out.reasons[0]
-        assert out.reasons[1] == "43% of words"
+        assert out.reasons[0].startswith("the claim's words are in the source, but the entailment judge finds that the passage does not entail it")
+        assert "43% of words" in out.reasons
+        cont = decide(_j(Verdict.CONTRADICTED, POLICY.lean_line(Verdict.CONTRADICTED) + 0.03, Tier.ENTAILMENT),
+                      _j(Verdict.PARTIAL, 0.6, Tier.LEXICAL))
+        assert cont.verdict == Verdict.CONTRADICTED and "contradicts it" in cont.reasons[0]
 
-    def test_weak_lean_leaves_lexical_supported_and_says_so(self):
-        conf = POLICY.lean_against_at - 0.04
+    def test_weak_lean_against_leaves_partial_never_supported(self):
+        conf = POLICY.lean_line(Verdict.CONTRADICTED) - 0.04
         out = decide(_j(Verdict.CONTRADICTED, conf, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL))
-        assert out.verdict == Verdict.SUPPORTED and out.flags == ["needs_review"]
-        assert out.reasons[-1].startswith("the tiers disagree, weakly: the entailment tier leaned 'contradicted'")
+        assert out.verdict == Verdict.PARTIAL and out.flags == ["needs_review"]
+        assert out.reasons[0].startswith("the claim's words were found, but the meaning was not confirmed")
 
-    def test_abstaining_lean_that_agrees_is_plain(self):
-        out = decide(_j(Verdict.SUPPORTED, 0.55, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL))
-        assert out.verdict == Verdict.SUPPORTED and out.flags == []
-        assert out.reasons[-1].startswith("the entailment tier abstained: it leaned 'supported' with confidence 0.55")
+    def test_word_overlap_alone_never_makes_supported(self):
+        """A lexical *supported* with a *supported* lean below ``confirm_at`` is *partial*, and says why."""
+        out = decide(_j(Verdict.SUPPORTED, POLICY.confirm_at - 0.02, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.95, Tier.LEXICAL))
+        assert out.verdict == Verdict.PARTIAL and out.tier == Tier.LEXICAL
+        assert "the meaning was not confirmed" in out.reasons[0]
+
+    def test_a_supported_lean_at_the_line_confirms_the_meaning(self):
+        conf = max(POLICY.confirm_at, 0.0) + 0.01
+        if conf >= POLICY.support_at:
+            pytest.skip("confirm_at is at or above support_at: the entailment tier decides alone")
+        out = decide(_j(Verdict.SUPPORTED, conf, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL, "words"))
+        assert out.verdict == Verdict.SUPPORTED and out.tier == Tier.ENTAILMENT
+        assert out.reasons[0].startswith("the entailment judge confirms the meaning") and "words" in out.reasons
+
+    def test_the_judged_sentence_is_named(self):
+        ev = Evidence(passage=Passage(id="p1", text="Mice gain 12% on a high-fat diet.", page=4), source=Source(citekey="k"),
+                      scores={"lexical": 0.6, "entails": 0.21, "contradicts": 0.7}, sentence="Mice gain 12% on a high-fat diet.")
+        ej = Judgement(Verdict.UNSUPPORTED, 0.2, POLICY.lean_line(Verdict.UNSUPPORTED) + 0.05, ev, Tier.ENTAILMENT, ["r"])
+        out = decide(ej, _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL))
+        assert ("judged sentence (page 4): \u201cMice gain 12% on a high-fat diet.\u201d P(entails) 0.21, "
+                "P(contradicts) 0.70") in out.reasons
 
     def test_lean_for_support_against_lexical_unsupported_is_marked(self):
         out = decide(_j(Verdict.SUPPORTED, 0.55, Tier.ENTAILMENT), _j(Verdict.UNSUPPORTED, 0.7, Tier.LEXICAL))
         assert out.verdict == Verdict.UNSUPPORTED and out.flags == ["needs_review"]
         assert "the tiers disagree" in out.reasons[-1]
 
-    def test_lexical_alone(self):
-        lj = _j(Verdict.PARTIAL, 0.6, Tier.LEXICAL)
+    def test_lexical_alone_says_so(self):
+        lj = _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL)
         out = decide(None, lj)
-        assert out.verdict == Verdict.PARTIAL and out is not lj
+        assert out.verdict == Verdict.SUPPORTED and out is not lj
+        assert out.reasons[-1] == LEXICAL_ONLY
 
     def test_a_contradicted_lean_has_its_own_line_when_set(self):
         """``lean_contradicted_at`` moves only the line for a *contradicted* lean; an *unsupported* one keeps ``lean_against_at``."""
-        p = Policy(lean_against_at=0.5, lean_contradicted_at=1.01)
+        p = Policy(lean_against_at=0.5, lean_contradicted_at=1.01, confirm_at=0.5)
         lex = _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL)
-        assert decide(_j(Verdict.CONTRADICTED, 0.75, Tier.ENTAILMENT), lex, p).verdict == Verdict.SUPPORTED
-        assert decide(_j(Verdict.UNSUPPORTED, 0.55, Tier.ENTAILMENT), lex, p).verdict == Verdict.PARTIAL
-        assert "the 1.01 at which a lean" in decide(_j(Verdict.CONTRADICTED, 0.75, Tier.ENTAILMENT), lex, p).reasons[-1]
+        assert decide(_j(Verdict.CONTRADICTED, 0.75, Tier.ENTAILMENT), lex, p).verdict == Verdict.PARTIAL
+        assert decide(_j(Verdict.UNSUPPORTED, 0.55, Tier.ENTAILMENT), lex, p).verdict == Verdict.UNSUPPORTED
         assert (p.lean_line(Verdict.CONTRADICTED), p.lean_line(Verdict.UNSUPPORTED)) == (1.01, 0.5)
-        assert POLICY.lean_line(Verdict.CONTRADICTED) == POLICY.lean_against_at  # unset: one line for both
 
     def test_policy_thresholds_are_used(self):
-        strict = Policy(lean_against_at=1.01)
+        strict = Policy(lean_against_at=1.01, confirm_at=0.5)
         out = decide(_j(Verdict.UNSUPPORTED, 0.69, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL), strict)
-        assert out.verdict == Verdict.SUPPORTED
+        assert out.verdict == Verdict.PARTIAL
+        loose = Policy(lean_against_at=1.01, confirm_at=0.5)
+        assert decide(_j(Verdict.SUPPORTED, 0.52, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL), loose).verdict == Verdict.SUPPORTED
+        assert decide(_j(Verdict.SUPPORTED, 0.52, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL),
+                      Policy(confirm_at=0.55)).verdict == Verdict.PARTIAL
+
+
+class TestEscalation:
+    """Issue 28 part 2: confident accusing tags make the verdict *unsupported* (or *contradicted*), weak ones *partial*."""
+
+    def test_accusing_tags_escalate(self):
+        from citeproof.judges.policy import escalation
+        from citeproof.model import Tag
+
+        at = POLICY.escalate_at
+        assert escalation(Verdict.SUPPORTED, [Tag("term_swap", "m", at, proven=True)])[0] == Verdict.UNSUPPORTED
+        assert escalation(Verdict.PARTIAL, [Tag("polarity_flip", "m", max(at, 0.9), proven=True)])[0] == Verdict.CONTRADICTED
+        assert escalation(Verdict.SUPPORTED, [Tag("term_swap", "m", at - 0.1, proven=True)]) == (None, [])
+        assert escalation(Verdict.SUPPORTED, [Tag("polarity_flip", "m", 0.99)]) == (None, [])  # not shown by code: no escalation
+        assert escalation(Verdict.SUPPORTED, [Tag("causal_overclaim", "m", 0.99), Tag("hedge_removed", "m", 0.99)]) == (None, [])
+        assert escalation(Verdict.UNSUPPORTED, [Tag("number_drift", "m", 0.99)]) == (None, [])
 
 
 class TestContrarySignals:
@@ -251,27 +292,27 @@ class TestPolicyFit:
                 "coverage": cov, "tags_e": list(tags_e), "tags_l": list(tags_l)}
 
     def test_simulate_follows_decide(self):
+        """``simulate`` is the production :func:`decide` on recorded rows (issue 28's rules)."""
         from citeproof.eval.policy_fit import simulate
 
         lean = self._row(1, "untouched", "unsupported", 0.55, 0.5)
         assert simulate(lean, Policy(lean_against_at=0.5)) is True
-        assert simulate(lean, Policy(lean_against_at=0.6)) is False
-        assert simulate(self._row(1, "untouched", "supported", 0.65, 0.1), POLICY) is False
-        assert simulate(self._row(1, "untouched", "supported", 0.65, 0.1, tags_e=["number_drift"]), POLICY) is True
-        # below 0.8 the entailment tier does not decide, but its lean against a lexical *supported* still flags
+        confirmed = self._row(1, "untouched", "supported", POLICY.confirm_at + 0.05, 0.5)
+        assert simulate(confirmed, POLICY) is False
+        assert simulate(self._row(1, "untouched", "supported", POLICY.confirm_at + 0.05, 0.5, tags_e=["number_drift"]), POLICY) is True
+        # words alone (a supported lean below the confirming line) are partial: flagged
+        assert simulate(self._row(1, "untouched", "supported", POLICY.confirm_at - 0.05, 0.5), POLICY) is True
         assert simulate(self._row(1, "untouched", "contradicted", 0.75, 0.5), POLICY) is True
-        assert simulate(self._row(1, "untouched", "contradicted", 0.75, 0.5), Policy(lean_against_at=1.01)) is False
 
     def test_score_and_cross_validation(self):
         from citeproof.eval.policy_fit import cross_validate, score
 
         rows = []
         for i in range(10):
-            rows.append(self._row(i, "untouched", "supported", 0.55, 0.5))          # clean at any lean line
-            rows.append(self._row(i, "polarity", "contradicted", 0.65, 0.5))        # caught only when the lean counts
-        s = score(rows, Policy(lean_against_at=0.6))
+            rows.append(self._row(i, "untouched", "supported", 0.75, 0.5))          # confirmed: clean
+            rows.append(self._row(i, "polarity", "contradicted", 0.65, 0.5))        # never confirmed: caught
+        s = score(rows, Policy(lean_against_at=0.6, confirm_at=0.7))
         assert (s["recall"], s["clean_rate"], s["precision"]) == (1.0, 1.0, 1.0)
-        assert score(rows, Policy(lean_against_at=0.7))["recall"] == 0.0
+        assert score(rows, Policy(confirm_at=0.8))["clean_rate"] == 0.0  # the untouched ones are no longer confirmed
         cv = cross_validate(rows, folds=5)
         assert cv["fitted"]["recall"] == 1.0 and cv["fitted"]["n_planted"] == 10
-        assert all(c["lean_against_at"] <= 0.6 for c in cv["chosen"])

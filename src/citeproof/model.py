@@ -468,21 +468,28 @@ class Tag:
         message: one sentence a reviewer can read.
         confidence: in [0, 1].
         evidence: the spans that triggered it.
+        proven: the difference was shown by code on the source sentence that restates the claim (a number,
+            a term, a count, a population in its place), not inferred from an absence: such a tag may make
+            the verdict *unsupported* (:func:`citeproof.judges.policy.escalation`).
     """
 
     name: str
     message: str = ""
     confidence: float = 1.0
     evidence: tuple[TagEvidence, ...] = ()
+    proven: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-JSON form."""
-        return {
+        """Plain-JSON form (``proven`` only when true)."""
+        d = {
             "name": self.name,
             "message": self.message,
             "confidence": round(self.confidence, 4),
             "evidence": [dataclasses.asdict(e) for e in self.evidence],
         }
+        if self.proven:
+            d["proven"] = True
+        return d
 
 
 @dataclass

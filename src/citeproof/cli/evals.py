@@ -90,6 +90,35 @@ def eval_planted(
         out.print(format_planted_markdown(res), highlight=False, markup=False)
 
 
+@eval_app.command("meaning")
+def eval_meaning(
+    data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Folder holding scifact/, citation-integrity/ and wice-dev/ (default: ../shared/data).")] = None,  # type: ignore[assignment]
+    per_set: Annotated[int, typer.Option("--per-set", help="Claims sampled from each data set.")] = 150,
+    swaps: Annotated[int, typer.Option("--swaps", help="Term-swap claims generated from the faithful ones.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="Sampling seed (reproducible).")] = 13,
+    rows: Annotated[Optional[Path], typer.Option("--rows", metavar="FILE", help="Recorded judgements (JSON lines): read when the file exists, so the policy is re-fitted with no model run; written otherwise.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the Markdown table.")] = False,
+) -> None:
+    """Do verdicts read meaning? SciFact, Citation-Integrity and WiCE macro-F1, term swaps called supported, faithful citations called unsupported, with the policy's lines cross-validated.
+
+        citeproof eval meaning --rows build/meaning-rows.jsonl
+    """
+    import json as _json
+
+    from citeproof.eval.meaning import format_meaning, run_meaning
+
+    data = data or _default_data()
+    if rows is None or not rows.is_file():
+        if not (data / "scifact").is_dir():
+            _fail(CiteproofError(f"{data / 'scifact'}: not found; give the data folder with --data DIR"))
+        _require_entailment()
+    res = run_meaning(data, per_set=per_set, swaps=swaps, seed=seed, rows_path=rows)
+    if as_json:
+        out.print(_json.dumps(res, indent=2, default=str), highlight=False, markup=False)
+    else:
+        out.print(format_meaning(res), highlight=False, markup=False)
+
+
 def _print_eval(res: dict, as_json: bool) -> None:
     import json as _json
 

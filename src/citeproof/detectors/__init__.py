@@ -40,7 +40,9 @@ from citeproof.detectors.offtopic import detect_off_topic
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.quotes import detect_borrowed_wording, detect_misquotation
 from citeproof.detectors.scope import detect_scope_inflation
+from citeproof.detectors.shares import detect_share_drift
 from citeproof.detectors.significance import detect_significance_inflation
+from citeproof.detectors.swaps import detect_term_swap
 from citeproof.model import Claim, Evidence, Source, Tag
 
 __all__ = [
@@ -58,8 +60,10 @@ __all__ = [
     "detect_off_topic",
     "detect_polarity_flip",
     "detect_scope_inflation",
+    "detect_share_drift",
     "detect_secondary_citation",
     "detect_significance_inflation",
+    "detect_term_swap",
     "run_detectors",
     "run_detectors_text",
     "should_downgrade",
@@ -70,7 +74,7 @@ DOWNGRADE_THRESHOLD = 0.6
 
 DOWNGRADING_TAGS = frozenset({
     "number_drift", "scope_inflation", "hedge_removed", "causal_overclaim", "significance_inflation",
-    "polarity_flip", "off_topic", "misquotation",
+    "polarity_flip", "off_topic", "misquotation", "term_swap",
 })
 """Tags that, confident enough, mean the evidence does not fully support the claim."""
 
@@ -83,6 +87,8 @@ INFORMATIONAL_TAGS = frozenset({"secondary_citation", "comparison_claim", "joint
 
 DETECTORS = (
     detect_number_drift,
+    detect_share_drift,
+    detect_term_swap,
     detect_scope_inflation,
     detect_hedge_removed,
     detect_causal_overclaim,
@@ -139,6 +145,10 @@ def run_detectors_text(claim_text: str, evidence_text: str | None, *, source_tex
     focused = focus_evidence(claim_text, evidence_text, FOCUS_SENTENCES) if evidence_text and FOCUS_SENTENCES else evidence_text
     for det in DETECTORS:
         tags.extend(det(claim_text, focused, **ctx))
+    drift = [t for t in tags if t.name == "number_drift"]
+    if len(drift) > 1:  # number_drift and the share check (detectors/shares.py) both fired: keep the surer one
+        keep = max(drift, key=lambda t: (t.confidence, t.proven))
+        tags = [t for t in tags if t.name != "number_drift" or t is keep]
     scores = list(passage_scores) if passage_scores is not None else None
     if scores is None and source_text:
         scores = [overlap_score(claim_text, s) for s in split_sentences(source_text)]

@@ -508,7 +508,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     scholarly articles" against "contained 69% of all scholarly articles.
     ... 96.2% when excluding ...". (Forgiving only quantities in sentences
     about the claim, everywhere, raised the tag on real accurate citing
-    sentences of Citation-Integrity from 120 to 151 of 802: not done.)
+    sentences of Citation-Integrity from 120 to 151 of 802: not done.) That case, shown on the restating
+    sentence, marks the tag ``proven`` (it can make the verdict *unsupported*).
 
     Args:
         claim_text: the claim, citation markup removed.
@@ -530,6 +531,7 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     spans: list[TagEvidence] = []
     conf = 0.0
     only_near = False  # a spanned quantity was looked for in the sentences about the claim only
+    proven = False  # a quantity drifts in the very sentence that restates the claim
     twin_q = _twin_quantities(claim_text, evidence_text)
     for q in cq:
         slot = [e for e in twin_q if _same_kind(q, e) and not any(quantities_match(c, e) for c in cq)]
@@ -537,6 +539,7 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             # the evidence sentence that restates the claim holds another quantity in its place
             spans.append(TagEvidence(q.text, min(slot, key=lambda e: abs(e.lo - q.lo)).text))
             conf = max(conf, 0.9)
+            proven = True
             continue
         if any(quantities_match(q, e) for e in eq):
             continue
@@ -577,4 +580,4 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     else:
         where = "in the source's sentences about the claim" if only_near else "the source"
         msg = f"The claim's quantity {first.claim_span!r} appears nowhere in the evidence or {where}."
-    return [Tag("number_drift", msg, conf, tuple(spans))]
+    return [Tag("number_drift", msg, conf, tuple(spans), proven=proven)]

@@ -164,6 +164,33 @@ def _negation_mismatch(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+_COUNT_BEFORE = (r"(?:\d[\d,]*(?:\.\d+)?\s*%?|many|most|some|several|numerous|half|thousands|millions|hundreds|dozens|"
+                 r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|a\s+few)\s+(?:of\s+)?(?:the\s+|all\s+|these\s+)?")
+
+
+def _counted_negation(claim_text: str, pool: list[str]) -> Tag | None:
+    """A sentence that counts what the claim's quantifier negation (*no*, *none*) says does not exist.
+
+    "holds no articles published after 1850" against "95% of articles in Sci-Hub were published after 1950":
+    a sentence holding the negated words (three of them, or all when fewer), negating nothing, gives a
+    positive amount (a number, a percentage, *many*, *most*...) of the very noun the claim says there is none
+    of. Code shows it: confidence 0.9, a contradiction rather than a missing word.
+    """
+    for neg, sc in _neg_scopes(claim_text):
+        if neg.lower() not in ("no", "none"):
+            continue
+        need = min(3, len(sc))
+        for sent in pool:
+            if sum(w in _prefixes(sent) for w in sc) < need or _NEG_ANY_SIDE.search(sent) or _NULL_FINDING.search(sent):
+                continue
+            if re.search(_COUNT_BEFORE + re.escape(sc[0]) + r"\w*", sent, re.I):
+                m = re.search(rf"\b{re.escape(neg)}\s+((?:\S+\s*){{1,4}})", claim_text, re.I)
+                what = f"{neg} {m.group(1).strip()}" if m else neg
+                return Tag("polarity_flip", f"The claim says {what!r}, where the source counts them: \u201c{sent[:160]}\u201d",
+                           0.9, (TagEvidence(what, sent[:120]),), proven=True)
+    return None
+
+
 @lru_cache(maxsize=32)
 def _source_cues(source_text: str) -> tuple:
     return tuple(_cues(source_text))
@@ -194,7 +221,9 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
        has an agreeing cue sharing two target words (confidence 0.85 with two
        shared words and no agreeing cue on the target at all, else 0.55:
        reported, not downgrading, and only when no rule below fires);
-    2. the claim is negated (*does not*, *fails to*, *no*, *never*) and no
+    2. the claim says there is *no* X where a sentence about it counts X ("95% of articles ...",
+       :func:`_counted_negation`, 0.9); else
+    2b. the claim is negated (*does not*, *fails to*, *no*, *never*) and no
        evidence sentence negates anything or reports a null finding (0.75);
     3. the claim states a null finding (*no effect*, *unchanged*) where the
        evidence gives a direction for a target within six words of it, or the
@@ -241,6 +270,9 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
             if conf >= 0.6:
                 return [tag]
             weak = weak or [tag]  # reported only if no stronger rule below fires
+    counted = _counted_negation(claim_text, pool)
+    if counted is not None:
+        return [counted]
     # a negated claim against evidence that negates nothing
     cneg_m = _CLAIM_NEG.search(claim_text)
     wide = pool + relevant_sentences(claim_text, source_text, k=10, floor=0.3)

@@ -69,7 +69,7 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
     if c_h and (both or not c_nh) and e_nh and not e_h:
         return [Tag("scope_inflation",
                     f"The claim is about {c_h[0][0]!r} but the evidence is about {e_nh[0][0]!r}.", 0.85,
-                    (TagEvidence(c_h[0][0], e_nh[0][0]),))]
+                    (TagEvidence(c_h[0][0], e_nh[0][0]),), proven=True)]
     if claim_univ:
         restr = find_terms(evidence_text, SUBGROUP)
         conf = 0.9 if restr else 0.8

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS, run_detectors
-from citeproof.judges.policy import POLICY, Policy, decide, needed
+from citeproof.judges.policy import POLICY, Policy, decide
 from citeproof.model import (
     Citation,
     Claim,
@@ -158,18 +158,25 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
 def simulate(row: dict[str, Any], policy: Policy) -> bool:
     """Whether ``policy`` flags this version (verdict not *supported*, or a downgrading tag).
 
-    The lexical verdict is taken from the best-covered candidate's coverage
-    against the policy's fallback lines (the verdict the lexical judge gives;
-    its abstract preference only picks among passages of the same band).
+    The production :func:`citeproof.judges.policy.decide` runs on the recorded judgements (one decision
+    logic, as :func:`citeproof.eval.meaning.final_verdict`): the lexical verdict is the best-covered
+    candidate's coverage against the policy's fallback lines, and the tags are those of the evidence the
+    decision kept.
     """
+    from types import SimpleNamespace
+
+    from citeproof.judges.base import Judgement
+
     cov = row["coverage"]
     lex = "supported" if cov >= policy.fallback_supported_at else "partial" if cov >= policy.fallback_partial_at else "unsupported"
+    ev_e = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None))
+    ev_l = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None))
+    lj = Judgement(Verdict(lex), cov, cov, ev_l, Tier.LEXICAL)
     ev = row["e_verdict"]
-    if ev is not None and row["e_conf"] >= needed(Verdict(ev), policy):
-        return ev != "supported" or bool(row["tags_e"])
-    if ev in ("unsupported", "contradicted") and lex == "supported" and row["e_conf"] >= policy.lean_line(Verdict(ev)):
-        return True
-    return lex != "supported" or bool(row["tags_l"])
+    ej = Judgement(Verdict(ev), row["e_conf"], row["e_conf"], ev_e, Tier.ENTAILMENT) if ev is not None else None
+    j = decide(ej, lj, policy)
+    tags = row["tags_e"] if j.evidence is ev_e else row["tags_l"]
+    return j.verdict != Verdict.SUPPORTED or bool(tags)
 
 
 def score(rows: Iterable[dict[str, Any]], policy: Policy) -> dict[str, Any]:

@@ -77,6 +77,7 @@ __all__ = [
     "EntailmentJudge",
     "EntailmentModel",
     "SentenceScores",
+    "abstract_first",
     "available",
     "bound_sentences",
     "features",
@@ -374,6 +375,38 @@ def decide(feats: np.ndarray, config: dict, signal: str | None = None) -> tuple[
     return k, p
 
 
+def abstract_first(claim_text: str, sc: SentenceScores, cands: Sequence[Evidence], best: int, verdict: str,
+                   config: dict, signal: str | None = None) -> int:
+    """The window to show as evidence: an abstract sentence that earns the same verdict alone, else ``best``.
+
+    An abstract states a work's main findings, which is what a citation of the whole work vouches for (the
+    premise of SciFact's abstract-level task, Wadden et al. 2020), so the abstract sentence that carries the
+    claim is shown before a mid-paper passage with the same verdict (issue 28). Each abstract window, most
+    entailing first, is judged alone (:func:`features` of that window, :func:`decide`); the first whose
+    verdict equals ``verdict`` is taken. A locator's pages already keep other pages out of ``cands``.
+
+    Args:
+        claim_text: the claim.
+        sc: the window scores of the claim's candidates.
+        cands: the candidates ``sc.candidate`` indexes.
+        best: the window the verdict rests on.
+        verdict: that verdict (``supported`` or ``partial``).
+        config: the decision layer (:func:`load_config`).
+        signal: the citation's signal.
+
+    Returns:
+        An index into ``sc.windows``.
+    """
+    if cands[sc.candidate[best]].passage.section == "abstract":
+        return best
+    abstract = [k for k in range(len(sc.windows)) if cands[sc.candidate[k]].passage.section == "abstract"]
+    for k in sorted(abstract, key=lambda k: -float(sc.probs[k, 0])):
+        alone = SentenceScores([sc.windows[k]], [0], sc.probs[k:k + 1])
+        if decide(features(claim_text, alone), config, signal)[0] == verdict:
+            return k
+    return best
+
+
 class EntailmentJudge:
     """The entailment tier (``Tier.ENTAILMENT``), following :class:`citeproof.judges.base.Judge`.
 
@@ -466,6 +499,8 @@ class EntailmentJudge:
         col = 2 if verdict == "contradicted" else 0
         best = int(np.argmax(sc.probs[:, col])) if verdict in ("supported", "partial", "contradicted") else int(
             np.argmax(np.maximum(sc.probs[:, 0], sc.probs[:, 2])))
+        if verdict in ("supported", "partial"):
+            best = abstract_first(claim.text, sc, cands, best, verdict, self.config, signal)
         ev = cands[sc.candidate[best]]
         pe, pn, pc = (float(v) for v in sc.probs[best])
         ev.scores.update({"entails": round(pe, 4), "neutral": round(pn, 4), "contradicts": round(pc, 4)})

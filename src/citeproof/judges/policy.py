@@ -51,6 +51,11 @@ __all__ = [
     "POLICY",
     "Policy",
     "TAG_REPORT_FLOOR",
+    "ACCUSING_TAGS",
+    "CONTRADICTING_TAGS",
+    "LEXICAL_ONLY",
+    "escalation",
+    "judged_sentence",
     "apply_contrary_signal",
     "apply_detectors",
     "decide",
@@ -61,8 +66,12 @@ __all__ = [
 CONTRARY_SIGNALS = frozenset({"but see", "contra", "but cf.", "but cf", "but compare"})
 """Bluebook signals that say the cited source cuts against the claim (Bluebook rule 1.2(c))."""
 
-KEPT_SUPPORTED = "kept supported on those words — worth a look"
-"""How a weak disagreement of the tiers ends when the lexical tier's *supported* stands."""
+ACCUSING_TAGS = frozenset({"number_drift", "polarity_flip", "term_swap", "scope_inflation"})
+"""Tags whose difference code proves on the sentence that restates the claim: confident, they make the
+verdict *unsupported* (:func:`escalation`), so a gate on ``unsupported,contradicted`` catches them."""
+
+CONTRADICTING_TAGS = frozenset({"polarity_flip"})
+"""Accusing tags that mean the source states the opposite: the verdict becomes *contradicted*."""
 
 
 @dataclass(frozen=True)
@@ -78,15 +87,23 @@ class Policy:
         lean_against_at: least confidence of an abstaining entailment lean against support
             (*unsupported*, *contradicted*) that stops a lexical *supported* (1.01: never).
         lean_contradicted_at: the same line for a *contradicted* lean alone (None: ``lean_against_at``).
+        confirm_at: least confidence of an abstaining *supported* lean that confirms the meaning when the
+            lexical tier finds the claim's words (:func:`decide`, rule 2); below it the citation is *partial*.
+        escalate_at: least confidence of a tag in ``accusing`` that makes a *supported* or *partial* verdict
+            *unsupported* (*contradicted* for :data:`CONTRADICTING_TAGS`) (:func:`escalation`).
+        accusing: the tags that escalate (default :data:`ACCUSING_TAGS`).
     """
 
-    support_at: float = 0.6
+    support_at: float = 0.8
     decide_at: float = 0.7
     contradict_at: float = 0.8
     fallback_supported_at: float = 0.35
     fallback_partial_at: float = 0.20
-    lean_against_at: float = 0.6
+    lean_against_at: float = 0.7
     lean_contradicted_at: float | None = None
+    confirm_at: float = 0.7
+    escalate_at: float = 0.85
+    accusing: frozenset = ACCUSING_TAGS
 
     def lean_line(self, lean: Verdict) -> float:
         """The least confidence at which an abstaining lean ``lean`` against support stops a lexical *supported*.
@@ -99,13 +116,18 @@ class Policy:
 
 
 POLICY = Policy()
-"""The shipped policy. ``support_at`` .. ``fallback_partial_at`` as chosen at the earlier stop
-(``docs/detectors.md``); ``lean_against_at`` = 0.6 chosen by ``citeproof.eval.policy_fit`` on 72
-planted-harness items (seed 13: 40 SciFact, 32 Citation-Integrity training items; 343 judged versions),
-best F1 of recall and balanced precision among 0.4 .. 0.7 and "never" (0.858 against 0.856 for never;
-0.831 at 0.5, where the clean rate falls from 0.81 to 0.68). Cross-validated (5 folds by item) the
-lean-line fit scores F1 0.852 (recall 0.897, clean rate 0.792), the earlier policy 0.856: the re-fit buys
-consistency, not accuracy. Varying all six thresholds did no better held out (also 0.852)."""
+"""The shipped policy (issue 28, 2026-12-02). ``support_at`` 0.8, ``confirm_at`` 0.7, ``lean_against_at`` 0.7 (both
+leans), ``escalate_at`` 0.85 (proven tags) were chosen by ``citeproof eval meaning`` (:mod:`citeproof.eval.meaning`)
+on 875 rows of the training splits (150 SciFact, 150 Citation-Integrity, 150 WiCE dev, 200 generated term swaps,
+100 SciFact sentences as they stand and 125 with one term or number changed), 5 folds grouped by source, best of
+the grid by :func:`citeproof.eval.meaning.objective`; every fold chose the same lines bar ``support_at`` (0.7 once)
+and ``lean_contradicted_at``. Held out (pooled), against the earlier policy and detectors emulated on the same
+rows: SciFact macro-F1 0.382 (0.463), Citation-Integrity 0.260 (0.335), WiCE 3-way 0.423 (0.461); term swaps
+called supported 24.5% (64.5%); false claims in the source's own words supported 8.0% (72.0%) and unsupported or
+contradicted 76.0% (8.0%); the same sentences as they stand supported or partial 94.0% (99.0%); faithful citations
+called unsupported or contradicted 10.5% (7.6%), supported 32.9% (57.6%) (``docs/meaning.md``). The shipped network does not tell a
+swapped claim from a faithful one (the fit trades F1 for safety); a judge retrained on such hard cases is the way
+to win both (model card)."""
 
 
 def _floor2(x: float) -> str:
@@ -121,8 +143,41 @@ def needed(verdict: Verdict, policy: Policy = POLICY) -> float:
     return policy.decide_at
 
 
+def judged_sentence(j: Judgement) -> str:
+    """The sentence the entailment judge read, with its P(entails) / P(contradicts), for a finding's reasons.
+
+    ``""`` when ``j`` carries no scored sentence (the lexical tier, or nothing retrieved).
+    """
+    ev = j.evidence
+    if ev is None or not ev.sentence or "entails" not in ev.scores:
+        return ""
+    quote = ev.sentence if len(ev.sentence) <= 240 else ev.sentence[:237] + "..."
+    return (f"judged sentence (page {ev.passage.page}): \u201c{quote}\u201d P(entails) {ev.scores['entails']:.2f}, "
+            f"P(contradicts) {ev.scores.get('contradicts', 0.0):.2f}") if ev.passage.page else (
+            f"judged sentence: \u201c{quote}\u201d P(entails) {ev.scores['entails']:.2f}, "
+            f"P(contradicts) {ev.scores.get('contradicts', 0.0):.2f}")
+
+
+LEXICAL_ONLY = "lexical tier only: a word-overlap verdict, the meaning was not checked"
+"""The reason every verdict of a run without the entailment tier carries (``--tier lexical``)."""
+
+
 def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = POLICY) -> Judgement:
-    """One verdict from the entailment and the (fallback) lexical judgements.
+    """One verdict from the entailment and the (fallback) lexical judgements: *supported* is earned by meaning.
+
+    Rules (issue 28; lines fitted by :mod:`citeproof.eval.meaning`, cross-validated on training splits):
+
+    1. the entailment tier decides when it is confident (:func:`needed`);
+    2. otherwise, when the lexical tier finds the claim's words (*supported* or *partial*):
+       a lean against support (*unsupported*, *contradicted*) at least :meth:`Policy.lean_line` makes the
+       verdict that lean (the words are there, the meaning is not); a *supported* lean at least
+       :attr:`Policy.confirm_at` confirms a lexical *supported* (the tier becomes ``entailment``, the evidence
+       the judged passage); anything else is at most *partial*, with a reason saying the words were found and
+       the meaning was not confirmed. Word overlap alone never makes a citation *supported*;
+    3. when the lexical tier finds too few words, its verdict stands (a supported lean marks ``needs_review``).
+
+    Without the entailment tier (``--tier lexical``, or the tier unavailable) the lexical verdict stands,
+    with the reason :data:`LEXICAL_ONLY`.
 
     Args:
         entailment: the entailment tier's judgement, or None when it did not run.
@@ -132,30 +187,62 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         policy: the thresholds.
 
     Returns:
-        The deciding :class:`Judgement` (a copy; inputs are not changed).
-        ``flags`` holds ``needs_review`` when the tiers disagree; ``reasons``
-        always say which tier decided and, when the entailment tier abstained,
-        which way it leaned and how sure it was.
+        The deciding :class:`Judgement` (a copy; inputs are not changed). Its reasons name the sentence the
+        entailment judge read and its P(entails) / P(contradicts) (:func:`judged_sentence`).
     """
     if entailment is None:
-        return dataclasses.replace(lexical, reasons=list(lexical.reasons), flags=list(lexical.flags))
+        out = dataclasses.replace(lexical, reasons=list(lexical.reasons), flags=list(lexical.flags))
+        out.reasons.append(LEXICAL_ONLY)
+        return out
+    named = judged_sentence(entailment)
     need = needed(entailment.verdict, policy)
     if entailment.confidence >= need:
-        return dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
+        out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
+        if named:
+            out.reasons.append(named)
+        return out
     lean, conf = entailment.verdict, entailment.confidence
     out = dataclasses.replace(lexical, reasons=list(lexical.reasons), flags=list(lexical.flags))
     against = lean in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
     line = policy.lean_line(lean)
-    if lexical.verdict == Verdict.SUPPORTED and against and conf >= line:
-        out.verdict = Verdict.PARTIAL
+    words = lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL)
+    if words and against and conf >= line:
+        out.verdict = lean
         out.confidence = round(conf, 4)
-        if entailment.evidence is not None and out.evidence is None:
+        if entailment.evidence is not None:
             out.evidence = entailment.evidence
         out.flags.append("needs_review")
+        what = "contradicts it" if lean == Verdict.CONTRADICTED else "does not entail it"
         out.reasons.insert(0, (
-            f"the tiers disagree: the lexical tier finds the claim's words in the source, but the entailment tier "
-            f"leaned '{lean.value}' with confidence {_floor2(conf)}; not called supported — read the passage"
-        ))
+            f"the claim's words are in the source, but the entailment judge finds that the passage {what} "
+            f"(it leaned '{lean.value}' with confidence {_floor2(conf)}, at or above the {line:.2f} line): "
+            f"{lean.value}, not partial — read the passage"))
+        if named:
+            out.reasons.insert(1, named)
+        return out
+    if lexical.verdict == Verdict.SUPPORTED and lean == Verdict.SUPPORTED and conf >= policy.confirm_at:
+        out = dataclasses.replace(entailment, verdict=Verdict.SUPPORTED, confidence=round(conf, 4),
+                                  reasons=list(entailment.reasons), flags=list(entailment.flags))
+        if out.evidence is None:
+            out.evidence = lexical.evidence
+        out.reasons.insert(0, (f"the entailment judge confirms the meaning (it leaned 'supported' with confidence "
+                               f"{_floor2(conf)}, at or above the {policy.confirm_at:.2f} line) and the lexical tier "
+                               "finds the claim's words"))
+        out.reasons += [r for r in lexical.reasons if r not in out.reasons]
+        if named:
+            out.reasons.append(named)
+        return out
+    if lexical.verdict == Verdict.SUPPORTED:
+        out.verdict = Verdict.PARTIAL
+        out.confidence = round(max(1.0 - conf, 0.5) if lean == Verdict.SUPPORTED else max(conf, 0.5), 4)
+        if against:
+            out.flags.append("needs_review")
+        out.reasons.insert(0, (
+            f"the claim's words were found, but the meaning was not confirmed: the entailment judge leaned "
+            f"'{lean.value}' with confidence {_floor2(conf)} (supported needs {policy.support_at:.2f}, or "
+            f"{policy.confirm_at:.2f} when the words are there); partial — read the passage"))
+        if named:
+            out.reasons.insert(1, named)
         return out
     if lexical.verdict == Verdict.UNSUPPORTED and lean in (Verdict.SUPPORTED, Verdict.PARTIAL) and conf >= 0.5:
         out.flags.append("needs_review")
@@ -163,16 +250,13 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
             f"the tiers disagree: the entailment tier leaned '{lean.value}' with confidence {_floor2(conf)} "
             f"(below the {need:.2f} it needs to decide) while the lexical tier found too few of the claim's words"
         )
-        return out
-    if against and lexical.verdict == Verdict.SUPPORTED:
-        out.flags.append("needs_review")
-        out.reasons.append(
-            f"the tiers disagree, weakly: the entailment tier leaned '{lean.value}' with confidence {_floor2(conf)}, below "
-            f"the {line:.2f} at which a lean against support overrules the lexical tier's words; "
-            + KEPT_SUPPORTED)
+        if named:
+            out.reasons.append(named)
         return out
     out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with confidence {_floor2(conf)}, "
                        f"below the {need:.2f} it needs to decide; the lexical tier decided")
+    if named:
+        out.reasons.append(named)
     return out
 
 
@@ -261,8 +345,37 @@ TAG_REPORT_FLOOR = 0.5
 citation (a hedge word somewhere in a long passage) buries the real ones."""
 
 
-def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | None) -> None:
-    """Tag ``f`` with failure modes; a confident one turns *supported* into *partial*.
+def escalation(verdict: Verdict, tags, policy: Policy = POLICY) -> tuple[Verdict | None, list]:
+    """The verdict confident accusing tags call for, and those tags.
+
+    A *supported* or *partial* verdict with a *proven* tag (:attr:`~citeproof.model.Tag.proven`: shown by code
+    on the sentence that restates the claim) of ``policy.accusing`` at confidence at least
+    ``policy.escalate_at`` becomes *contradicted* when one such tag is in :data:`CONTRADICTING_TAGS` (the
+    source states the opposite), else *unsupported*. ``causal_overclaim`` and ``hedge_removed`` never
+    escalate: they keep *partial* (:func:`apply_detectors`).
+
+    Args:
+        verdict: the judge's verdict.
+        tags: the finding's tags (:class:`~citeproof.model.Tag`).
+        policy: the thresholds.
+
+    Returns:
+        ``(new verdict, the accusing tags, surest first)``, or ``(None, [])`` when nothing changes.
+    """
+    if verdict not in (Verdict.SUPPORTED, Verdict.PARTIAL):
+        return None, []
+    firing = sorted((t for t in tags if t.name in policy.accusing and t.proven and t.confidence >= policy.escalate_at),
+                    key=lambda t: -t.confidence)
+    if not firing:
+        return None, []
+    return (Verdict.CONTRADICTED if any(t.name in CONTRADICTING_TAGS for t in firing) else Verdict.UNSUPPORTED), firing
+
+
+def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | None, policy: Policy = POLICY) -> None:
+    """Tag ``f`` with failure modes; a confident accusing one makes it *unsupported*, another *partial*.
+
+    Confident tags of :data:`ACCUSING_TAGS` make a *supported* or *partial* verdict *unsupported* or
+    *contradicted* (:func:`escalation`); other confident downgrading tags turn *supported* into *partial*.
 
     Detectors run after the judge, on the best evidence (``DESIGN.md``:
     detectors are checked by code, not taken from a model's say-so). A
@@ -281,12 +394,19 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
         return
     tags = [t for t in tags if t.confidence >= TAG_REPORT_FLOOR]
     f.tags.extend(tags)
-    if f.verdict == Verdict.SUPPORTED and should_downgrade(tags):
+    before = f.verdict
+    to, accusing = escalation(f.verdict, tags, policy)
+    if to is not None:
+        f.verdict = to
+        f.confidence = max(t.confidence for t in accusing)
+        if "needs_review" not in f.flags:
+            f.flags.append("needs_review")
+        f.reasons.insert(0, f"{to.value}: {', '.join(sorted({t.name for t in accusing}))} on the sentence that restates "
+                            f"the claim (the judge alone said {before.value}); {accusing[0].message}")
+    elif f.verdict == Verdict.SUPPORTED and should_downgrade(tags):
         f.verdict = Verdict.PARTIAL
         firing = [t for t in tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD]
         f.confidence = max(t.confidence for t in firing)  # how sure the finding is of *partial*: its surest tag
-        # One story: a reason that said the finding was kept supported now says what the judge alone did.
-        f.reasons[:] = [r.replace(KEPT_SUPPORTED, "the judge alone kept supported on those words") for r in f.reasons]
         f.reasons.insert(0, f"downgraded from supported: {', '.join(sorted({t.name for t in firing}))} "
                             f"(the judge alone said supported); {firing[0].message}")
     if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:

@@ -1,0 +1,219 @@
+"""``term_swap``: the sentence that restates the claim holds another content term where the claim has one.
+
+"Loss of X causes lung damage" against "Loss of X causes memory damage": every other word agrees, one
+content term differs. Code proves it: the claim and the evidence sentence that restates it (the one sharing
+most of the claim's content words, at least :data:`RESTATE_AT`) are aligned word by word
+(:class:`difflib.SequenceMatcher` over stems, the Ratcliff/Obershelp algorithm), and a replaced run of one
+or two content words on each side, with agreeing words around it, is a swap. The message is a word diff:
+"the claim says 'heart' where the source says 'lung'".
+
+Not swaps (each is checked): inflections (same stem, :func:`citeproof.text.stems.stem`), one word inside the
+other (``receptor`` / ``co-receptor``), an abbreviation the source spells out (``COTS`` for
+``crown-of-thorns starfish``, by initials or a parenthesis in the source), the paraphrase vocabulary of
+:data:`SYNONYMS` (reporting verbs, common medical synonyms), common verbs (:data:`_VERBS`: ``holds`` for
+``contains``), numbers (``number_drift``) and direction or negation words (``polarity_flip``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from citeproof.model import Tag, TagEvidence
+from citeproof.text.normalise import stem
+from citeproof.text.sentences import split_sentences
+from citeproof.text.stems import STOPWORDS, overlap_score
+
+__all__ = ["RESTATE_AT", "SYNONYMS", "detect_term_swap", "restating_sentence"]
+
+RESTATE_AT = 0.6
+"""Least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`) an evidence
+sentence must hold to restate the claim (as ``number_drift``'s :data:`~citeproof.detectors.numbers.TWIN_OVERLAP`)."""
+
+_GROUPS = (
+    "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
+    "reports reported indicate indicates indicated suggest suggests suggested observe observed confirm confirmed",
+    "increase increases increased raise raises raised elevate elevated enhance enhanced augment augmented boost boosted "
+    "promote promotes promoted upregulate upregulates upregulated",
+    "decrease decreases decreased reduce reduces reduced lower lowers lowered diminish diminished inhibit inhibits "
+    "inhibited suppress suppresses suppressed attenuate attenuated downregulate downregulated impair impaired",
+    "cause causes caused induce induces induced trigger triggers triggered lead leads produce produces produced",
+    "associated linked correlated related connected",
+    "patients subjects participants individuals people persons cases",
+    "effect effects impact impacts influence influences role",
+    "risk risks likelihood odds chance",
+    "treatment treatments therapy therapies intervention interventions",
+    "use usage administration application",
+    "children kids youth pediatric paediatric",
+    "tumor tumour tumors tumours cancer cancers neoplasm neoplasms carcinoma",
+    "important crucial critical essential key major significant",
+    "method methods approach approaches technique techniques strategy strategies",
+    "study studies trial trials analysis analyses investigation",
+    "rate rates level levels amount amounts",
+    "mortality death deaths",
+    "improve improves improved ameliorate ameliorates ameliorated",
+)
+SYNONYMS: dict[str, frozenset[str]] = {}
+"""Paraphrase vocabulary: words one group holds are never a swap for each other (stems, both directions)."""
+for _g in _GROUPS:
+    _stems = frozenset(stem(w) for w in _g.split())
+    for _s in _stems:
+        SYNONYMS[_s] = SYNONYMS.get(_s, frozenset()) | _stems
+
+_VERBS = frozenset(stem(w) for w in (
+    "hold holds held contain contains contained include includes included comprise comprises comprised cover covers covered "
+    "have has had make makes made give gives gave take takes took get gets got keep keeps kept provide provides provided "
+    "offer offers offered allow allows allowed enable enables enabled require requires required need needs needed "
+    "involve involves involved affect affects affected alter alters altered change changes changed modulate modulates "
+    "modulated regulate regulates regulated mediate mediates mediated control controls controlled drive drives drove "
+    "determine determines determined predict predicts predicted identify identifies identified detect detects detected "
+    "measure measures measured assess assesses assessed evaluate evaluates evaluated examine examines examined analyse "
+    "analyze analysed analyzed compare compares compared describe describes described propose proposes proposed "
+    "develop develops developed create creates created generate generates generated form forms formed become becomes "
+    "became remain remains remained appear appears appeared seem seems seemed occur occurs occurred exist exists existed "
+    "consist consists consisted contribute contributes contributed account accounts accounted represent represents "
+    "represented serve serves served act acts acted play plays played work works worked function functions functioned "
+    "support supports supported achieve achieves achieved reach reaches reached obtain obtains obtained receive "
+    "receives received yield yields yielded result results resulted lead leads led follow follows followed perform "
+    "performs performed conduct conducts conducted carry carries carried apply applies applied employ employs employed "
+    "use uses used exhibit exhibits exhibited display displays displayed possess possesses possessed host hosts hosted "
+    "store stores stored retain retains retained maintain maintains maintained protect protects protected prevent "
+    "prevents prevented treat treats treated target targets targeted bind binds bound encode encodes encoded express "
+    "expresses expressed activate activates activated block blocks blocked limit limits limited restrict restricts "
+    "restricted".split()))
+"""Common verbs of scientific prose: one for another is a paraphrase (``holds`` / ``contains``) far more often than
+a false claim, and ``term_swap`` is about terms (an organ, organism, agency, drug, place, method)."""
+
+_DIRECTION = frozenset(stem(w) for w in (
+    "increase increased decrease decreased higher lower more less greater fewer larger smaller positive negative "
+    "up down upregulated downregulated rise fall gain loss improve worsen better worse above below before after "
+    "not no never without".split()))
+"""Direction and negation words: a change in them is ``polarity_flip``'s to report."""
+
+
+def restating_sentence(claim_text: str, evidence_text: str | None, at: float = RESTATE_AT) -> str | None:
+    """The evidence sentence that restates the claim: the one sharing most of its content words, if at least ``at``.
+
+    Args:
+        claim_text: the claim.
+        evidence_text: the evidence passage (or its focused sentences).
+        at: least :func:`~citeproof.text.stems.overlap_score`, in [0, 1].
+
+    Returns:
+        The sentence, or None when no sentence comes that close.
+    """
+    best, best_score = None, 0.0
+    for sent in split_sentences(evidence_text or ""):
+        sc = overlap_score(claim_text, sent)
+        if sc > best_score:
+            best, best_score = sent, sc
+    return best if best is not None and best_score >= at else None
+
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]")
+"""Words, and names that carry digits (``IL-10``, ``PD-L1``, ``miR-142``): one of them for another is a swap too."""
+
+
+def _words(text: str) -> list[str]:
+    return [m.group(0) for m in _TOKEN.finditer(text)]
+
+
+def _content(w: str) -> bool:
+    if len(w) >= 2 and w.isupper():
+        return True  # an acronym (WHO, FDA) even where the lower-cased word is a stop word
+    return len(w) >= 3 and w.lower() not in STOPWORDS
+
+
+def _abbreviates(short: str, words: list[str], source_text: str) -> bool:
+    """``short`` is an acronym of ``words`` (initials, hyphen parts counted) or the source defines one by the other."""
+    if not (short.isupper() and 2 <= len(short) <= 8):
+        return False
+    parts = [p for w in words for p in re.split(r"[-/]", w) if p]
+    initials = "".join(p[0] for p in parts).upper()
+    if short.upper() in initials or initials in short.upper():
+        return True
+    long = " ".join(words)
+    return bool(re.search(rf"{re.escape(long)}[^.()]{{0,40}}\(\s*{re.escape(short)}\s*[),;]", source_text, re.I)
+                or re.search(rf"\b{re.escape(short)}\s*\(\s*[^()]{{0,40}}{re.escape(long)}", source_text, re.I))
+
+
+def _related(a: list[str], b: list[str], source_text: str) -> bool:
+    """True when the two word runs may say the same thing (not a swap)."""
+    sa, sb = {stem(w) for w in a}, {stem(w) for w in b}
+    if sa & sb:
+        return True
+    la, lb = " ".join(a).lower(), " ".join(b).lower()
+    if la in lb or lb in la:
+        return True
+    for x in sa:
+        if SYNONYMS.get(x, frozenset()) & sb:
+            return True
+    if sa & _DIRECTION or sb & _DIRECTION or sa & _VERBS or sb & _VERBS:
+        return True
+    if len(a) == 1 and _abbreviates(a[0], b, source_text):
+        return True
+    if len(b) == 1 and _abbreviates(b[0], a, source_text):
+        return True
+    for x in a:  # a shared prefix of 5+ letters: a derivation (immunity / immunisation), not another term
+        for y in b:
+            if len(x) >= 5 and len(y) >= 5 and x[:5].lower() == y[:5].lower():
+                return True
+    return False
+
+
+def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
+    """Tag ``term_swap`` when the restating evidence sentence has another content term in the claim's term's place.
+
+    The claim and :func:`restating_sentence` are aligned on word stems; each replaced run of one or two words
+    on each side whose words are content words (3+ letters, not stop words), flanked by agreeing words, and
+    not related (:func:`_related`: inflection, containment, :data:`SYNONYMS`, direction word, abbreviation)
+    is a swap. Confidence 0.9 when it is the only difference of content words between the two and the
+    sentence holds at least 75% of the claim's content words, 0.7 otherwise (reported, not escalating).
+
+    Args:
+        claim_text: the claim, citation markup removed.
+        evidence_text: the best evidence passage (or its focused sentences), or None.
+        **context: ``source_text`` (str), the whole source, used to find an abbreviation's definition.
+
+    Returns:
+        At most one ``term_swap`` tag with one :class:`TagEvidence` per swapped run (claim words, source words).
+    """
+    sent = restating_sentence(claim_text, evidence_text)
+    if sent is None:
+        return []
+    source_text = context.get("source_text") or ""
+    cw, sw = _words(claim_text), _words(sent)
+    cs, ss = [stem(w) for w in cw], [stem(w) for w in sw]
+    ops = difflib.SequenceMatcher(None, cs, ss, autojunk=False).get_opcodes()
+    swaps: list[TagEvidence] = []
+    other_diffs = 0
+    for k, (op, i1, i2, j1, j2) in enumerate(ops):
+        if op == "equal":
+            continue
+        a = [w for w in cw[i1:i2] if _content(w)]
+        b = [w for w in sw[j1:j2] if _content(w)]
+        if op != "replace" or not a or not b:
+            other_diffs += len(a)
+            continue
+        before_ok = k > 0 and ops[k - 1][0] == "equal"
+        after_ok = (k + 1 < len(ops) and ops[k + 1][0] == "equal") or (k + 1 == len(ops) and i2 == len(cs) and j2 == len(ss))
+        flanked = before_ok and after_ok  # agreeing words around the run (or the sentence's end after it)
+        # words of the run that say the same as a word across (``causes`` / ``leads``) are paraphrase, not the swap
+        a2 = [x for x in a if not any(_related([x], [y], source_text) for y in b)]
+        b2 = [y for y in b if not any(_related([x], [y], source_text) for x in a)]
+        if a2 != a and a2 and b2:
+            a, b = a2, b2
+        if (i2 - i1) > 3 or (j2 - j1) > 3 or len(a) > 2 or len(b) > 2 or not flanked or _related(a, b, source_text):
+            other_diffs += len(a)
+            continue
+        if any(re.search(rf"\b{re.escape(w)}\b", sent, re.I) for w in a):
+            other_diffs += len(a)  # the claim's word stands elsewhere in the sentence: a reordering, not a swap
+            continue
+        swaps.append(TagEvidence(" ".join(a), " ".join(b)))
+    if not swaps:
+        return []
+    share = overlap_score(claim_text, sent)
+    conf = 0.9 if other_diffs == 0 and share >= 0.75 else 0.7
+    first = swaps[0]
+    msg = f"the claim says {first.claim_span!r} where the source says {first.evidence_span!r}: \u201c{sent[:200]}\u201d"
+    return [Tag("term_swap", msg, conf, tuple(swaps), proven=conf >= 0.9)]
