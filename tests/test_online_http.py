@@ -107,8 +107,8 @@ def test_malformed_json_is_a_reason_not_a_crash(web, tmp_path):
 
 
 def test_redirect_loop(web, tmp_path):
-    web["files"].routes["/loop"] = lambda r: (302, {"Location": "/loop2"}, b"")
-    web["files"].routes["/loop2"] = lambda r: (302, {"Location": "/loop"}, b"")
+    web["files"].routes["/loop"] = lambda r: (302, {"Location": "loop2"}, b"")
+    web["files"].routes["/loop2"] = lambda r: (302, {"Location": "loop"}, b"")
     f = fast(tmp_path).get(web["files"].url + "/loop")
     assert not f.ok and "redirect loop" in f.error
     assert len(web["files"].requests) == 6  # the first request and 5 redirects followed, no more
@@ -162,7 +162,7 @@ def test_every_fault_ends_as_a_state_on_the_finding(web, tmp_path):
         up.routes[f"/v2/{doi}"] = json_reply({"doi": doi, "is_oa": True, "oa_status": "green", "best_oa_location": {"url_for_pdf": files.url + pdf, "host_type": "repository"}, "oa_locations": []})
     files.routes["/trunc.pdf"] = bytes_reply(make_pdf(["Some text", "More text"])[:300], "application/pdf")
     files.routes["/login"] = bytes_reply(b"<!DOCTYPE html><html><body>Sign in</body></html>", "text/html")
-    files.routes["/loop"] = lambda r: (302, {"Location": "/loop"}, b"")
+    files.routes["/loop"] = lambda r: (302, {"Location": "loop"}, b"")
     (tmp_path / "d.md").write_text("Alpha [@a]. Beta [@b]. Gamma [@c]. Delta [@d].\n")
     (tmp_path / "r.bib").write_text("".join(f"@article{{{k}, title={{Work 10.1/{k}}}, author={{Roe, A}}, year={{2020}}, doi={{10.1/{k}}}}}\n" for k in "abcd"))
     report = check(tmp_path / "d.md", [tmp_path / "r.bib"], CheckOptions(cache_dir=tmp_path / "c", tiers=["lexical"], online=True, email="me@uni.edu"))
