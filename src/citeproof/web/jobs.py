@@ -439,17 +439,19 @@ class JobStore:
         for path, shown in [(folder / "input", ""), (folder, ""), (self.root, "<jobs>/")] + [(Path(b), (state_doc or "bundle") + "/") for b in bundles] + (
                 [(self.cache_dir, "<cache>/")] if self.cache_dir is not None else []):
             for form in {str(path), str(path.resolve()), os.path.abspath(path)}:
-                pairs[form.rstrip("/") + "/"] = shown
+                pairs[form.rstrip("/")] = shown
         for prefix in sorted(pairs, key=len, reverse=True):
-            text = text.replace(prefix, pairs[prefix])
-            escaped = json.dumps(prefix)[1:-1]  # as it stands inside a JSON string
-            if escaped != prefix:
-                text = text.replace(escaped, pairs[prefix])
+            shown = pairs[prefix]
+            for form in dict.fromkeys((prefix, json.dumps(prefix)[1:-1])):  # as written, and inside a JSON string
+                # the folder itself, or a path under it; never a longer name that merely starts the same
+                text = re.sub(re.escape(form) + r"(?:(/)|(?![\w.-]))",
+                              lambda m, shown=shown: shown if m.group(1) else (shown.rstrip("/") or "."), text)
         return text
 
     def _run_in_scope(self, job_id: str, bundles: list[str]) -> None:
         from citeproof.pipeline import CheckOptions, check, summarise
         from citeproof.readers.latex import confine_reads
+        from citeproof.readers.latex_files import remove_bundle_folders
         from citeproof.reports import get_writer
 
         folder = self.root / job_id
@@ -503,16 +505,20 @@ class JobStore:
                 reports[fmt] = path.name
             if self._stopping.is_set():
                 return
+            remove_bundle_folders(bundles)  # before the job reads as finished
             self._update(job_id, status="done", stage="done", finished=_now(), reports=reports, summary=summarise(report.findings))
         except _Interrupted:
             return  # shutdown() has marked it
         except CiteproofError as exc:
             if not self._stopping.is_set():
-                self._update(job_id, status="failed", stage="failed", error=self.scrub(str(exc), job_id, bundles), finished=_now())
+                error = self.scrub(str(exc), job_id, bundles)
+                remove_bundle_folders(bundles)
+                self._update(job_id, status="failed", stage="failed", error=error, finished=_now())
         except Exception as exc:  # noqa: BLE001 - a job must never die silently
             # the traceback goes to the server's log and error.log (never served); the page shows the reason only
             _log.exception("job %s failed", job_id)
             (folder / "error.log").write_text(traceback.format_exc(), "utf-8")
+            remove_bundle_folders(bundles)
             if not self._stopping.is_set():
                 self._update(job_id, status="failed", stage="failed", error=f"internal error ({type(exc).__name__}); please report it with the server's log", finished=_now())
 
