@@ -66,6 +66,7 @@ class Service:
         self.requests: list[Request] = []
         self.delay_s = 0.0
         self.mounts: list[tuple[str, Service]] = []
+        self.connections = []
         if mount is not None:
             parent, prefix = mount
             parent.mounts.append((prefix, self))
@@ -120,7 +121,14 @@ class Service:
                 except (BrokenPipeError, ConnectionResetError):
                     pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), H)
+        self.connections: list[tuple] = []  # every TCP connection accepted (mounted services share their parent's)
+
+        class Server(ThreadingHTTPServer):
+            def process_request(self, request, client_address):
+                root.connections.append(client_address)
+                super().process_request(request, client_address)
+
+        self.server = Server(("127.0.0.1", 0), H)
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)

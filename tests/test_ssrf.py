@@ -180,7 +180,7 @@ def test_service_answers_pointing_inside_are_refused(web, trap, tmp_path):
 
 @pytest.mark.parametrize("doi,ok", [
     ("10.1371/journal.pcbi.1007128", True), ("10.1016/s0140-6736(97)11096-0", True), ("10.1023/a:1026654312961", True), ("10.1000/a/b/c", True),
-    ("10.1/../../../../admin", False), ("10.1234/../../admin", False), ("10.1234/a/./b", False), ("10.1234/a b", False), ("10.1234/a\x00", False),
+    ("10.1/../../../../admin", False), ("10.1234/../../admin", False), ("10.1234/a/./b", False), ("10.1234/a b", False), ("10.1234/a\x00", False), ("10.1234/%2e%2e/%2E%2E/admin", False), ("10.1234/a%2fb", False), ("10.1234/a\\..\\b", False),
     ("11.1234/x", False), ("10.1234", False), ("10.1234/" + "x" * 400, False),
 ])
 def test_doi_forms(doi, ok):

@@ -48,6 +48,8 @@ def doi_problem(doi: str) -> str | None:
         return "not a DOI (10.<registrant code of 4-9 digits>/<suffix>)"
     if any(part in (".", "..") for part in doi.split("/")[1:]):
         return "a DOI with a dot segment (/./ or /../)"
+    if re.search(r"%(?:2e|2f|5c)|\\", doi, re.I):  # a server that decodes twice would read a dot segment or a slash
+        return "a DOI holding a backslash or a percent-encoded dot or slash"
     return None
 
 
