@@ -276,7 +276,7 @@ class Campaign:
         for name, service in self.web.services.items():
             for req in service.requests:
                 raw = req.url.split("?")[0]  # as sent: an encoded identifier is one segment
-                if not SERVICE_PATHS[name].match(raw) or "admin" in raw.lower():
+                if not SERVICE_PATHS[name].match(raw):
                     self.fail("off_promise", service=name, path=req.url)
             service.requests.clear()
 

@@ -360,9 +360,14 @@ class PoliteHTTP:
                     f = Fetched(url=key, status=r.status_code, body=b"".join(chunks), content_type=ctype)
             except _TooLarge as exc:
                 return Fetched(url=key, error=f"{key}: the response is larger than the {s.max_bytes:,}-byte cap ({exc.args[0]:,} bytes or more); not downloaded")
-            except Refused as exc:  # no connection was opened: nothing was sent
-                with self._lock:
-                    self.requests_made -= 1
+            except Refused as exc:  # no connection was opened for this hop
+                u = httpx.URL(url)
+                if exc.origin == (u.host.lower(), u.port or (443 if u.scheme == "https" else 80)):
+                    with self._lock:  # refused on the first hop: nothing was sent at all
+                        self.requests_made -= 1
+                        sent = str(u.copy_merge_params(params or {}))
+                        if sent in self.sent:
+                            del self.sent[len(self.sent) - 1 - self.sent[::-1].index(sent)]
                 return Fetched(url=key, error=f"{key}: {exc}")
             except httpx.UnsupportedProtocol:
                 return Fetched(url=key, error=f"{key}: refused: a redirect to a URL that is not http or https")

@@ -42,7 +42,15 @@ SCHEMES = ("http", "https")
 
 
 class Refused(Exception):
-    """A connection citeproof will not open; ``str()`` is the reason (``refused: a private address ...``)."""
+    """A connection citeproof will not open; ``str()`` is the reason (``refused: a private address ...``).
+
+    Attributes:
+        origin: ``(host, port)`` of the refused connection.
+    """
+
+    def __init__(self, reason: str, origin: tuple[str, int] = ("", 0)) -> None:
+        super().__init__(reason)
+        self.origin = origin
 
 
 def address_problem(ip: str) -> str | None:
@@ -146,7 +154,7 @@ class GuardedBackend(httpcore.SyncBackend):
                 shown = host if host.strip("[]") == ip else f"{host} is {ip}"
                 reason = f"refused: {why} ({shown}); citeproof connects only to public addresses"
                 self.refused.append(reason)
-                raise Refused(reason)
+                raise Refused(reason, (name, port))
         last: Exception | None = None
         for ip in addresses:  # the checked addresses, never a second lookup
             try:
