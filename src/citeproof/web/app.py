@@ -75,7 +75,7 @@ from citeproof.web.security import LOOPBACK_HOSTS, GuardMiddleware
 __all__ = ["create_app", "default_jobs_dir"]
 
 _TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".text", ".tex", ".bib", ".bibtex", ".bbl", ".json", ".csl", ".xml", ".html", ".htm",
-                  ".xhtml", ".svg", ".ris", ".yaml", ".yml", ".csv", ".sty", ".cls", ".bst", ".log")
+                  ".xhtml", ".svg", ".ris", ".yaml", ".yml", ".csv", ".sty", ".cls", ".bst", ".log", ".nxml", ".srt", ".vtt", ".rtf")
 """Uploads served inline, as ``text/plain; charset=utf-8`` (any other upload is a download)."""
 
 _STATIC = Path(__file__).parent / "static"

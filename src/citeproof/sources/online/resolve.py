@@ -26,8 +26,8 @@ from citeproof.bibliography import normalise_doi
 from citeproof.model import Passage, Reference, Source
 from citeproof.sources.online import arxiv, crossref, europepmc, openalex, unpaywall
 from citeproof.sources.online.http import PoliteHTTP
+from citeproof.sources.jats import parse_jats
 from citeproof.sources.online.identifiers import arxiv_problem, doi_problem, pmcid_problem, pmid_problem
-from citeproof.sources.online.jats import parse_jats
 from citeproof.sources.online.record import MATCH_MIN, Update, WorkRecord, match_score, mismatches
 
 __all__ = ["Lookup", "lookup", "fetch_fulltext", "FULLTEXT_STATES"]
