@@ -30,9 +30,14 @@ test: install
 # The bad-input campaign, long run (issue 18): 10,000 generated inputs over the readers plus the hostile corpus
 # (tests/hostile_inputs.py); prints inputs tried, crashes, hangs and citations lost against pandoc; exit 1 on a
 # crash or hang. `make test` runs the short version (tests/test_fuzz.py). FUZZ_EXAMPLES=... to change the count.
+# Then the web and online campaign (issue 31, tests/fuzz_web.py): FUZZ_WEB_REQUESTS hostile requests against
+# `citeproof serve` on loopback with fake APIs logging every connection; prints requests, 5xx answers, connections
+# off-promise and findings lost; exit 1 on any of them.
 FUZZ_EXAMPLES ?= 10000
+FUZZ_WEB_REQUESTS ?= 2000
 fuzz: install
 	$(BIN)/python tests/fuzz_campaign.py --examples $(FUZZ_EXAMPLES)
+	$(BIN)/python tests/fuzz_web.py --requests $(FUZZ_WEB_REQUESTS)
 
 # The model-dependent tests again with every model output perturbed (tests/conftest.py: --model-jitter):
 # a test that fails here asserts a model output near a decision boundary, which flips across CPUs.

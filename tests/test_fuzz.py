@@ -135,3 +135,15 @@ def test_fuzz_campaign_counts_and_exits_0(tmp_path):
     assert len(H.GENERATORS) == res["targets"]["hostile_corpus"]["inputs"]
     assert (0, 0) == (res["totals"]["crashes"], res["totals"]["hangs"])
     assert set(res["targets"]) == {"markdown", "latex", "bibtex", "csl_json", "citing_pdf", "source_pdf", "hostile_corpus"}
+
+
+@pytest.mark.slow
+def test_web_and_online_campaign_short():
+    """issue 31, part 6: the web and online campaign's short run (``make fuzz`` sends 2,000 requests)."""
+    import fuzz_web
+
+    res = fuzz_web.run(n_requests=int(os.environ.get("CITEPROOF_FUZZ_WEB_REQUESTS", "150")), seed=0, quiet=True)
+    c = res["counts"]
+    assert c["requests"] >= 150 and c["jobs_done"] >= 1, c
+    assert (0, 0, 0) == (c["5xx"], c["off_promise"], c["lost"]), res["examples"]
+    assert c["refused_fetches"] > 0 and c["bad_identifiers"] > 0, c  # the hostile bibliographies reached the online tier

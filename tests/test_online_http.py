@@ -101,14 +101,14 @@ def test_timeout_is_a_stated_failure(web, tmp_path):
 
 
 def test_malformed_json_is_a_reason_not_a_crash(web, tmp_path):
-    web["crossref"].routes["/works/10.1/x"] = bytes_reply(b'{"status": "ok", "message": {"DOI": ', "application/json")
-    rec, why = crossref.work_by_doi(fast(tmp_path), "10.1/x")
+    web["crossref"].routes["/works/10.1000/x"] = bytes_reply(b'{"status": "ok", "message": {"DOI": ', "application/json")
+    rec, why = crossref.work_by_doi(fast(tmp_path), "10.1000/x")
     assert rec is None and "malformed JSON" in why
 
 
 def test_redirect_loop(web, tmp_path):
-    web["files"].routes["/loop"] = lambda r: (302, {"Location": "/loop2"}, b"")
-    web["files"].routes["/loop2"] = lambda r: (302, {"Location": "/loop"}, b"")
+    web["files"].routes["/loop"] = lambda r: (302, {"Location": "loop2"}, b"")
+    web["files"].routes["/loop2"] = lambda r: (302, {"Location": "loop"}, b"")
     f = fast(tmp_path).get(web["files"].url + "/loop")
     assert not f.ok and "redirect loop" in f.error
     assert len(web["files"].requests) == 6  # the first request and 5 redirects followed, no more
@@ -155,16 +155,16 @@ def test_rate_limit_spaces_requests_to_one_service(web, tmp_path, clock):
 def test_every_fault_ends_as_a_state_on_the_finding(web, tmp_path):
     """A whole check in which each service misbehaves: every citation gets a finding with a reason."""
     cr, oa, up, files = web["crossref"], web["openalex"], web["unpaywall"], web["files"]
-    cr.routes["/works/10.1/a"] = lambda r: (500, {}, b"")
-    oa.routes["/works/doi:10.1/a"] = bytes_reply(b"<html>not json</html>", "application/json")
-    for doi, pdf in (("10.1/b", "/trunc.pdf"), ("10.1/c", "/login"), ("10.1/d", "/loop")):
+    cr.routes["/works/10.1000/a"] = lambda r: (500, {}, b"")
+    oa.routes["/works/doi:10.1000/a"] = bytes_reply(b"<html>not json</html>", "application/json")
+    for doi, pdf in (("10.1000/b", "/trunc.pdf"), ("10.1000/c", "/login"), ("10.1000/d", "/loop")):
         cr.routes[f"/works/{doi}"] = json_reply({"status": "ok", "message": {"DOI": doi, "title": [f"Work {doi}"], "author": [{"family": "Roe", "given": "A"}], "issued": {"date-parts": [[2020]]}}})
         up.routes[f"/v2/{doi}"] = json_reply({"doi": doi, "is_oa": True, "oa_status": "green", "best_oa_location": {"url_for_pdf": files.url + pdf, "host_type": "repository"}, "oa_locations": []})
     files.routes["/trunc.pdf"] = bytes_reply(make_pdf(["Some text", "More text"])[:300], "application/pdf")
     files.routes["/login"] = bytes_reply(b"<!DOCTYPE html><html><body>Sign in</body></html>", "text/html")
-    files.routes["/loop"] = lambda r: (302, {"Location": "/loop"}, b"")
+    files.routes["/loop"] = lambda r: (302, {"Location": "loop"}, b"")
     (tmp_path / "d.md").write_text("Alpha [@a]. Beta [@b]. Gamma [@c]. Delta [@d].\n")
-    (tmp_path / "r.bib").write_text("".join(f"@article{{{k}, title={{Work 10.1/{k}}}, author={{Roe, A}}, year={{2020}}, doi={{10.1/{k}}}}}\n" for k in "abcd"))
+    (tmp_path / "r.bib").write_text("".join(f"@article{{{k}, title={{Work 10.1000/{k}}}, author={{Roe, A}}, year={{2020}}, doi={{10.1000/{k}}}}}\n" for k in "abcd"))
     report = check(tmp_path / "d.md", [tmp_path / "r.bib"], CheckOptions(cache_dir=tmp_path / "c", tiers=["lexical"], online=True, email="me@uni.edu"))
     by = {f.citation.citekey: f for f in report.findings}
     assert len(by) == 4 and all(f.verdict == Verdict.UNVERIFIABLE for f in by.values())

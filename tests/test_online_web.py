@@ -38,11 +38,32 @@ def test_checkbox_is_on_the_page_and_off_by_default(tmp_path):
     assert '<input type="checkbox" id="online" name="online" value="true"' in page and "checked" not in page.split('id="online"')[1].split(">")[0]
 
 
+def test_a_server_not_started_with_allow_online_fetches_nothing(web, tmp_path, monkeypatch):
+    """issue 31: online mode is the operator's choice (serve --allow-online); the checkbox says when it is off."""
+    for k, v in web.env.items():
+        monkeypatch.setenv(k, v)
+    before = len(web.all_requests())
+    with TestClient(create_app(jobs_dir=tmp_path / "jobs", cache_dir=tmp_path / "cache"), base_url="http://127.0.0.1") as c:
+        page = c.get("/").text
+        box = page.split('id="online"')[1].split(">")[0]
+        assert "disabled" in box and "Online lookups are off on this server" in page and "--allow-online" in page
+        files = [("document", ("draft.md", DRAFT.encode(), "text/markdown")), ("bib", ("refs.bib", BIB.encode(), "application/x-bibtex"))]
+        r = c.post("/jobs", files=files, data={"online": "true"}, headers={"Accept": "application/json"})
+        assert 403 == r.status_code and "--allow-online" in r.json()["error"]
+        r = c.post("/jobs", files=files, data={"online": "true"})  # the form: the page again, with the reason
+        assert 403 == r.status_code and "online lookups are off" in r.text
+        assert [] == list((tmp_path / "jobs").iterdir())  # no job was made
+    assert len(web.all_requests()) == before
+    with TestClient(create_app(jobs_dir=tmp_path / "jobs2", cache_dir=tmp_path / "cache", allow_online=True), base_url="http://127.0.0.1") as c:
+        page = c.get("/").text
+        assert "disabled" not in page.split('id="online"')[1].split(">")[0] and "Online lookups are off" not in page
+
+
 def test_online_job_looks_works_up_and_an_offline_one_does_not(web, tmp_path, monkeypatch):
     for k, v in web.env.items():
         monkeypatch.setenv(k, v)
     monkeypatch.setenv("CITEPROOF_EMAIL", "me@uni.edu")
-    with TestClient(create_app(jobs_dir=tmp_path / "jobs", cache_dir=tmp_path / "cache"), base_url="http://127.0.0.1") as c:
+    with TestClient(create_app(jobs_dir=tmp_path / "jobs", cache_dir=tmp_path / "cache", allow_online=True), base_url="http://127.0.0.1") as c:
         before = len(web.all_requests())
         plain = _run_job(c, online=False)
         assert plain["status"] == "done" and plain["online"] is False

@@ -285,12 +285,24 @@ def test_read_only_cache_folder_runs_without_cache(existing_db):
     for f in folder.iterdir():
         os.chmod(f, 0o444)
     os.chmod(tmp_path, 0o755)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    # the child reads its own copy of the module from the world-readable folder: the clone itself may sit under a
+    # private (0700) folder that user nobody cannot enter (issue 31, part 7)
+    pkg = tmp_path / "pkg" / "citeproof"  # cache.py imports citeproof.errors (stdlib only) and nothing else
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    shutil.copyfile(ROOT / "src" / "citeproof" / "errors.py", pkg / "errors.py")
+    module = tmp_path / "cache_module.py"
+    shutil.copyfile(ROOT / "src" / "citeproof" / "sources" / "cache.py", module)
+    for d in (tmp_path / "pkg", pkg):
+        os.chmod(d, 0o755)
+    for f in (module, pkg / "__init__.py", pkg / "errors.py"):
+        os.chmod(f, 0o644)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "pkg")}
     python, kwargs = sys.executable, {}
     if os.geteuid() == 0:  # root ignores file modes: run as nobody, with a Python nobody may run (the module needs only the stdlib)
         python, kwargs = shutil.which("python3", path="/usr/bin:/usr/local/bin") or sys.executable, {"user": 65534, "group": 65534}
     try:
-        r = subprocess.run([python, "-c", _READONLY_RUN, str(folder), str(ROOT / "src" / "citeproof" / "sources" / "cache.py")], capture_output=True, text=True, env=env, timeout=60, cwd="/", **kwargs)
+        r = subprocess.run([python, "-c", _READONLY_RUN, str(folder), str(module)], capture_output=True, text=True, env=env, timeout=60, cwd="/", **kwargs)
     except PermissionError:
         pytest.skip("running as root, and user nobody cannot run a Python here")
     finally:

@@ -183,6 +183,8 @@ def serve(
     cache_dir: CacheOpt = None,
     single_user: Annotated[bool, typer.Option("--single-user", help="List recent jobs on the start page (only when you alone use this server: otherwise a job is reachable only by its own link).")] = False,
     allowed_host: Annotated[Optional[list[str]], typer.Option("--allowed-host", metavar="NAME", help="Host name the page may be opened by, repeatable (default: localhost, 127.0.0.1, ::1 and --host). Requests naming another Host are refused (DNS rebinding).")] = None,
+    allow_online: Annotated[bool, typer.Option("--allow-online", help="Let jobs look the cited works up online (the page's checkbox). Off by default: the server then sends no request anywhere. See docs/security.md before you allow it on a shared server.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Also serve the API description (/openapi.json, /docs).")] = False,
 ) -> None:
     """Serve the web page: upload a draft and its sources, read the report.
 
@@ -198,7 +200,7 @@ def serve(
     from citeproof.web.security import LOOPBACK_HOSTS
 
     hosts = list(LOOPBACK_HOSTS) + ([host] if host not in ("0.0.0.0", "::", "") else []) + list(allowed_host or [])
-    application = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir, single_user=single_user, allowed_hosts=hosts)
+    application = create_app(jobs_dir=jobs_dir, cache_dir=cache_dir, single_user=single_user, allowed_hosts=hosts, allow_online=allow_online, debug=debug)
     try:
         sock = bind_listener(host, port)
     except CiteproofError as exc:

@@ -150,20 +150,52 @@ def find_main_tex(folder: Path) -> Path | None:
 
 
 _TMP_DIRS: list[str] = []
+_SCOPE: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("citeproof_bundle_scope", default=None)
 
 
 def _cleanup() -> None:
-    for d in _TMP_DIRS:
+    for d in list(_TMP_DIRS):
         shutil.rmtree(d, ignore_errors=True)
+    _TMP_DIRS.clear()
 
 
 atexit.register(_cleanup)
 
 
+def remove_bundle_folders(folders: list[str]) -> None:
+    """Delete these unpacked-bundle folders (from :func:`bundle_scope`) now; missing ones are skipped."""
+    for d in list(folders):
+        shutil.rmtree(d, ignore_errors=True)
+        with contextlib.suppress(ValueError):
+            _TMP_DIRS.remove(d)
+
+
+@contextlib.contextmanager
+def bundle_scope() -> Iterator[list[str]]:
+    """Bundles unpacked inside the block (this thread) are deleted when it ends (a web job, issue 31).
+
+    Yields:
+        The list of ``citeproof-tex-*`` folders made so far in the block (a caller stopping
+        early, a server shutting down, may delete them with :func:`remove_bundle_folders`).
+        Without a scope they live until the process exits.
+    """
+    made: list[str] = []
+    token = _SCOPE.set(made)
+    try:
+        yield made
+    finally:
+        _SCOPE.reset(token)
+        remove_bundle_folders(made)
+
+
 def extract_bundle(path: Path) -> Path:
-    """Unpack an arXiv source bundle into a temporary folder kept for the process; unsafe members skipped."""
+    """Unpack an arXiv source bundle into a temporary folder (deleted at the end of the enclosing
+    :func:`bundle_scope`, else at exit); unsafe members skipped."""
     out = Path(tempfile.mkdtemp(prefix="citeproof-tex-"))
     _TMP_DIRS.append(str(out))
+    scope = _SCOPE.get()
+    if scope is not None:
+        scope.append(str(out))
     try:
         with tarfile.open(path, "r:*") as tar:
             members = [m for m in tar.getmembers() if (m.isfile() or m.isdir()) and not m.name.startswith(("/", "\\")) and ".." not in Path(m.name).parts]

@@ -41,7 +41,7 @@ from citeproof.reports.clip import clip_claim
 from citeproof.reports.summary import no_source_box, verdict_rows
 from citeproof.text.normalise import surface_words, terms
 
-__all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href", "sentence_span", "findings_csv", "CSV_COLUMNS"]
+__all__ = ["HtmlWriter", "render_html", "highlight_segments", "relative_href", "sentence_span", "findings_csv", "CSV_COLUMNS", "script_hashes"]
 
 _WORD = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*", re.U)
 
@@ -384,7 +384,31 @@ def render_html(report: Report, out_dir: Path | str | None = None, root: Path | 
         review_file=f"{_report_stem(report.document)}.citeproof.review.json",
         review_url=review_url,
         review_json=json.dumps({v["fid"]: v["review"] for v in findings if v["review"]}, ensure_ascii=False).replace("<", "\\u003c"),
+        config_json=json.dumps({"document": _display_path(report.document, base), "review_file": f"{_report_stem(report.document)}.citeproof.review.json",
+                                "review_url": review_url}, ensure_ascii=False).replace("<", "\\u003c"),
     )
+
+
+def script_hashes() -> list[str]:
+    """CSP sources (``'sha256-<base64>'``) of the HTML report's inline scripts, for a server that serves reports
+    without ``'unsafe-inline'`` (``citeproof serve``, issue 31).
+
+    The report's executable ``<script>`` elements hold no template values (those come in the
+    ``application/json`` blocks, which never run), so each has the same text, and hash, in every report.
+
+    Raises:
+        RuntimeError: a script of the template holds a template expression (its hash would vary).
+    """
+    import hashlib
+
+    env = _environment()
+    source = env.loader.get_source(env, "report.html.j2")[0]
+    out = []
+    for body in re.findall(r"<script>(.*?)</script>", source, re.S):
+        if "{{" in body or "{%" in body:
+            raise RuntimeError("an inline script of report.html.j2 holds a template expression: move the value into report-config")
+        out.append("'sha256-" + base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii") + "'")
+    return out
 
 
 class HtmlWriter:

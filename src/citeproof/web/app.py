@@ -32,7 +32,20 @@ Routes:
 ``GET /jobs/{id}/files/{path}``
     the job's uploads (``input/``) and reports (``out/``): the report's
     links to the source PDFs resolve here; nothing else (no state file, no
-    log, nothing outside the job folder) is served.
+    log, nothing outside the job folder) is served. An upload is never served
+    as what its name says (issue 31): text as ``text/plain; charset=utf-8``,
+    anything else as a download (``application/octet-stream``, attachment),
+    always with ``X-Content-Type-Options: nosniff``.
+``GET /static/job.js``
+    the job page's script (no inline script runs: the CSP's ``script-src``
+    is ``'self'`` and the HTML report's own scripts by hash).
+``GET /openapi.json``, ``/docs``
+    only under ``citeproof serve --debug`` (``create_app(debug=True)``).
+
+Online lookups (``online`` in the form) run only on a server started with
+``citeproof serve --allow-online`` (``create_app(allow_online=True)``):
+otherwise the checkbox is off and says so, and a job asking for them is
+refused (``403``), so no upload makes this server send a request.
 
 Every request passes :class:`citeproof.web.security.GuardMiddleware`: Host
 and Origin checks (DNS rebinding, CSRF), the upload size counted as it
@@ -52,7 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, File, Form, HTTPException, Request, UploadFile
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 
 from citeproof import __version__
 from citeproof.web.jobs import JobStore, Limits, UploadError
@@ -61,6 +74,13 @@ from citeproof.web.security import LOOPBACK_HOSTS, GuardMiddleware
 from citeproof.web.uploads import DOC_SUFFIXES, SOURCE_SUFFIXES, document_kinds, source_kinds
 
 __all__ = ["create_app", "default_jobs_dir"]
+
+_TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".text", ".tex", ".bib", ".bibtex", ".bbl", ".json", ".csl", ".xml", ".html", ".htm",
+                  ".xhtml", ".svg", ".ris", ".yaml", ".yml", ".csv", ".sty", ".cls", ".bst", ".log", ".nxml", ".srt", ".vtt", ".rtf")
+"""Uploads served inline, as ``text/plain; charset=utf-8`` (any other upload is a download)."""
+
+_STATIC = Path(__file__).parent / "static"
+_STATIC_FILES = {"job.js": "text/javascript; charset=utf-8"}
 
 _MEDIA = {
     "html": "text/html; charset=utf-8",
@@ -89,6 +109,8 @@ def create_app(
     workers: int = 2,
     single_user: bool = False,
     allowed_hosts: list[str] | None = None,
+    allow_online: bool = False,
+    debug: bool = False,
 ) -> FastAPI:
     """The FastAPI application.
 
@@ -102,6 +124,10 @@ def create_app(
         allowed_hosts: host names the server answers to (None: the loopback
             names :data:`citeproof.web.security.LOOPBACK_HOSTS`); ``["*"]``
             turns the check off.
+        allow_online: jobs may look the cited works up online (``serve
+            --allow-online``); off, the checkbox is disabled and a job asking
+            for it gets ``403``.
+        debug: serve ``/openapi.json`` and ``/docs`` (``serve --debug``).
 
     Returns:
         The app; ``app.state.jobs`` is its :class:`JobStore`.
@@ -118,7 +144,8 @@ def create_app(
         yield
         store.shutdown()
 
-    app = FastAPI(title="citeproof", version=__version__, docs_url=None, redoc_url=None, lifespan=lifespan)
+    app = FastAPI(title="citeproof", version=__version__, docs_url="/docs" if debug else None, redoc_url=None,
+                  openapi_url="/openapi.json" if debug else None, lifespan=lifespan)
     app.state.jobs = store
     app.add_middleware(GuardMiddleware, allowed_hosts=list(allowed_hosts or LOOPBACK_HOSTS), max_body_bytes=store.limits.max_total_bytes + 1024 * 1024)
 
@@ -135,7 +162,7 @@ def create_app(
         return await call_next(request)
 
     def page(name: str, status_code: int = 200, **ctx: Any) -> HTMLResponse:
-        return HTMLResponse(env.get_template(name).render(version=__version__, limits=store.limits, **ctx), status_code=status_code)
+        return HTMLResponse(env.get_template(name).render(version=__version__, limits=store.limits, allow_online=allow_online, **ctx), status_code=status_code)
 
     def job_state(job_id: str) -> dict[str, Any]:
         try:
@@ -157,6 +184,11 @@ def create_app(
         online: bool = Form(False),
     ) -> Response:
         wants_json = "application/json" in request.headers.get("accept", "")
+        if online and not allow_online:
+            why = "online lookups are off on this server (its operator starts it with citeproof serve --allow-online); uncheck the box"
+            if wants_json:
+                return JSONResponse({"error": why}, status_code=403)
+            return page("index.html.j2", status_code=403, jobs=store.recent() if single_user else None, error=why)
         try:
             job_id = store.create(
                 (document.filename or "", document.file) if document is not None and document.filename else None,
@@ -225,9 +257,18 @@ def create_app(
         if not shown:
             raise HTTPException(404, "no such file in this job")
         headers = {"X-Content-Type-Options": "nosniff"}
-        if target.suffix.lower() in (".html", ".htm", ".svg", ".xhtml") and target.parent != base / "out":
-            # an uploaded page is shown as text, never run in the page's origin
+        if target.is_relative_to(base / "out") and target.name.endswith(".citeproof.html"):
+            return FileResponse(target, headers=headers)  # what citeproof wrote: the HTML report
+        if target.suffix.lower() in _TEXT_SUFFIXES or target.is_relative_to(base / "out"):
+            # an upload (an .html page, an evil.csl style, an .svg) is shown as text, never run in the page's origin
             return FileResponse(target, media_type="text/plain; charset=utf-8", headers=headers)
-        return FileResponse(target, headers=headers)
+        # anything else (PDFs, Word files) is a download, whatever its name says
+        return FileResponse(target, media_type="application/octet-stream", filename=target.name, headers=headers)
+
+    @app.get("/static/{name}")
+    def static(name: str) -> Response:
+        if name not in _STATIC_FILES:
+            raise HTTPException(404, "no such file")
+        return PlainTextResponse((_STATIC / name).read_text("utf-8"), media_type=_STATIC_FILES[name], headers={"Cache-Control": "no-cache"})
 
     return app

@@ -215,6 +215,7 @@ class JobStore:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="citeproof-job")
         self._lock = threading.Lock()
         self._stopping = threading.Event()
+        self._bundles: dict[str, list[str]] = {}  # job id -> its unpacked citeproof-tex-* folders, while it runs
         self._recover()
 
     # -- state on disk -------------------------------------------------
@@ -416,8 +417,42 @@ class JobStore:
 
     def _run(self, job_id: str) -> None:
         """Run one job: :func:`citeproof.pipeline.check`, then write the reports."""
+        from citeproof.readers.latex_files import bundle_scope
+
+        with bundle_scope() as made:  # an arXiv bundle's unpacked folder goes when the job ends (issue 31)
+            self._bundles[job_id] = made
+            try:
+                self._run_in_scope(job_id, made)
+            finally:
+                self._bundles.pop(job_id, None)
+
+    def scrub(self, text: str, job_id: str, bundles: list[str] = ()) -> str:  # type: ignore[assignment]
+        """``text`` with every server path of the job replaced by one relative to it (issue 31): the
+        upload folder by nothing (``sources/k.pdf``), the job folder by nothing (``out/...``), an unpacked
+        bundle by the bundle's name, the cache folder by ``<cache>``, the jobs folder by ``<jobs>``."""
+        folder = self.root / job_id
+        state_doc = ""
+        try:
+            state_doc = json.loads((folder / "state.json").read_text("utf-8")).get("document", "")
+        except (OSError, ValueError):
+            pass
+        pairs: dict[str, str] = {}
+        for path, shown in [(folder / "input", ""), (folder, ""), (self.root, "<jobs>/")] + [(Path(b), (state_doc or "bundle") + "/") for b in bundles] + (
+                [(self.cache_dir, "<cache>/")] if self.cache_dir is not None else []):
+            for form in {str(path), str(path.resolve()), os.path.abspath(path)}:
+                pairs[form.rstrip("/")] = shown
+        for prefix in sorted(pairs, key=len, reverse=True):
+            shown = pairs[prefix]
+            for form in dict.fromkeys((prefix, json.dumps(prefix)[1:-1])):  # as written, and inside a JSON string
+                # the folder itself, or a path under it; never a longer name that merely starts the same
+                text = re.sub(re.escape(form) + r"(?:(/)|(?![\w.-]))",
+                              lambda m, shown=shown: shown if m.group(1) else (shown.rstrip("/") or "."), text)
+        return text
+
+    def _run_in_scope(self, job_id: str, bundles: list[str]) -> None:
         from citeproof.pipeline import CheckOptions, check, summarise
         from citeproof.readers.latex import confine_reads
+        from citeproof.readers.latex_files import remove_bundle_folders
         from citeproof.reports import get_writer
 
         folder = self.root / job_id
@@ -458,8 +493,10 @@ class JobStore:
                     w.review_url = f"/jobs/{job_id}/review"  # triage decisions saved on this server (web/review.py)
                 path = out / f"{stem}.citeproof{w.suffix}"
                 try:
-                    with path.open("w", encoding="utf-8") as fh:
-                        w.write(report, _CappedStream(fh, self.limits.max_report_bytes))
+                    buf = io.StringIO()
+                    w.write(report, _CappedStream(buf, self.limits.max_report_bytes))
+                    # the reports name files relative to the job, never by their place on the server
+                    path.write_text(self.scrub(buf.getvalue(), job_id, bundles), encoding="utf-8")
                 except _ReportTooLarge:
                     path.unlink(missing_ok=True)
                     raise CiteproofError(
@@ -469,16 +506,20 @@ class JobStore:
                 reports[fmt] = path.name
             if self._stopping.is_set():
                 return
+            remove_bundle_folders(bundles)  # before the job reads as finished
             self._update(job_id, status="done", stage="done", finished=_now(), reports=reports, summary=summarise(report.findings))
         except _Interrupted:
             return  # shutdown() has marked it
         except CiteproofError as exc:
             if not self._stopping.is_set():
-                self._update(job_id, status="failed", stage="failed", error=str(exc), finished=_now())
+                error = self.scrub(str(exc), job_id, bundles)
+                remove_bundle_folders(bundles)
+                self._update(job_id, status="failed", stage="failed", error=error, finished=_now())
         except Exception as exc:  # noqa: BLE001 - a job must never die silently
             # the traceback goes to the server's log and error.log (never served); the page shows the reason only
             _log.exception("job %s failed", job_id)
             (folder / "error.log").write_text(traceback.format_exc(), "utf-8")
+            remove_bundle_folders(bundles)
             if not self._stopping.is_set():
                 self._update(job_id, status="failed", stage="failed", error=f"internal error ({type(exc).__name__}); please report it with the server's log", finished=_now())
 
@@ -502,17 +543,22 @@ class JobStore:
         A running job stops at its next progress step (a source parsed, a
         citation judged); a PDF parse in progress is killed
         (:func:`citeproof.sources.sandbox.stop_all`). So SIGTERM ends the
-        server within seconds, not after the longest job.
+        server within seconds, not after the longest job. The running jobs'
+        unpacked ``.tar.gz`` bundles (``citeproof-tex-*``) are deleted.
 
         Args:
             wait: also wait for the job threads to end (tests).
         """
         from citeproof.sources.sandbox import stop_all
 
+        from citeproof.readers.latex_files import remove_bundle_folders
+
         self._stopping.set()
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._recover("interrupted: the server stopped before this job finished; upload again")
         stop_all()
+        for made in list(self._bundles.values()):  # running jobs' unpacked bundles (each job removes its own when it ends)
+            remove_bundle_folders(made)
         if wait:
             self._pool.shutdown(wait=True)
 

@@ -29,6 +29,9 @@ __all__ = ["MAX_NOTE_CHARS", "ReviewError", "load_job_review", "save_job_decisio
 MAX_NOTE_CHARS = 2000
 """Longest note kept (characters)."""
 
+MAX_BODY_BYTES = 1024 * 1024
+"""Largest decision body read (bytes; ``413`` above): a note of :data:`MAX_NOTE_CHARS` characters, escaped, is under 25 KB."""
+
 _LOCK = threading.Lock()
 
 
@@ -83,14 +86,19 @@ def save_job_decision(folder: Path, state: dict[str, Any], body: bytes) -> dict[
         body: the request body (module docstring).
 
     Raises:
-        ReviewError: 400 for a body that is not the JSON above, an unknown decision or a note over
-            :data:`MAX_NOTE_CHARS`; 404 for a finding id the report does not hold; 409 for a job without a report.
+        ReviewError: 400 for a body that is not the JSON above (nested too deeply, a lone surrogate in
+            a string), an unknown decision or a note over :data:`MAX_NOTE_CHARS`; 413 for a body over
+            :data:`MAX_BODY_BYTES`; 404 for a finding id the report does not hold; 409 for a job without a report.
     """
     report_path, side = _paths(folder, state)
+    if len(body) > MAX_BODY_BYTES:
+        raise ReviewError(f"the body is larger than {MAX_BODY_BYTES:,} bytes", 413)
     try:
         req = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ReviewError(f"the body is not JSON ({exc})") from None
+    except RecursionError:  # 100,000 '[' (issue 31): a refusal, not a 500
+        raise ReviewError("the body is not JSON this server reads (nested too deeply)") from None
     if not isinstance(req, dict) or not isinstance(req.get("finding"), str):
         raise ReviewError('give {"finding": "<finding id>", "decision": "genuine" | "false_alarm" | "accepted" | null, "note": "..."}')
     decision, note = req.get("decision"), req.get("note", "")
@@ -98,6 +106,8 @@ def save_job_decision(folder: Path, state: dict[str, Any], body: bytes) -> dict[
         raise ReviewError(f"decision must be one of {', '.join(DECISIONS)} (or null to withdraw it), not {decision!r}")
     if not isinstance(note, str) or len(note) > MAX_NOTE_CHARS:
         raise ReviewError(f"note must be text of at most {MAX_NOTE_CHARS} characters")
+    if not _encodable(note) or not _encodable(req["finding"]):  # a lone surrogate ("\ud800") cannot be written as UTF-8
+        raise ReviewError("note and finding must be Unicode text (the body holds a lone surrogate escape)")
     findings = {f.get("id"): f for f in json.loads(report_path.read_text("utf-8")).get("findings", [])}
     f = findings.get(req["finding"])
     if f is None:
@@ -114,7 +124,20 @@ def save_job_decision(folder: Path, state: dict[str, Any], body: bytes) -> dict[
                 "verdict": f.get("verdict"), "tier": f.get("tier"), "tags": [t.get("name") for t in f.get("tags", [])],
                 "passage": ev.get("text") or "",
             }
+        text = json.dumps(data, indent=1, ensure_ascii=False)
         tmp = side.with_name(side.name + f".{threading.get_ident()}.tmp")
-        tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False), "utf-8")
-        os.replace(tmp, side)
+        try:
+            tmp.write_text(text, "utf-8")
+            os.replace(tmp, side)
+        except BaseException:
+            tmp.unlink(missing_ok=True)  # never a partial review.json.*.tmp left behind
+            raise
     return data
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

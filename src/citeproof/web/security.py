@@ -15,9 +15,10 @@ One ASGI middleware (:class:`GuardMiddleware`) in front of the whole app:
 - **Size**: the request body is counted as it streams, so a chunked upload
   (no ``Content-Length``) is cut off with ``413`` once it passes the limit,
   not after it has landed on disk.
-- **Headers** on every answer: ``Content-Security-Policy`` (scripts, styles,
-  frames and fetches from this origin only; no plugins; not framed by other
-  sites), ``X-Frame-Options: SAMEORIGIN``, ``X-Content-Type-Options:
+- **Headers** on every answer: ``Content-Security-Policy`` (scripts from this
+  origin's files and the HTML report's own inline scripts by their SHA-256,
+  never ``'unsafe-inline'`` (issue 31); styles, frames and fetches from this
+  origin only; no plugins; not framed by other sites), ``X-Frame-Options: SAMEORIGIN``, ``X-Content-Type-Options:
   nosniff``, ``Referrer-Policy: same-origin`` (a job's link is its only key:
   it must not leak to the DOI and arXiv links of a report; ``no-referrer``
   would also make Chromium send ``Origin: null`` with the page's own upload
@@ -36,12 +37,16 @@ __all__ = ["GuardMiddleware", "LOOPBACK_HOSTS", "SECURITY_HEADERS", "host_name"]
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 """Host names allowed by default: the loopback ones."""
 
+def _csp() -> bytes:
+    from citeproof.reports.html import script_hashes
+
+    scripts = " ".join(["'self'", *script_hashes()])
+    return (f"default-src 'self'; script-src {scripts}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            "connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'").encode("ascii")
+
+
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-        b"connect-src 'self'; frame-src 'self'; object-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'",
-    ),
+    (b"content-security-policy", _csp()),
     (b"x-frame-options", b"SAMEORIGIN"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),

@@ -94,6 +94,8 @@ class OnlineSession:
                         src, lk.not_found = page, False
             except Exception as exc:  # one work's failure is that work's state, never the run
                 lk, src = Lookup(key, failed=f"online lookup failed: {type(exc).__name__}: {exc}"), None
+            # every request refused on the way (a non-public address, a redirect off http/https), once each
+            lk.refused = list(dict.fromkeys(s for s in [lk.failed, *lk.ladder, *lk.notes] if s and "refused: " in s))
             done[0] += 1
             if progress:
                 progress("online", done[0], len(keys))
@@ -113,7 +115,10 @@ class OnlineSession:
     def annotate(self, findings: list[Finding]) -> None:
         """Add what the lookups found to every finding of each looked-up work.
 
-        Tags ``retracted_source`` / ``corrected_source`` (and ``needs_review``);
+        Tags ``retracted_source`` / ``corrected_source`` and ``bad_identifier``
+        (a malformed DOI, arXiv id, PMID or PMCID, never sent; each with
+        ``needs_review``); flags ``fetch_refused`` with the reason (``refused:
+        a private address ...``) when a request was not sent (issue 31);
         flags ``reference_not_found``, ``metadata_mismatch``, ``abstract_only``;
         a verdict of *unsupported* from an abstract alone becomes
         *unverifiable* with :data:`ABSTRACT_ONLY_REASON`; each finding's
@@ -123,6 +128,13 @@ class OnlineSession:
             lk = self.lookups.get(f.citation.citekey)
             if lk is None:
                 continue
+            if lk.bad_identifiers:
+                f.tags.append(Tag("bad_identifier", "the entry's identifier is malformed and was not looked up: " + "; ".join(lk.bad_identifiers), 1.0))
+                if "needs_review" not in f.flags:
+                    f.flags.append("needs_review")
+            if lk.refused:
+                f.flags.append("fetch_refused")
+                f.reasons.append("online fetch not sent: " + "; ".join(lk.refused))
             rec = lk.record
             if lk.found:
                 f.reasons.append(f"found online: {lk.how}; full text: {lk.fulltext}" + (f" ({lk.fulltext_url})" if lk.fulltext_url else ""))

@@ -14,6 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from citeproof.sources.online.http import PoliteHTTP
+from citeproof.sources.online.identifiers import arxiv_problem
 from citeproof.sources.online.record import WorkRecord
 
 __all__ = ["normalise_arxiv", "by_id"]
@@ -35,7 +36,7 @@ def normalise_arxiv(value: str) -> str:
 
 def by_id(http: PoliteHTTP, arxiv_id: str) -> tuple[WorkRecord | None, str | None]:
     """The arXiv record of ``arxiv_id``: ``(record, None)``, ``(None, None)`` if none, ``(None, reason)`` on failure."""
-    ident = normalise_arxiv(arxiv_id)
+    ident = normalise_arxiv(arxiv_id) if not arxiv_problem(arxiv_id) else ""
     if not ident:
         return None, f"arXiv: {arxiv_id!r} is not an arXiv identifier"
     f = http.get(f"{http.base('arxiv')}/api/query", {"id_list": ident, "max_results": "1"}, service="arxiv", accept="application/atom+xml")

@@ -13,9 +13,8 @@ gives ``message.items``. Retraction Watch's records are served in
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
-
 from citeproof.sources.online.http import PoliteHTTP
+from citeproof.sources.online.identifiers import doi_problem, segment
 from citeproof.sources.online.record import Update, WorkRecord
 
 __all__ = ["work_by_doi", "search"]
@@ -72,7 +71,10 @@ def work_by_doi(http: PoliteHTTP, doi: str) -> tuple[WorkRecord | None, str | No
         ``(record, None)``; ``(None, None)`` when Crossref has no such DOI
         (404); ``(None, reason)`` when the lookup failed.
     """
-    f = http.get(f"{http.base('crossref')}/works/{quote(doi, safe='/()<>;:._-')}", _params(http), service="crossref", accept="application/json")
+    why = doi_problem(doi)
+    if why:
+        return None, f"Crossref: {doi[:80]!r} is {why}; not looked up"
+    f = http.get(f"{http.base('crossref')}/works/{segment(doi)}", _params(http), service="crossref", accept="application/json")
     if f.status == 404:
         return None, None
     if not f.ok:

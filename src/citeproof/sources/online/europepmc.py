@@ -15,6 +15,7 @@ import re
 
 from citeproof.sources.online.crossref import strip_jats
 from citeproof.sources.online.http import Fetched, PoliteHTTP
+from citeproof.sources.online.identifiers import doi_problem, pmcid_problem, pmid_problem, segment
 from citeproof.sources.online.record import WorkRecord
 
 __all__ = ["search", "fulltext_xml"]
@@ -39,12 +40,15 @@ def search(http: PoliteHTTP, *, pmid: str = "", pmcid: str = "", doi: str = "") 
     Returns:
         ``(record, None)``, ``(None, None)`` when nothing matches, ``(None, reason)`` on failure.
     """
+    why = pmid_problem(pmid) if pmid else pmcid_problem(pmcid) if pmcid else doi_problem(doi) if doi else None
+    if why:
+        return None, f"Europe PMC: {(pmid or pmcid or doi)[:80]!r} is {why}; not looked up"
     if pmid:
         query = f"EXT_ID:{re.sub(r'[^0-9]', '', pmid)} AND SRC:MED"
     elif pmcid:
         query = f"PMCID:PMC{re.sub(r'[^0-9]', '', pmcid)}"
     elif doi:
-        query = f'DOI:"{doi}"'
+        query = 'DOI:"' + re.sub(r'(["\\])', r"\\\1", doi) + '"'
     else:
         return None, "Europe PMC: no identifier to look up"
     f = http.get(f"{http.base('europepmc')}/search", {"query": query, "format": "json", "resultType": "core", "pageSize": "1"}, service="europepmc", accept="application/json")
@@ -59,5 +63,8 @@ def search(http: PoliteHTTP, *, pmid: str = "", pmcid: str = "", doi: str = "") 
 
 def fulltext_xml(http: PoliteHTTP, pmcid: str) -> Fetched:
     """The JATS XML full text of ``pmcid`` (a :class:`Fetched`; 404 when Europe PMC holds none)."""
+    why = pmcid_problem(pmcid)
+    if why:
+        return Fetched(url=f"{http.base('europepmc')}/<PMCID>/fullTextXML", error=f"Europe PMC: {pmcid[:80]!r} is {why}; not looked up")
     ident = "PMC" + re.sub(r"[^0-9]", "", pmcid)
-    return http.get(f"{http.base('europepmc')}/{ident}/fullTextXML", service="europepmc", accept="application/xml")
+    return http.get(f"{http.base('europepmc')}/{segment(ident)}/fullTextXML", service="europepmc", accept="application/xml")

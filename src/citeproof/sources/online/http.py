@@ -19,6 +19,11 @@ claim or a document.
 Every failure ends as a :class:`Fetched` whose ``error`` says what happened
 (timeout, HTTP status after retries, body over the cap, redirect loop,
 offline and not cached); nothing here raises for a bad response.
+
+Where it connects (issue 31): ``http``/``https`` URLs only, to public
+addresses only, checked on every connection including redirect hops, except
+the configured API base URLs (:mod:`citeproof.sources.online.netguard`); a
+refused request is a :class:`Fetched` whose ``error`` holds ``refused: ...``.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from typing import Any, Callable, Iterable, TypeVar
 import httpx
 
 from citeproof import __version__
+from citeproof.sources.online.netguard import Refused, allowed_origins, guarded_transport, url_problem
 
 __all__ = ["OnlineSettings", "Fetched", "PoliteHTTP", "DEFAULT_URLS", "DEFAULT_RATES"]
 
@@ -126,6 +132,11 @@ class Fetched:
     from_cache: bool = False
 
     @property
+    def refused(self) -> bool:
+        """True when citeproof refused to send the request (a non-public address, a non-http(s) URL)."""
+        return bool(self.error) and "refused: " in (self.error or "")
+
+    @property
     def ok(self) -> bool:
         """True for a 2xx response with no error."""
         return self.error is None and 200 <= self.status < 300
@@ -180,6 +191,7 @@ class PoliteHTTP:
         self.requests_made = 0
         self.sent: list[str] = []
         self._client: httpx.Client | None = None
+        self.guard = None  # the connection guard (netguard.GuardedBackend), made with the client
         # The form Crossref's etiquette asks for: name/version (mailto:address).
         self._headers = {"User-Agent": f"citeproof/{__version__}" + (f" (mailto:{settings.email})" if settings.email else "")}
 
@@ -196,11 +208,20 @@ class PoliteHTTP:
         """The shared httpx client, created on first use (never in offline mode)."""
         if self._client is None:
             s = self.settings
+            limits = httpx.Limits(max_connections=s.max_in_flight, max_keepalive_connections=s.max_in_flight)
+            # every connection (redirect hops too) is opened by the guard; no proxy from the environment, whose
+            # own name lookups the guard could not check
+            transport, self.guard = guarded_transport(allowed_origins(self._configured_urls()), limits)
             self._client = httpx.Client(
                 headers=self._headers, timeout=httpx.Timeout(s.timeout_s), follow_redirects=True, max_redirects=s.max_redirects,
-                limits=httpx.Limits(max_connections=s.max_in_flight, max_keepalive_connections=s.max_in_flight),
+                transport=transport, trust_env=False,
             )
         return self._client
+
+    def _configured_urls(self) -> list[str]:
+        """The API base URLs the operator configured (``CITEPROOF_*_URL``, or given in the settings), not the public defaults."""
+        defaults = {url for _var, url in DEFAULT_URLS.values()}
+        return [u for u in self.settings.urls.values() if u and u not in defaults]
 
     def close(self) -> None:
         """Close the connection pool (and drop a temporary cache folder)."""
@@ -299,6 +320,9 @@ class PoliteHTTP:
             return hit
         if self.settings.offline:
             return Fetched(url=key, error=f"{key}: not in the cache, and --offline forbids the request")
+        why = url_problem(url)
+        if why:
+            return Fetched(url=key, error=f"{key}: {why}")
         s = self.settings
         bucket = service if service != "download" else "download:" + httpx.URL(url).host
         rate = s.rates.get(service, s.rates.get("download", 5.0))
@@ -336,6 +360,17 @@ class PoliteHTTP:
                     f = Fetched(url=key, status=r.status_code, body=b"".join(chunks), content_type=ctype)
             except _TooLarge as exc:
                 return Fetched(url=key, error=f"{key}: the response is larger than the {s.max_bytes:,}-byte cap ({exc.args[0]:,} bytes or more); not downloaded")
+            except Refused as exc:  # no connection was opened for this hop
+                u = httpx.URL(url)
+                if exc.origin == (u.host.lower(), u.port or (443 if u.scheme == "https" else 80)):
+                    with self._lock:  # refused on the first hop: nothing was sent at all
+                        self.requests_made -= 1
+                        sent = str(u.copy_merge_params(params or {}))
+                        if sent in self.sent:
+                            del self.sent[len(self.sent) - 1 - self.sent[::-1].index(sent)]
+                return Fetched(url=key, error=f"{key}: {exc}")
+            except httpx.UnsupportedProtocol:
+                return Fetched(url=key, error=f"{key}: refused: a redirect to a URL that is not http or https")
             except httpx.TooManyRedirects:
                 return Fetched(url=key, error=f"{key}: redirect loop (more than {s.max_redirects} redirects)")
             except httpx.TimeoutException:

@@ -13,10 +13,10 @@ Response shape (docs.openalex.org, Work object): ``{"id", "doi":
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
 
 from citeproof.bibliography import normalise_doi
 from citeproof.sources.online.http import PoliteHTTP
+from citeproof.sources.online.identifiers import doi_problem, segment
 from citeproof.sources.online.record import WorkRecord
 
 __all__ = ["work_by_doi", "search", "abstract_from_index"]
@@ -72,7 +72,10 @@ def to_record(w: dict) -> WorkRecord:
 
 def work_by_doi(http: PoliteHTTP, doi: str) -> tuple[WorkRecord | None, str | None]:
     """The OpenAlex work with ``doi``: ``(record, None)``, ``(None, None)`` if unknown, ``(None, reason)`` on failure."""
-    f = http.get(f"{http.base('openalex')}/works/doi:{quote(doi, safe='/()<>;:._-')}", _params(http), service="openalex", accept="application/json")
+    why = doi_problem(doi)
+    if why:
+        return None, f"OpenAlex: {doi[:80]!r} is {why}; not looked up"
+    f = http.get(f"{http.base('openalex')}/works/doi:{segment(doi)}", _params(http), service="openalex", accept="application/json")
     if f.status == 404:
         return None, None
     if not f.ok:

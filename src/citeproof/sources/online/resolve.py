@@ -27,6 +27,7 @@ from citeproof.model import Passage, Reference, Source
 from citeproof.sources.online import arxiv, crossref, europepmc, openalex, unpaywall
 from citeproof.sources.online.http import PoliteHTTP
 from citeproof.sources.jats import parse_jats
+from citeproof.sources.online.identifiers import arxiv_problem, doi_problem, pmcid_problem, pmid_problem
 from citeproof.sources.online.record import MATCH_MIN, Update, WorkRecord, match_score, mismatches
 
 __all__ = ["Lookup", "lookup", "fetch_fulltext", "FULLTEXT_STATES"]
@@ -65,6 +66,10 @@ class Lookup:
         ladder: each rung tried and what happened there.
         notes: other findings of the lookup (refused matches, skipped services).
         services: the services whose records were merged.
+        bad_identifiers: the entry's malformed identifiers, never sent
+            (``"doi '10.1/../admin': not a DOI ..."``; issue 31).
+        refused: requests citeproof refused to send (a non-public address,
+            a non-http(s) URL), each ``"<url>: refused: <why>"``.
     """
 
     citekey: str
@@ -82,6 +87,8 @@ class Lookup:
     ladder: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     services: list[str] = field(default_factory=list)
+    bad_identifiers: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """Plain-JSON form for the report's ``metadata.online.works``."""
@@ -92,6 +99,7 @@ class Lookup:
             "title": r.title if r else "", "year": r.year if r else "", "is_oa": r.is_oa if r else None, "oa_status": r.oa_status if r else "",
             "retracted": self.retracted, "updates": [u.__dict__ for u in self.updates], "metadata_mismatch": list(self.mismatches),
             "fulltext": self.fulltext, "fulltext_url": self.fulltext_url, "ladder": list(self.ladder), "notes": list(self.notes),
+            "bad_identifiers": list(self.bad_identifiers), "refused": list(self.refused),
         }
 
 
@@ -144,6 +152,15 @@ def lookup(http: PoliteHTTP, ref: Reference) -> Lookup:
     failures: list[str] = []
     definitive = False  # a service answered the question (found or a clean "no such work")
     doi = normalise_doi(ref.doi) if ref.doi else ""
+    ids = {"doi": doi, "arxiv": (ref.arxiv or "").strip(), "pmid": (ref.pmid or "").strip(), "pmcid": (ref.pmcid or "").strip()}
+    checks = {"doi": doi_problem, "arxiv": arxiv_problem, "pmid": pmid_problem, "pmcid": pmcid_problem}
+    for name, value in ids.items():
+        why = checks[name](value) if value else None
+        if why:  # a malformed identifier is a finding, never a request (issue 31, part 2)
+            lk.bad_identifiers.append(f"{name} {value[:80]!r}: {why}")
+            ids[name] = ""
+    doi = ids["doi"]
+    arxiv_id, pmid, pmcid = ids["arxiv"], ids["pmid"], ids["pmcid"]
     if doi:
         got = []
         for name, fn in (("Crossref", crossref.work_by_doi), ("OpenAlex", openalex.work_by_doi)):
@@ -164,22 +181,22 @@ def lookup(http: PoliteHTTP, ref: Reference) -> Lookup:
         other = _merge(records)
         lk.notes.append(f"the DOI {doi} is registered to another work: {other.title!r} ({other.year}, {', '.join(other.authors[:2])})")
         records, lk.how = [], ""
-    if not records and ref.arxiv:
-        rec, why = arxiv.by_id(http, ref.arxiv)
+    if not records and arxiv_id:
+        rec, why = arxiv.by_id(http, arxiv_id)
         failures += [why] if why else []
         definitive = definitive or not why
         if rec is not None:
             records.append(rec)
-            lk.how = f"arXiv id {arxiv.normalise_arxiv(ref.arxiv)} via the arXiv API"
+            lk.how = f"arXiv id {arxiv.normalise_arxiv(arxiv_id)} via the arXiv API"
         elif not why:
-            lk.notes.append(f"arXiv has no paper {ref.arxiv}")
-    if not records and (ref.pmid or ref.pmcid):
-        rec, why = europepmc.search(http, pmid=ref.pmid, pmcid=ref.pmcid)
+            lk.notes.append(f"arXiv has no paper {arxiv_id}")
+    if not records and (pmid or pmcid):
+        rec, why = europepmc.search(http, pmid=pmid, pmcid=pmcid)
         failures += [why] if why else []
         definitive = definitive or not why
         if rec is not None:
             records.append(rec)
-            lk.how = f"{'PMID ' + ref.pmid if ref.pmid else 'PMCID ' + ref.pmcid} via Europe PMC"
+            lk.how = f"{'PMID ' + pmid if pmid else 'PMCID ' + pmcid} via Europe PMC"
     if not records and ref.title:
         before = len(lk.notes)
         records = _by_title(http, ref, lk)
@@ -187,8 +204,8 @@ def lookup(http: PoliteHTTP, ref: Reference) -> Lookup:
         definitive = definitive or searched_ok or bool(records)
         failures += [n for n in lk.notes[before:] if n.startswith(("OpenAlex:", "Crossref:"))]
     if not records:
-        if not (doi or ref.arxiv or ref.pmid or ref.pmcid or ref.title):
-            lk.failed = "the entry has no DOI, arXiv id, PMID or title to look up"
+        if not (doi or arxiv_id or pmid or pmcid or ref.title):
+            lk.failed = "the entry has no well-formed DOI, arXiv id, PMID or title to look up" if lk.bad_identifiers else "the entry has no DOI, arXiv id, PMID or title to look up"
         elif definitive and not failures:
             lk.not_found = True
         elif definitive:

@@ -8,9 +8,8 @@ Response shape (unpaywall.org/data-format): ``{"doi", "is_oa", "oa_status",
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from citeproof.sources.online.http import PoliteHTTP
+from citeproof.sources.online.identifiers import doi_problem, segment
 
 __all__ = ["oa_pdfs"]
 
@@ -24,7 +23,10 @@ def oa_pdfs(http: PoliteHTTP, doi: str) -> tuple[list[tuple[str, str]], str, str
     """
     if not http.settings.email:
         return [], "", "Unpaywall: skipped (it needs a contact e-mail: --email)"
-    f = http.get(f"{http.base('unpaywall')}/v2/{quote(doi, safe='/()<>;:._-')}", {"email": http.settings.email}, service="unpaywall", accept="application/json")
+    why = doi_problem(doi)
+    if why:
+        return [], "", f"Unpaywall: {doi[:80]!r} is {why}; not looked up"
+    f = http.get(f"{http.base('unpaywall')}/v2/{segment(doi)}", {"email": http.settings.email}, service="unpaywall", accept="application/json")
     if f.status == 404:
         return [], "", None
     if not f.ok:
