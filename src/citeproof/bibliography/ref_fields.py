@@ -39,12 +39,13 @@ _FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}'’´`\u0300
 _FAM = rf"{_PART}*{_FAM1}"
 _GIVEN = rf"(?!(?:The|An?|On|In|Of|For|To|And|With|From|Towards?|Why|How|What|When|Is|Are|Do|Does|Can|Open|New|Deep|Data)\b)[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
 _ABBR_GIVEN = rf"[{_UP}][a-z]{{1,4}}\.\s?(?=[{_UP}]\.)"  # Chr. / Wm. / Chris. before an initial: Chris. H. J. Hartgerink
-_INITS = rf"(?:{_ABBR_GIVEN})?[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s)))*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
+_INITS = rf"(?:{_ABBR_GIVEN})?[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s))|-[a-z]\.)*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
 _SEP = r"(?:\s*,?\s*…\s*|\s*,\s*(?:and\s+|&\s*)?|\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)"
-_ETAL = r"(?:,?\s*et\s+al\.?)"
+_ETAL = r"(?:,?\s*(?:et\s+al\.?|and\s+[Oo]thers\b))"
 _EDS = r"(?:,?\s*\(?(?:eds?\.?|Eds?\.?|editors?|Hrsg\.)\)?,?)(?=[\s:.,;]|$)"
 
-_IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?"  # A. B. Family
+_SUFFIX = r"(?:,?\s(?:Jr\.?|Sr\.?|II|III|IV)(?=[\s,.]))?"  # E. Andrade, II / W. Williamson Jr.
+_IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?{_SUFFIX}"  # A. B. Family
 _INITS_STRICT = rf"(?:{_ABBR_GIVEN}[{_UP}]\.|[{_UP}][a-z]?\.)(?:\s?-?\s?[{_UP}]\.)*"
 _FI = rf"{_FAM}(?:\s{_FAM1}){{0,2}},\s?{_INITS_STRICT}(?:\s(?:van|von|de|der|da|du|dos)\b(?:\s[{_UP}]\.)?)?"  # Family, A. B. / Heeringen, S. J. van
 _FC = rf"{_FAM}(?:\s{_FAM})?\s[{_UP}]{{1,4}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"  # Family AB
@@ -64,7 +65,7 @@ _FORMS: dict[str, tuple[str, str]] = {
     "family_et_al": (rf"{_FAM}(?=,?\s*et\s+al\b)", r"(?!)"),  # astronomy: Mainzer et al. 2011
 }
 _FORM_RE = {k: (re.compile(a), re.compile(_SEP + "(" + b + ")")) for k, (a, b) in _FORMS.items()}
-_AFTER_AUTHORS = re.compile(rf"^\s*(?:[.,;]|:(?=\s|$)|\(|$|“|\"|{_YEAR})")
+_AFTER_AUTHORS = re.compile(rf"^\s*(?:[.,;]|:(?=\s|$)|\(|\[|$|“|\"|{_YEAR}|[A-Z]{{2,}}\s\d)")
 
 DOI_RE = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.I)
 ARXIV_RE = re.compile(r"(?:arXiv:\s*|arxiv\.org/(?:abs|pdf)/)((?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7})|(?:\d{4}\.\d{4,5}))(?:v\d+)?", re.I)
@@ -172,12 +173,19 @@ def full_pages(pages: str) -> str:
     return pages
 
 
+_OLD_ARXIV = re.compile(r"\b(?:hep-(?:ph|th|ex|lat)|astro-ph|gr-qc|nucl-(?:th|ex)|quant-ph|cond-mat|math-ph)/\d{7}\b")  # hep-ph/0001025
+_COLLAB = re.compile(r"^[A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?\s[Cc]ollaboration,?\s+(?=[A-Z]\.)")  # ATLAS Collaboration, G. Aad et al.
+# after "Family, I. 2013," (the year closed by a comma): a journal and its volume, "in" a book, or a note
+_AAS = re.compile(rf"^\s*(?:([A-Za-z&][\w&.]*(?:\s[\w&.]+){{0,3}}?),\s*(?:#?\d|in press|submitted|accepted)|in\s+([^,(]+))")
+_MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|Autumn|Winter)"
 _YEAR_WIDE = r"(?:1[5-9]|20)\d\d"  # a year right after the authors: history lists cite books of 1732
 _REPEATED = re.compile(r"^\s*(?:(?:[—―‒–_-]\s?){2,}|—(?=\s*[.,:]))\s*(?:,?\s*\(?(?:eds?|Hrsg|trans)\.?\)?)?\s*[.,:]?\s*")  # ———. / ——, / --- : the same authors again
 _ACRONYM = re.compile(rf"^([{_UP}][{_UP}&\-]{{1,11}}|Anonymous|Anon\.)(?=\s*(?:[.,:;]\s|\(\s*{_YEAR}))")  # AASHTO. / WHO (2007) / Anonymous.
 # an abbreviated journal, its volume, pages and (year) straight after the authors: no title printed
-_TITLELESS = re.compile(rf"^((?:(?:[{_UP}][A-Za-z]{{0,9}}\.|[{_UP}][{_LOW}]+|[A-Z](?=\s)|of|and|&|\(\w+\))\s?){{1,7}}),?\s+[A-Z]?\d+[A-Z]?\s*(?:\(\d+\))?,\s*[A-Z]?\d+(?:\s*[–-]\s*[A-Z]?\d+)?\s*\(\s*(?:[{_UP}][{_LOW}]+\.?\s)?{_YEAR}\s*\)")
-_BODY_WORDS = r"(?:Organi[sz]ation|Academies|Academy|Association|Society|Institute|Consortium|Committee|Council|Foundation|Agency|Collaboration|Project|Team|Office|Center|Centre|Ministry|Board|Commission|Group|Initiative|Alliance|Federation|Network|Corporation|Inc\.)"
+_JOURNAL_WORDS = rf"(?:(?:[{_UP}][A-Za-z]{{0,9}}\.(?:[A-Z](?=\s))?|[{_UP}][{_LOW}]+|[A-Z]{{2,6}}|[A-Z](?=\s)|of|and|&|\(\w+\))\s?){{1,7}}"
+_TITLELESS = re.compile(rf"^({_JOURNAL_WORDS}),?\s+(?:[A-Z]?\d+[A-Z]?\s*(?:\(\d+\))?[,:]\s*[A-Z]?\d+(?:\s*[–-]\s*[A-Z]?\d+)?\s*\(\s*(?:[{_UP}][{_LOW}]+\.?\s)?{_YEAR}\s*\)"
+                        rf"|[A-Z]?\d+[A-Z]?\s*\({_YEAR}\)\s*[A-Z]?\d+)")  # Phys. Rev. 48, 55 (1935) / Eur. Phys. J. A 55: 57 (2019) / JHEP 07 (2002) 043
+_BODY_WORDS = r"(?:Organi[sz]ation|Academies|Academy|Association|Society|Institute|[Cc]onsortium|Committee|Council|Foundation|Agency|[Cc]ollaboration|Project|Team|Office|Center|Centre|Ministry|Board|Commission|Group|Initiative|Alliance|Federation|Network|Corporation|Inc\.)"
 _BODY = re.compile(rf"^((?:(?:[{_UP}][\w&’'\-]*|of|for|and|the|on|in|&),?\s+){{0,10}}?(?:[{_UP}][\w&’'\-]*\s+)?{_BODY_WORDS}"
                    rf"(?:,?\s+(?:(?:of|for|and|the|on|in|&)\s+)*[{_UP}][\w&’'\-]*)*)(?=\s*(?:[.:(]|,\s*[“\"]|,\s+[{_UP}][{_LOW}]+\s[{_LOW}]|,\s|$))")
 
@@ -210,7 +218,7 @@ def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
             n = next_re.match(text, end)
             if not n:
                 break
-            if initialled and not re.search(rf"(?:^|\s)[{_UP}](?:\.|\s)", n.group(1)) and not re.search(r"\band\b|&", text[n.start():n.start(1)]):
+            if initialled and not re.search(rf"(?:^|\s|-)[{_UP}]\.", n.group(1)) and not re.search(r"\band\b|&", text[n.start():n.start(1)]):
                 break  # J. D. Jackson, Classical Electrodynamics: a name of no initial after a comma is the title
             end = n.end()
             names.append(n.group(1))
@@ -249,7 +257,7 @@ def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
     if not end:
         return "", text, [], ""
     fams = [_family(n, form, i) for i, n in enumerate(names)]
-    if re.search(r"et\s+al", text[:end]):
+    if re.search(r"et\s+al|and\s+[Oo]thers\b", text[:end]):
         fams.append("et al.")
     return text[:end], text[end:], fams, form
 
@@ -307,7 +315,7 @@ def _title_end(rest: str, form: str = "", second: bool = True) -> tuple[str, str
             end += b.end()
         cands.append((end, max(m.end(), end)))
         sent = end
-    m = re.search(rf"\s\((?=[^()]*(?:{_YEAR}|n\.d\.|Press|Publish|arXiv|University|Springer|Wiley|Elsevier))|(?<=[{_LOW}])\((?={_YEAR}(?:-\d\d){{0,2}}\))", rest)
+    m = re.search(rf"\s\((?=[^()]*(?:{_YEAR}|n\.d\.|Press|Publish|arXiv|University|Springer|Wiley|Elsevier|[Vv]ol\.|Series|Lecture Notes))|(?<=[{_LOW}])\((?={_YEAR}(?:-\d\d){{0,2}}\))", rest)
     if m:
         cands.append((m.start(), m.start()))
     m = re.search(r";\s", rest)
@@ -317,7 +325,7 @@ def _title_end(rest: str, form: str = "", second: bool = True) -> tuple[str, str
     if m:
         cands.append((m.start(), m.start()))
     # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018) / Title, Publisher, 2019.
-    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=[^,()\d]{{1,40}},\s+{_YEAR}\.?$|Vol\.\s|vol\.\s|(?:[^,()]|\([^()]{{1,10}}\)){{1,80}}?\s[\w/.]*\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|arXiv|\({_YEAR}|in\s+(?:[{_UP}]|\d{{4}}\s)|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
+    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=[^,()\d]{{1,40}},\s+{_YEAR}\.?$|Vol\.\s|vol\.\s|(?:[^,()]|\([^()]{{1,10}}\)){{1,80}}?\s[\w/.]*\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.),?\s\((?:{_YEAR}|n\.d\.)\)|arXiv|(?:talk|seminar|lecture|poster|presented|PhD thesis|Ph\.D\. thesis)\b|\({_YEAR}|in\s+(?:[{_UP}]|\d{{4}}\s)|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
     if m:
         cands.append((m.start(), m.end()))
     if not cands:
@@ -406,6 +414,7 @@ def _scrub(text: str) -> str:
     scrub = _URL_RE.sub(" ", text)
     scrub = re.sub(_DOI_BROKEN, " ", scrub, flags=re.I)
     scrub = ARXIV_RE.sub(" ", scrub)
+    scrub = _OLD_ARXIV.sub(" ", scrub)
     scrub = re.sub(r"(?i)\b(?:doi|PMID|PMCID|available(?: at)?|retrieved from|accessed)\s*:?\s*(?=\s|$)", " ", scrub)
     return re.sub(r"\s+", " ", scrub).strip()
 
@@ -441,6 +450,9 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
         f.same_authors = True
         f.authors_text, rest, f_names, _form = dash.group(0).strip(), scrub[dash.end():], [], ""
     else:
+        collab = _COLLAB.match(scrub)  # the collaboration's name, then its first author: the author is the person
+        if collab:
+            scrub = scrub[collab.end():]
         f.authors_text, rest, f_names, _form = _authors(scrub, form)
         body = _body_author(scrub) or (_ACRONYM.match(scrub).group(1) if not f_names and _ACRONYM.match(scrub) else "")
         if body and len(body) >= len(f.authors_text) and len([n for n in f_names if n != "et al."]) <= 1:
@@ -448,12 +460,16 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
     f.names = tuple(f_names)
     # the year right after the authors (author-year styles, ACM, Chicago; APA's "(2004, May)"; a
     # book of 1732 in a history list)
-    ym = re.match(rf"^\s*[.,]?\s*\(?({_YEAR_WIDE}[a-z]?|n\.d\.|no date)(?:,\s*[{_UP}][{_LOW}]+\.?(?:\s\d{{1,2}}(?:\s?[–-]\s?\d{{1,2}})?)?)?\)?(?:[.,:]|(?=\s[“\"‘{_UP}]))\s*", rest)
+    ym = re.match(rf"^\s*[.,]?\s*\(?({_YEAR_WIDE}[a-z]?|n\.d\.|no date)(?:,\s*{_MONTH}\.?(?:\s\d{{1,2}}(?:\s?[–-]\s?\d{{1,2}})?)?)?\)?(?:[.,:]|(?=\s[“\"‘{_UP}]))\s*", rest)
     if ym and f.names or ym and f.same_authors or ym and re.match(rf"^\s*[.,]?\s*\(?{_YEAR}", rest):
         f.year = ym.group(1) if ym.group(1)[:1].isdigit() else ""
         rest = rest[ym.end():]
+        aas = _AAS.match(rest) if ym.group(0).rstrip().endswith(",") else None
+        if aas:  # astronomy (AAS, A&A, MNRAS): Family, I. 2013, ApJS, 205, 20 prints no title
+            f.container = (aas.group(1) or aas.group(2) or "").strip(" ,")
+            return f
     else:
-        ms = re.search(rf"\(({_YEAR}[a-z]?)(?:-\d\d){{0,2}}\)", scrub) or re.search(rf"\b({_YEAR}[a-z]?);", scrub)  # (2016), (2018-10), 2016;
+        ms = next((y for y in re.finditer(rf"\(({_YEAR}[a-z]?)(?:-\d\d){{0,2}}\)", scrub) if int(y.group(1)[:4]) <= _LATEST), None) or re.search(rf"\b({_YEAR}[a-z]?);", scrub)  # (2016), (2018-10), 2016;
         if ms is None:
             all_y = [y for y in re.finditer(rf"(?<![\d.\-/–:])({_YEAR}[a-z]?)(?![\d\-/–])", scrub) if int(y.group(1)[:4]) <= _LATEST]
             ms = all_y[-1] if all_y else None
@@ -461,6 +477,8 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
             f.year = ms.group(1)
     rest = re.sub(r"^[\s.,:;]+", "", rest)
     rest = re.sub(r"^\((?=[^()]*(?:Collaboration|Group|Consortium|Team))[^()]*\)[\s,]*", "", rest)  # et al. (Particle Data Group),
+    if f.names:
+        rest = re.sub(r"^\([^()\d]{2,60}\),\s*", "", rest)  # D. J. Wilson (Hadron Spectrum), Title
     bare = None if _form not in ("", "init_first", "body") else _TITLELESS.match(rest)
     if bare:  # physics without a title: A. Einstein, Ann. Phys. 17, 891 (1905).
         f.container = bare.group(1).strip(" ,")
@@ -476,6 +494,8 @@ def parse_fields(text: str, style: str = "numbered", form: str = "") -> RefField
     else:
         f.title, after = _title_end(rest, form or _form)
     f.title = re.sub(r"\s+", " ", f.title).strip(" ,.;:")
+    if re.fullmatch(r"(?:\[[^\]]{0,30}\][\s,.;]*)*", f.title):  # only link tags left ([Inspire], [hep-ph]): no title
+        f.title = ""
     f.container = _venue(_container(after), after, f)
     return f
 

@@ -12,6 +12,14 @@ Sets (each read where it is; a set whose files are absent is skipped, with the r
 * ``issue-strings`` (bundled, ``examples/labelled-references/issue-strings.jsonl``): the real entries the
   issue quotes from Chicago, APA, Harvard, humanities and engineering lists, labelled by hand from the
   string itself. Family per row (``author-year`` mostly).
+* ``arxiv-pdfs`` (labels bundled, ``examples/labelled-references/arxiv-pdfs.labels.jsonl``; the PDFs read in
+  place from the data folder's ``arxiv-pdfs/``, each under its own arXiv licence, never bundled): the
+  reference lists of six real arXiv physics and astronomy papers (numbered, title-less HEP and nuclear
+  physics, IEEE-style with quoted titles, APS-style with titles, AAS author-year without titles), 207
+  entries read end to end by the citing-PDF reader; each label (first author, title or ``no_title``, year)
+  checked by hand against the printed entry (the draft came from the parser's output, every field then read
+  against the PDF: a disclosed risk of anchoring). Families ``numeric (physics)``, ``numeric (IEEE,
+  physics)``, ``author-year (astronomy)``.
 * ``manubot-pdf`` (bundled demo sample, ``examples/manubot/citing/meta-review.pdf``, CC BY 4.0): the
   101-entry reference list of a real Manubot PDF, read by the citing-PDF reader end to end (segmentation
   included); labels from the manuscript's own CSL JSON (``meta-review.bib``, read by pandoc). Family:
@@ -32,13 +40,14 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-__all__ = ["SETS", "held_out", "load_rows", "score_strings", "run_labelled", "format_labelled_markdown"]
+__all__ = ["SETS", "held_out", "load_rows", "load_labels", "score_strings", "run_labelled", "format_labelled_markdown"]
 
 #: set name -> (path relative to the repository root, default family, list style)
 SETS: dict[str, tuple[str, str, str]] = {
     "plos-jats": ("examples/labelled-references/plos-jats.jsonl", "numeric (PLOS/Vancouver)", "numbered"),
     "issue-strings": ("examples/labelled-references/issue-strings.jsonl", "author-year", "author-year"),
     "manubot-pdf": ("examples/manubot/citing/meta-review.pdf", "numeric (Manubot PDF)", "numbered"),
+    "arxiv-pdfs": ("examples/labelled-references/arxiv-pdfs.labels.jsonl", "", ""),
 }
 
 
@@ -66,6 +75,27 @@ def load_rows(path: Path) -> list[dict]:
             raise ValueError(f"{path}:{n}: a labelled string needs an id and a text")
         rows.append(row)
     return rows
+
+
+def load_labels(path: Path) -> list[dict]:
+    """Hand labels of real PDFs' entries (one JSON object a line: ``id``, ``pdf``, ``n``, ``starts``, ``title``
+    or ``no_title``, ``first_author``, ``year``, ``doi``, ``family``).
+
+    Raises:
+        ValueError: a line that is not such an object (naming the file and line).
+    """
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}:{n}: not JSON ({exc.msg})") from None
+        if not isinstance(row, dict) or not all(row.get(k) for k in ("id", "pdf", "starts", "family")):
+            raise ValueError(f"{path}:{n}: a label needs an id, a pdf, its first characters (starts) and a family")
+        out.append(row)
+    return out
 
 
 def _got(ref) -> dict[str, str]:
@@ -178,11 +208,36 @@ def _doi_printed(doi: str, text: str) -> bool:
     return bool(re.search(re.escape(doi) + r"(?![\w\-/])", text, re.I))
 
 
-def run_labelled(repo: Path, sets: list[str] | None = None, keep_misses: int = 0) -> dict:
+def _labels_pdf_rows(labels: list[dict], data: Path) -> tuple[list[tuple[dict, object | None, str]], str]:
+    """Hand labels of real PDFs' entries -> ``[(labels, parsed Reference or None, printed text)]``, and '' or why
+    the PDFs are absent. A label names its PDF (relative to ``data``), the entry's place ``n`` (from 1) and
+    its first 30 characters ``starts``; it pairs with the entry at that place when the text agrees, else
+    with the first entry that starts so, else with nothing (a segmentation error: every field wrong)."""
+    from citeproof.readers.pdf import read_pdf
+
+    by_pdf: dict[str, list[dict]] = defaultdict(list)
+    for lab in labels:
+        by_pdf[lab["pdf"]].append(lab)
+    missing = [p for p in by_pdf if not (data / p).is_file()]
+    if missing:
+        return [], f"{data / missing[0]} not found (the data folder's arxiv-pdfs/ is read in place)"
+    out = []
+    for pdf, labs in by_pdf.items():
+        entries = read_pdf(data / pdf).entries
+        for lab in labs:
+            n = int(lab.get("n", 0))
+            e = entries[n - 1] if 0 < n <= len(entries) and entries[n - 1].text.startswith(lab["starts"]) else next(
+                (x for x in entries if x.text.startswith(lab["starts"])), None)
+            out.append((lab, e.reference if e is not None else None, e.text if e is not None else ""))
+    return out, ""
+
+
+def run_labelled(repo: Path, sets: list[str] | None = None, keep_misses: int = 0, data: Path | None = None) -> dict:
     """Score every labelled set present.
 
     Args:
         repo: the repository root (the sets' paths are relative to it).
+        data: the shared data folder (``arxiv-pdfs/`` read in place); None skips the sets that need it.
         sets: names of :data:`SETS` (default: all).
         keep_misses: keep this many wrong entries per family.
 
@@ -207,6 +262,18 @@ def run_labelled(repo: Path, sets: list[str] | None = None, keep_misses: int = 0
         if path.suffix == ".pdf":
             bib = repo / "examples" / "manubot" / "meta-review.bib"
             res = {family: _score(_pdf_rows(path, bib))}
+        elif path.name.endswith(".labels.jsonl"):
+            if data is None:
+                skipped[name] = "no data folder (give --data)"
+                continue
+            items, why = _labels_pdf_rows(load_labels(path), data)
+            if why:
+                skipped[name] = why
+                continue
+            by_fam: dict[str, list] = defaultdict(list)
+            for it in items:
+                by_fam[it[0]["family"]].append(it)
+            res = {fam: _score(v) for fam, v in by_fam.items()}
         else:
             rows = load_rows(path)
             for r in rows:

@@ -57,7 +57,7 @@ from citeproof.readers.pdf_lines import SUP_CLOSE, SUP_OPEN, PdfLine
 from citeproof.readers.pdf_lines import plain as _plain
 from citeproof.readers.pdf_markers import BRACKET as _BRACKET
 from citeproof.readers.pdf_markers import SUP, SUPERSCRIPT_DIGITS, Linker, Marker, numeric_markers, superscript_role
-from citeproof.text.glyphs import REPLACEMENT, Vocabulary, repair_words
+from citeproof.text.glyphs import REPLACEMENT, Vocabulary, join_spacing_accents, repair_words
 
 __all__ = ["PdfReader", "PdfDocument", "PdfLine", "read_pdf", "Marker", "parse_time_per_page"]
 
@@ -321,7 +321,7 @@ def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before:
     ``cites_by_number``: the body cites with bracketed numbers, so an
     unnumbered list (entries set apart by spacing) is numbered in order.
     """
-    rl = [RefLine(text=_plain(ln.text), page=ln.page, bbox=ln.bbox, col=ln.col, bold=ln.bold) for ln in _drop_heads(_fuse_labels(region, before or []))]
+    rl = [RefLine(text=join_spacing_accents(_plain(ln.text)), page=ln.page, bbox=ln.bbox, col=ln.col, bold=ln.bold) for ln in _drop_heads(_fuse_labels(region, before or []))]
     entries, style = segment_references(rl)
     if style == "unnumbered":
         if cites_by_number:
