@@ -49,9 +49,9 @@ _IF = rf"{_INITS}\s?{_FAM}(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|:|$)))?{_SUFFIX}"  #
 _INITS_STRICT = rf"(?:{_ABBR_GIVEN}[{_UP}]\.|[{_UP}][a-z]?\.)(?:\s?-?\s?[{_UP}]\.)*"
 _FI = rf"{_FAM}(?:\s{_FAM1}){{0,2}},\s?{_INITS_STRICT}(?:\s(?:van|von|de|der|da|du|dos)\b(?:\s[{_UP}]\.)?)?"  # Family, A. B. / Heeringen, S. J. van
 _FC = rf"{_FAM}(?:\s{_FAM})?\s[{_UP}]{{1,4}}(?:-[{_UP}]{{1,3}})?(?:\s(?:de|van|von|da|du|der))?(?!\w)"  # Family AB
-_GF = (rf"(?:{_ABBR_GIVEN}[{_UP}]\.|{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s)|{_GIVEN})){{0,3}}\s{_FAM}"
+_GF = (rf"(?:{_ABBR_GIVEN}[{_UP}]\.|{_GIVEN}|[{_UP}]{{1,2}}\.?|[{_UP}]-[{_UP}])(?:\s{_GIVEN}){{0,2}}(?:\s(?:[{_UP}]\.|[{_UP}]{{1,2}}(?=\s))){{0,2}}\s{_FAM}"
        rf"(?:\s{_FAM1}(?=\s*(?:,|and\b|&|\.|$)))?")  # Given M. Family, C Titus Brown
-_FG = rf"{_FAM},\s(?:[{_UP}]\.\s)?{_GIVEN}(?:\s(?:[{_UP}](?:\.|(?=[\s,]))|{_GIVEN})){{0,2}}"  # Family, Given M.
+_FG = rf"{_FAM},\s{_GIVEN}(?:\s(?:[{_UP}](?:\.|(?=[\s,]))|{_GIVEN})){{0,2}}"  # Family, Given M.
 
 # name forms: (first name, later names)
 _FORMS: dict[str, tuple[str, str]] = {
@@ -246,13 +246,17 @@ def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
         if form == hint:
             hinted = (end, form, names)
     end, form, names = hinted or best
-    if not hinted and form == "given_family" and len(names) == 1 and fc_end and not re.match(rf"^\s*[.,]?\s*\(?{_YEAR}", text[end:]):
-        # one "Given M. Family" that is also "Family I" + a full stop, and no year follows: Vancouver's
-        # ``Smith J. Diabetes. BMJ 2001``, not a Mr Diabetes (ACM's ``John A. Smith. 2016.`` keeps its year)
+    if (not hinted and form == "given_family" and len(names) == 1 and fc_end and not re.match(rf"^\s*[.,]?\s*\(?{_YEAR}", text[end:])
+            and re.search(rf"\b{_YEAR}[a-z]?\s*;\s*\d", text)):
+        # one "Given M. Family" that is also "Family I" + a full stop, no year after it, and Vancouver's
+        # "2001;322": ``Smith J. Diabetes. BMJ 2001;322``, not a Mr Diabetes (ACM's ``John A. Smith. 2016.``
+        # and CVPR's ``Eric L. Schwartz. Title. Journal, 25(4), 1977.`` keep Given M. Family)
         end, form, names = fc_end, "family_caps", fc_names
-    if form == "given_family" and hint not in ("", "given_family", "family_et_al") and len(names) == 1 and not re.search(rf"[{_UP}]\.", names[0]):
-        # one "Given Family" in a list whose authors print in another form: the entry has no author and
-        # starts with its title (a web page: ``Continuous Publishing. Gobbledygook.``)
+    if form == "given_family" and (hint not in ("", "given_family", "family_et_al") or not hint and not re.match(rf"^\s*[.,]?\s*\(?{_YEAR}", text[end:])) \
+            and len(names) == 1 and not re.search(rf"[{_UP}]\.", names[0]):
+        # one "Given Family" of no initial with no year after it (ACM prints ``Michael Nielsen. 2011.``), or in a
+        # list whose authors print in another form: the entry has no author and starts with its title (a web
+        # page: ``Continuous Publishing. Gobbledygook.``)
         end = 0
     if not end:
         return "", text, [], ""

@@ -20,6 +20,11 @@ Sets (each read where it is; a set whose files are absent is skipped, with the r
   checked by hand against the printed entry (the draft came from the parser's output, every field then read
   against the PDF: a disclosed risk of anchoring). Families ``numeric (physics)``, ``numeric (IEEE,
   physics)``, ``author-year (astronomy)``.
+* ``cv-papers`` (labels bundled, ``examples/labelled-references/cv-papers.labels.jsonl``; the PDFs read in
+  place from the data folder's ``cv-papers/``, copyright with their authors, never bundled): the numbered
+  reference lists of Fast R-CNN (ICCV 2015), HOG (CVPR 2005) and AlexNet (NIPS 2012), 73 entries, labelled
+  by hand from the printed text after the parser's rules were written, and not tuned on: a whole-document
+  hold-out. Family ``numeric (computer vision)``.
 * ``manubot-pdf`` (bundled demo sample, ``examples/manubot/citing/meta-review.pdf``, CC BY 4.0): the
   101-entry reference list of a real Manubot PDF, read by the citing-PDF reader end to end (segmentation
   included); labels from the manuscript's own CSL JSON (``meta-review.bib``, read by pandoc). Family:
@@ -48,6 +53,7 @@ SETS: dict[str, tuple[str, str, str]] = {
     "issue-strings": ("examples/labelled-references/issue-strings.jsonl", "author-year", "author-year"),
     "manubot-pdf": ("examples/manubot/citing/meta-review.pdf", "numeric (Manubot PDF)", "numbered"),
     "arxiv-pdfs": ("examples/labelled-references/arxiv-pdfs.labels.jsonl", "", ""),
+    "cv-papers": ("examples/labelled-references/cv-papers.labels.jsonl", "", ""),
 }
 
 
@@ -214,6 +220,7 @@ def _labels_pdf_rows(labels: list[dict], data: Path) -> tuple[list[tuple[dict, o
     its first 30 characters ``starts``; it pairs with the entry at that place when the text agrees, else
     with the first entry that starts so, else with nothing (a segmentation error: every field wrong)."""
     from citeproof.readers.pdf import read_pdf
+    from citeproof.text.glyphs import join_spacing_accents
 
     by_pdf: dict[str, list[dict]] = defaultdict(list)
     for lab in labels:
@@ -224,10 +231,11 @@ def _labels_pdf_rows(labels: list[dict], data: Path) -> tuple[list[tuple[dict, o
     out = []
     for pdf, labs in by_pdf.items():
         entries = read_pdf(data / pdf).entries
+        texts = [join_spacing_accents(x.text) for x in entries]  # the same text whichever reader version
         for lab in labs:
-            n = int(lab.get("n", 0))
-            e = entries[n - 1] if 0 < n <= len(entries) and entries[n - 1].text.startswith(lab["starts"]) else next(
-                (x for x in entries if x.text.startswith(lab["starts"])), None)
+            n, starts = int(lab.get("n", 0)), join_spacing_accents(lab["starts"])
+            k = n - 1 if 0 < n <= len(entries) and texts[n - 1].startswith(starts) else next((i for i, t in enumerate(texts) if t.startswith(starts)), -1)
+            e = entries[k] if k >= 0 else None
             out.append((lab, e.reference if e is not None else None, e.text if e is not None else ""))
     return out, ""
 
