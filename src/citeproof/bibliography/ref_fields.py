@@ -37,7 +37,7 @@ _LOW = "a-z\u00df-\u00ff\u0100-\u017f"
 _PART = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|das|le|la|ter|ten|St\.|Van|Von|De|Da|Di|Du|Dos|Le|La)\s+)"
 _FAM1 = rf"(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}'’´`\u0300-\u036f]*)*(?:-[{_UP}]?[{_LOW}'’´`\u0300-\u036f]+(?:[{_UP}][{_LOW}]+)*)*|O[’']\s?[{_UP}][{_LOW}]+|[{_LOW}]+[{_UP}]+[{_LOW}]*)"
 _FAM = rf"{_PART}*{_FAM1}"
-_GIVEN = rf"(?!(?:The|An?|On|In|Of|For|To|And|With|From|Towards?|Why|How|What|When|Is|Are|Do|Does|Can|Open|New|Deep|Data)\b)[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
+_GIVEN = rf"(?!(?:The|An?|On|In|Of|For|To|And|With|From|Towards?|Why|How|What|When|Is|Are|Do|Does|Can|Open|New|Deep|Data)(?![\w-]))[{_UP}][{_LOW}\u0300-\u036f]+(?:-[{_UP}]?[{_LOW}]+)?"
 _ABBR_GIVEN = rf"[{_UP}][a-z]{{1,4}}\.\s?(?=[{_UP}]\.)"  # Chr. / Wm. / Chris. before an initial: Chris. H. J. Hartgerink
 _INITS = rf"(?:{_ABBR_GIVEN})?[{_UP}]\.(?:\s?-?\s?[{_UP}](?:\.|(?=\s))|-[a-z]\.)*"  # A. | A.B. | A. B | P.-M. | H.-H.H.
 _SEP = r"(?:\s*,?\s*…\s*|\s*,\s*(?:and\s+|&\s*)?|\s*;\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)"
@@ -62,6 +62,7 @@ _FORMS: dict[str, tuple[str, str]] = {
     "given_family": (_GF, _GF),
     "family_given": (_FG, rf"(?:{_GF}|{_IF})"),
     "family_given_all": (_FG, _FG),  # APA with full names: Baumgartner, Emma, & Devescovi, Antonella
+    "family_init_given": (rf"{_FAM},\s[{_UP}]\.\s{_GIVEN}(?=\.?\s*\(?{_YEAR})", r"(?!)"),  # Brown, C. Titus. 2017.
     "family_et_al": (rf"{_FAM}(?=,?\s*et\s+al\b)", r"(?!)"),  # astronomy: Mainzer et al. 2011
 }
 _FORM_RE = {k: (re.compile(a), re.compile(_SEP + "(" + b + ")")) for k, (a, b) in _FORMS.items()}
@@ -213,7 +214,7 @@ def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
             continue
         end = m.end()
         names = [m.group(0)]
-        initialled = form == "given_family" and bool(re.search(rf"[{_UP}]\.", names[0]))
+        initialled = form == "given_family" and bool(re.match(rf"[{_UP}]\.", names[0]))
         while True:
             n = next_re.match(text, end)
             if not n:
@@ -246,11 +247,14 @@ def _authors(text: str, hint: str = "") -> tuple[str, str, list[str], str]:
         if form == hint:
             hinted = (end, form, names)
     end, form, names = hinted or best
-    if (not hinted and form == "given_family" and len(names) == 1 and fc_end and not re.match(rf"^\s*[.,]?\s*\(?{_YEAR}", text[end:])
-            and re.search(rf"\b{_YEAR}[a-z]?\s*;\s*\d", text)):
+    after_gf = re.match(rf"^\s*[.,]?\s*\(?{_YEAR}", text[end:])
+    two_word = bool(names) and bool(re.search(rf"[{_UP}]\.?\s\S+\s\S+$", names[0]))  # Nielsen M. Reinventing Discovery
+    if (not hinted and form == "given_family" and len(names) == 1 and fc_end and not after_gf
+            and (re.search(rf"\b{_YEAR}[a-z]?\s*;\s*\d", text) or text[end:end + 1] == ":" or two_word)):
         # one "Given M. Family" that is also "Family I" + a full stop, no year after it, and Vancouver's
-        # "2001;322": ``Smith J. Diabetes. BMJ 2001;322``, not a Mr Diabetes (ACM's ``John A. Smith. 2016.``
-        # and CVPR's ``Eric L. Schwartz. Title. Journal, 25(4), 1977.`` keep Given M. Family)
+        # "2001;322", a colon after it (``Todd P. OpenTimestamps: ...``) or two words after the initial
+        # (``Nielsen M. Reinventing Discovery.``): ``Smith J. Diabetes. BMJ 2001;322``, not a Mr Diabetes
+        # (ACM's ``John A. Smith. 2016.`` and CVPR's ``Eric L. Schwartz. Title. Journal, 1977.`` stay)
         end, form, names = fc_end, "family_caps", fc_names
     if form == "given_family" and (hint not in ("", "given_family", "family_et_al") or not hint and not re.match(rf"^\s*[.,]?\s*\(?{_YEAR}", text[end:])) \
             and len(names) == 1 and not re.search(rf"[{_UP}]\.", names[0]):
@@ -271,7 +275,7 @@ def _family(name: str, form: str, i: int) -> str:
     name = name.strip(" ,")
     if form == "init_first":
         return re.sub(rf"^{_INITS}\s?", "", name).strip()
-    if form in ("family_init", "family_given", "family_init_inverted") and i == 0 or form in ("family_init", "family_given_all"):
+    if form in ("family_init", "family_given", "family_init_inverted", "family_init_given") and i == 0 or form in ("family_init", "family_given_all"):
         return name.split(",")[0].strip()
     if re.match(rf"^{_INITS}\s?{_FAM}$", name):
         return re.sub(rf"^{_INITS}\s?", "", name).strip()
@@ -329,7 +333,7 @@ def _title_end(rest: str, form: str = "", second: bool = True) -> tuple[str, str
     if m:
         cands.append((m.start(), m.start()))
     # physics: Title, Journal 17, 23 (2016) / Title, arXiv... / Title, (2018) / Title, Publisher, 2019.
-    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=[^,()\d]{{1,40}},\s+{_YEAR}\.?$|Vol\.\s|vol\.\s|(?:[^,()]|\([^()]{{1,10}}\)){{1,80}}?\s[\w/.]*\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.),?\s\((?:{_YEAR}|n\.d\.)\)|arXiv|(?:talk|seminar|lecture|poster|presented|PhD thesis|Ph\.D\. thesis)\b|\({_YEAR}|in\s+(?:[{_UP}]|\d{{4}}\s)|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
+    m = None if form not in ("", "init_first") else re.search(rf",\s+(?=[^,()\d]{{1,40}},\s+{_YEAR}\.?$|Vol\.\s|vol\.\s|(?:[^,()]|\([^()]{{1,10}}\)){{1,80}}?\s[\w/.]*\d+[A-Z]?,\s*(?:[\w-]+\s+)?\({_YEAR}|[^,()]{{1,60}}(?<!\.)\s\((?:{_YEAR}|n\.d\.)\)|[^,()]{{0,40}}(?:[Pp]ress|Publish\w*|University|Springer|Wiley|Elsevier|Verlag)[^,()]{{0,30}},\s\((?:{_YEAR}|n\.d\.)\)|arXiv|(?:talk|seminar|lecture|poster|presented|PhD thesis|Ph\.D\. thesis)\b|\({_YEAR}|in\s+(?:[{_UP}]|\d{{4}}\s)|In\s+[{_UP}]|{_YEAR}\.?$)", rest)
     if m:
         cands.append((m.start(), m.end()))
     if not cands:
