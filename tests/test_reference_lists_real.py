@@ -164,6 +164,31 @@ class TestMixedNameForms:
         assert first.title.startswith("Introduction to distance sampling")
 
 
+class TestPerEntryNames:
+    """With no list-wide vote, each entry's own shape decides its names (forms the rendered styles print)."""
+
+    @pytest.mark.parametrize("text, style, want", [
+        ("Nielsen M. Reinventing Discovery. Princeton University Press, 2011 doi:10.1515/9781400839452.", "numbered", (("Nielsen",), "Reinventing Discovery")),
+        ("Todd P. OpenTimestamps: Scalable, Trust-Minimized, Distributed Timestamping with Bitcoin. 2016.", "numbered",
+         (("Todd",), "OpenTimestamps: Scalable, Trust-Minimized, Distributed Timestamping with Bitcoin")),
+        ("Darrel C. Ince, Leslie Hatton, and John Graham-Cumming. 2012. The case for open computer programs. Nature 482, 7386 (2012), 485.", "numbered",
+         (("Ince", "Hatton", "Graham-Cumming"), "The case for open computer programs")),
+        ("Brown, C. Titus. 2017. TechBlog: C. Titus Brown: Predicting the paper of the future. Naturejobs.", "author-year",
+         (("Brown",), "TechBlog: C. Titus Brown: Predicting the paper of the future")),
+        ("Hunter, J. Post-Publication Peer Review: Opening Up Scientific Conversation. Frontiers in Computational Neuroscience 6, (2012).", "numbered",
+         (("Hunter",), "Post-Publication Peer Review: Opening Up Scientific Conversation")),
+        ("Goodman, Alyssa, Josh Peek, Christine L. Borgman, How-Huan Hope Chen, and Curtis Wong. 2014. “The ‘Paper’ of the Future.” Authorea.", "author-year",
+         (("Goodman", "Peek", "Borgman", "Chen", "Wong"), "The ‘Paper’ of the Future")),
+        ("Continuous Publishing. Gobbledygook. https://doi.org//2014/03/10/continuous-publishing.", "numbered", ((), "Continuous Publishing")),
+        ("P. Todd, OpenTimestamps: Scalable, Trust-Minimized, Distributed Timestamping with Bitcoin, (2016).", "numbered",
+         (("Todd",), "OpenTimestamps: Scalable, Trust-Minimized, Distributed Timestamping with Bitcoin")),
+    ], ids=["vancouver-two-word-title", "vancouver-colon-title", "acm-middle-initial-first", "chicago-initial-given", "nature-initial",
+            "hyphenated-given", "web-title-first", "aps-commas-in-title"])
+    def test_entry_names(self, text, style, want):
+        r = parse_reference(text, style=style)
+        assert want == (r.authors, r.title)
+
+
 class TestIdentifiersAndBodies:
     def test_doi_then_year(self):
         """``doi: 10.1044/2013_JSLHR-S-12-0345. 2013.``: the DOI stays exact and the year is read."""
