@@ -17,7 +17,7 @@ from citeproof.sources.online import crossref, openalex  # noqa: E402
 from citeproof.sources.online.arxiv import normalise_arxiv  # noqa: E402
 from citeproof.sources.online.calibration import calibrate  # noqa: E402
 from citeproof.sources.online.http import PoliteHTTP  # noqa: E402
-from citeproof.sources.online.jats import parse_jats  # noqa: E402
+from citeproof.sources.jats import parse_jats  # noqa: E402
 from citeproof.sources.online.record import MATCH_MIN, WorkRecord, match_score, mismatches  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +62,7 @@ def test_jats_passages_carry_section_labels_and_skip_references():
     assert err is None and title == "Masks and hand hygiene in household transmission of influenza"
     assert [(p.section, p.text[:20]) for p in passages] == [
         ("abstract", "We studied household"), ("introduction", "Influenza spreads re"), ("methods", "We randomised 259 ho"),
-        ("methods", "Secondary attack rat"), ("results", "Face masks and hand "), ("caption", "Secondary attack rat"),
+        ("methods", "Secondary attack rat"), ("results", "Face masks and hand "), ("caption", "Figure 1. Secondary "),
     ]
     assert "Smith J." not in text
     p = passages[4]

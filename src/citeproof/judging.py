@@ -26,9 +26,11 @@ from citeproof.model import (
     Reference,
     Source,
     Verdict,
+    clock,
 )
 from citeproof.sources.metadata import compare as compare_metadata
 from citeproof.sources.pdf import sheets_for_pages
+from citeproof.sources.transcript import passages_at
 from citeproof.text.normalise import terms
 from citeproof.tiers import Tiers, identifier_terms
 
@@ -93,9 +95,10 @@ def _judge_citation(
         pages = []
     elif pages and not source.pages:
         pages = []  # a text source has no pages to restrict to
+    searched, time_missing = _at_times(f, source, cite)  # [@talk, 12:34]: the transcript's passages at that time
     exclude = identifier_terms(claim)
     try:
-        cands = tiers.candidates(text, source, pages or None, exclude)
+        cands = tiers.candidates(text, searched, pages or None, exclude)
         j: Judgement = tiers.judge(judged, cands, cite.signal)
     except Exception as exc:  # one citation's failure is one finding, never the run
         logging.getLogger(__name__).error("judging %s at %s:%s failed", cite.citekey, claim.document, claim.line, exc_info=True)
@@ -110,6 +113,10 @@ def _judge_citation(
     if j.llm is not None:
         f.llm = j.llm
         f.flags.extend(x for x in j.llm.get("flags", []) if x not in f.flags)
+    if time_missing and f.verdict == Verdict.SUPPORTED:
+        f.verdict = Verdict.PARTIAL
+        f.flags.append("needs_review")
+        f.reasons.insert(0, "supported elsewhere in the recording, but not at the time the citation names: fix the locator")
     if page_missing and f.verdict == Verdict.SUPPORTED:
         # The words are there, but not where the citation points: a wrong pinpoint is a citation problem.
         f.verdict = Verdict.PARTIAL
@@ -134,6 +141,35 @@ def _judge_citation(
     apply_detectors(f, judged, cite, source)
     mark_cross_language(f, text, source)
     return f
+
+
+def _at_times(f: Finding, source: Source, cite: Citation) -> tuple[Source, bool]:
+    """The source to search for a citation with a time locator (``[@talk, 12:34]``), as ``p. N`` restricts to pages.
+
+    Returns:
+        ``(source, time_missing)``: a view of ``source`` holding only the
+        passages at the locator's time (:func:`~citeproof.sources.transcript.passages_at`;
+        its own ``sha256`` so indexes are not shared with the whole source),
+        with a reason added to ``f``; the source itself when the citation
+        has no time or the source is not timed; ``time_missing`` True (flag
+        ``locator_time_missing``) when no passage lies at that time.
+    """
+    spans = cite.locator.times() if cite.locator else []
+    if not spans:
+        return source, False
+    if not any(p.time_start is not None for p in source.passages):
+        f.reasons.append(f"the locator {cite.locator.raw!r} names a time in a recording, but the source is not a transcript or subtitles; searched all of it")
+        return source, False
+    near = passages_at(source.passages, spans)
+    if not near:
+        last = max((p.time_end or p.time_start or 0.0) for p in source.passages)
+        f.flags.append("locator_time_missing")
+        f.reasons.append(f"the locator {cite.locator.raw!r} names a time the transcript does not reach (it ends at {clock(last)}); searched the whole recording")
+        return source, True
+    lo = min(p.time_start or 0.0 for p in near)
+    hi = max((p.time_end if p.time_end is not None else p.time_start) or 0.0 for p in near)
+    f.reasons.append(f"searched {clock(lo)}-{clock(hi)} of the recording only, as the locator {cite.locator.raw!r} says")
+    return dataclasses.replace(source, passages=near, sha256=f"{source.sha256}@{cite.locator.value}"), False
 
 
 def _compared_with_cited(claim: Claim, cite: Citation) -> str:

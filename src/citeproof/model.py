@@ -77,13 +77,36 @@ class Tier(str, Enum):
     LLM = "llm"
 
 
+def clock(seconds: float) -> str:
+    """``754.2`` -> ``12:34``; an hour or more -> ``1:02:03`` (seconds rounded down)."""
+    t = max(0, int(seconds))
+    h, m, sec = t // 3600, t % 3600 // 60, t % 60
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m:02d}:{sec:02d}"
+
+
+_CLOCK = re.compile(r"(?:(\d{1,2}):)?(\d{1,2}):(\d{2})(?:[.,](\d{1,3}))?")
+
+
+def parse_clock(text: str) -> float | None:
+    """Seconds named by a time as written: ``12:34`` (minutes, seconds), ``1:02:03``, ``00:01:02,500``; None otherwise."""
+    m = _CLOCK.fullmatch(text.strip())
+    if not m or int(m.group(3)) >= 60:
+        return None
+    h, mi, sec = int(m.group(1) or 0), int(m.group(2)), int(m.group(3))
+    if m.group(1) and mi >= 60:
+        return None
+    frac = float("0." + m.group(4)) if m.group(4) else 0.0
+    return h * 3600 + mi * 60 + sec + frac
+
+
 @dataclass(frozen=True)
 class Locator:
     """A pinpoint inside a cited work, e.g. ``p. 33`` or ``ch. 1``.
 
     Attributes:
         label: normalised CSL locator label: ``page``, ``chapter``,
-            ``section``, ``figure``, ``table``, ``line``, ``paragraph``...
+            ``section``, ``figure``, ``table``, ``line``, ``paragraph``,
+            ``timestamp`` (a time in a recording, ``12:34``; CSL 1.0.2)...
         value: the locator value as written (``33``, ``33-35``, ``1``).
         raw: the text exactly as it stood in the citation (``p. 33``).
     """
@@ -114,6 +137,24 @@ class Locator:
                 b = int(m.group(1)[: len(m.group(1)) - len(m.group(2))] + m.group(2))
             if 0 < a <= b and b - a < 200:
                 out.extend(range(a, b + 1))
+        return out
+
+    def times(self) -> list[tuple[float, float]]:
+        """Spans (seconds from the recording's start) named by a ``timestamp`` locator; ``[]`` for other labels.
+
+        ``12:34`` gives ``[(754.0, 754.0)]``; ``12:34-12:51`` gives
+        ``[(754.0, 771.0)]``; ``1:02:03`` is hours, minutes, seconds.
+        """
+        if self.label != "timestamp":
+            return []
+        out: list[tuple[float, float]] = []
+        for part in re.split(r"\s*[,;&]\s*|\s+and\s+", self.value):
+            ends = [parse_clock(x) for x in re.split(r"\s*[-–—]+\s*", part.strip(), maxsplit=1)]
+            if not ends or any(e is None for e in ends):
+                continue
+            a, b = ends[0], ends[-1]
+            if a is not None and b is not None and b >= a:
+                out.append((a, b))
         return out
 
 
@@ -278,6 +319,10 @@ class Passage:
         ocr: True when the text was read by OCR from a page image
             (:mod:`citeproof.sources.ocr`): lower trust, a finding quoting
             it says so.
+        time_start, time_end: for a recording's transcript or subtitles
+            (:mod:`citeproof.sources.transcript`), where the passage is
+            spoken, in seconds from the start of the recording; None for
+            every other source.
     """
 
     id: str
@@ -293,15 +338,22 @@ class Passage:
     page_end: int | None = None
     bbox_end: tuple[float, float, float, float] | None = None
     ocr: bool = False
+    time_start: float | None = None
+    time_end: float | None = None
 
     def where(self) -> str:
         """The page(s) as a report names them: ``page 3``, ``pages 3-4``, ``page 3 (printed 103)``; '' without a page.
 
         The sheet (from 1) comes first, for ``file.pdf#page=N`` links; the
-        printed label follows where it differs from the sheet number.
+        printed label follows where it differs from the sheet number. A
+        passage of a recording's transcript is named by its time instead:
+        ``at 12:34-12:51`` (:func:`clock`).
         """
         if not self.page:
-            return ""
+            if self.time_start is None:
+                return ""
+            end = self.time_end if self.time_end is not None and self.time_end > self.time_start else None
+            return f"at {clock(self.time_start)}" + (f"-{clock(end)}" if end is not None else "")
         end = self.page_end if self.page_end and self.page_end != self.page else None
         out = f"pages {self.page}–{end}" if end else f"page {self.page}"
         if self.page_label and self.page_label != str(self.page):
@@ -341,14 +393,16 @@ class Source:
         path: local file path, or None when none was found.
         sha256: hex SHA-256 of the file's bytes ('' when unread).
         media_type: ``application/pdf``, ``text/markdown``, ``text/plain``,
-            ``text/html``.
+            ``text/html``, the Office types, ``application/jats+xml``,
+            ``image/vnd.djvu``, ``application/x-subrip``, ``text/vtt``,
+            ``text/x-transcript`` (a ``.txt`` with timestamps).
         origin: how the file was found (``bib file field``, ``--sources
             <citekey>.pdf``, ``--sources DOI match``...).
         passages: the parsed passages, in reading order.
         text: the full text the passages' char offsets index into.
         error: why the source is unusable (None when it is usable).
         title: the source's own title if known (PDF metadata or first page).
-        pages: page count of a PDF, else 0.
+        pages: page count of a PDF (or DjVu, or slides of a .pptx), else 0.
         considered: every file looked at for this reference when there was
             a choice (several attachments, or one that could not be used):
             which was read and why each other one was passed over; empty

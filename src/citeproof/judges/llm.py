@@ -374,6 +374,7 @@ class LLMJudge:
             id=(host.id if host else "q") + "+quote", text=source.text[al.start : al.end], page=host.page if host else None,
             bbox=host.bbox if host else None, line=host.line if host else None, char_start=al.start, char_end=al.end,
             section=host.section if host else "", quotable=host.quotable if host else True,
+            time_start=host.time_start if host else None, time_end=host.time_end if host else None,
         )
         ev = Evidence(passage=quote, source=source, scores={"llm": round(op.confidence, 4), "grounding_coverage": al.coverage, "grounding_density": al.density})
         reasons = [f"LLM {op.model} ({record['decided_by']}, {op.scope}): {op.verdict}, confidence {op.confidence:.2f}" + (f"; {op.explanation}" if op.explanation else "")]

@@ -509,7 +509,7 @@ def _owners(units: list[tuple[int, int]], groups: list[CiteGroup], text: str) ->
     """Index of the unit each citation group belongs to.
 
     A bracketed group standing at the very start of a unit, right after a
-    unit that ends a sentence (``claim. [@a] Next...``), belongs to that
+    unit that ends a sentence (``claim. [@a] Next...``, ``主张。[@a]下一句``), belongs to that
     previous sentence; a narrative citation opening a sentence (``First.
     @lee showed...``) belongs to its own. ``units`` tile the text in order,
     so each group is placed by bisection.
@@ -522,7 +522,7 @@ def _owners(units: list[tuple[int, int]], groups: list[CiteGroup], text: str) ->
             g.bracketed
             and u > 0
             and not text[units[u][0]: g.start].strip()
-            and text[units[u - 1][0]: units[u - 1][1]].rstrip()[-1:] in ".!?"
+            and text[units[u - 1][0]: units[u - 1][1]].rstrip()[-1:] in ".!?。！？"
         ):
             u -= 1
         out.append(u)

@@ -175,6 +175,8 @@ _LOC_TERM_RE = re.compile(
 )
 _LOC_BARE_RE = re.compile(r"\s*,?\s*(?P<value>\d+(?:\s*[-–—]+\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–—]+\s*\d+)?)*)(?![\w.])")
 _LOC_BRACED_RE = re.compile(r"\s*,?\s*\{(?P<inner>[^{}]*)\}")
+_CLOCK = r"(?:\d{1,2}:)?\d{1,2}:[0-5]\d(?:[.,]\d{1,3})?"
+_LOC_TIME_RE = re.compile(r"\s*,?\s*(?:at\s+)?(?P<value>" + _CLOCK + r"(?:\s*[-–—]+\s*" + _CLOCK + r")?)(?![\w:])")
 
 
 def parse_locator(suffix: str) -> tuple[Locator | None, str]:
@@ -182,8 +184,9 @@ def parse_locator(suffix: str) -> tuple[Locator | None, str]:
 
     ``", p. 33"`` gives ``(Locator('page', '33', 'p. 33'), '')``;
     ``", pp. 33-35 and passim"`` keeps ``'and passim'``; a bare number
-    (``", 33"``) is a page, as in pandoc; ``{...}`` braces hold a locator
-    verbatim. Unknown terms give no locator and keep the suffix.
+    (``", 33"``) is a page, as in pandoc; a time (``", 12:34"``,
+    ``", 1:02:03"``, ``", 12:34-12:51"``) is a ``timestamp`` locator into a
+    recording; ``{...}`` braces hold a locator verbatim. Unknown terms give no locator and keep the suffix.
 
     Args:
         suffix: the text after the key in a bracketed citation, or the
@@ -199,6 +202,9 @@ def parse_locator(suffix: str) -> tuple[Locator | None, str]:
         if loc is not None and not rest:
             return loc, suffix[m.end():].strip()
         return Locator("page", inner, inner), suffix[m.end():].strip()
+    m = _LOC_TIME_RE.match(suffix)
+    if m:  # a time in a recording: [@talk, 12:34], [@talk, at 12:34-12:51]
+        return Locator("timestamp", m.group("value").strip(), suffix[m.start("value"): m.end("value")].strip()), suffix[m.end():].strip()
     m = _LOC_TERM_RE.match(suffix)
     if m:
         term = m.group("term").lower()

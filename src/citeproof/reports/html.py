@@ -174,6 +174,7 @@ def _evidence_view(ev, out_dir: Path | None, root: Path | None, crops: dict[tupl
         "page_word": p.where().split(" ", 1)[0] if p.page else "",
         "where_rest": p.where().split(f" {p.page}", 1)[1] if p.page else "",
         "line": p.line,
+        "at": p.where() if not p.page and p.time_start is not None else "",  # "at 12:34-12:51" in a recording's transcript
         "section": p.section,
         "quotable": p.quotable,
         "segments": segs,

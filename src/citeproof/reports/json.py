@@ -10,7 +10,8 @@ Layout (names are a contract; issue 2)::
                    "evidence": {"source", "page", "line", "text", "bbox",
                                 "page_label", "page_end", "bbox_end",
                                 "char_start", "char_end", "quotable", "ocr",
-                                "scores", "matched_terms"} | null,
+                                "scores", "matched_terms",
+                                "time_start", "time_end"} | null,  # the last two for a transcript only
                    "reasons": [str], "tags": [{"name", "message",
                    "confidence", "evidence"}], "flags": [str],
                    "reference": {...} | null, "source": str | null,
@@ -37,7 +38,9 @@ with the reason it was read or passed over; empty when no file was named.
 ``page_label`` the number printed on it (PDF page labels, else the number in
 the margin) or null; a passage whose sentence runs on past a page or column
 break starts at ``page``/``bbox`` and ends at ``page_end`` (null on the same
-page) / ``bbox_end`` (null when it does not run on).
+page) / ``bbox_end`` (null when it does not run on). A passage of a recording's
+transcript or subtitles has ``time_start``/``time_end``: seconds from the start of
+the recording (absent for every other source).
 """
 
 from __future__ import annotations
@@ -83,6 +86,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
             "scores": dict(f.evidence.scores),
             "matched_terms": list(f.evidence.matched_terms),
         }
+        if p.time_start is not None:  # a recording's transcript: where the passage is spoken, seconds from the start
+            ev["time_start"], ev["time_end"] = p.time_start, p.time_end
         proof = passage_proof(f.evidence.source, p) if f.evidence.source.passages else None
         if proof is not None:
             ev["passage_id"] = p.id

@@ -49,8 +49,8 @@ def _evidence_block(f: Finding) -> list[str]:
     where = []
     if ev.source.path:
         where.append(f"`{ev.source.path}`")
-    if p.page:
-        where.append(p.where())
+    if p.page or p.time_start is not None:
+        where.append(p.where())  # "page 3", or "at 12:34-12:51" in a recording's transcript
     if p.line:
         where.append(f"{'paragraph' if ev.source.media_type in OFFICE_TYPES.values() else 'line'} {p.line}")
     out = [f"Best passage ({', '.join(where)}; lexical coverage {ev.scores.get('lexical', 0):.2f}):", ""]

@@ -37,6 +37,7 @@ from citeproof.sources.cache import Cache
 from citeproof.sources.pdf import PARSER_VERSION, pdf_metadata
 from citeproof.sources.ocr import ocr_language, read_pdf
 from citeproof.sources.office import OFFICE_PARSER_VERSION, OFFICE_TYPES, parse_office
+from citeproof.sources.kinds import KIND_SUFFIXES, KINDS, READ_NAMES, fill_source, parser_key, recording_error, refine_media_type
 from citeproof.sources.identity import authors_agree, is_short_title, short_title_match, source_identity, title_score
 from citeproof.sources.metadata import html_metadata, pdf_metadata_fields
 from citeproof.sources.sandbox import ParseLimitError, run_limited
@@ -63,6 +64,7 @@ SUFFIXES = {
     ".htm": "text/html",
     ".xhtml": "text/html",
     **OFFICE_TYPES,
+    **KIND_SUFFIXES,
 }
 """File suffix -> media type of the sources citeproof can read."""
 
@@ -106,7 +108,7 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         src.error = f"{path}: cannot be read ({exc.strerror or exc})"
         return src
     src.sha256 = hashlib.sha256(data).hexdigest()
-    src.media_type = media_type_of(path, data[:5])
+    src.media_type = refine_media_type(media_type_of(path, data[:5]), data)
     if not data:
         src.error = f"{path}: the file is empty"
         return src
@@ -115,14 +117,19 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         src.error = f"{path}: not a PDF: the file is {looks}; download the article's PDF again"
         src.media_type = ""
         return src
+    if not src.media_type and recording_error(path):
+        src.error = f"{path}: {recording_error(path)}"
+        return src
     if not src.media_type:
         kind = unread_type(path)
         what = f"{kind} ({path.suffix}), a type citeproof does not read" if kind else f"unsupported file type '{path.suffix}'"
-        src.error = f"{path}: {what}; citeproof reads PDF, Markdown, text, HTML, Word (.docx), OpenDocument (.odt) and PowerPoint (.pptx): export it as PDF"
+        src.error = f"{path}: {what}; citeproof reads PDF, Markdown, text, HTML, Word (.docx), OpenDocument (.odt), PowerPoint (.pptx), {READ_NAMES}: export it as PDF"
         return src
     office = path.suffix.lower() if src.media_type in OFFICE_TYPES.values() else ""
     if src.media_type == "application/pdf":
         parser = f"{PARSER_VERSION}:ocr-{ocr}-{ocr_language()}"
+    elif src.media_type in KINDS:
+        parser = parser_key(src.media_type, ocr, ocr_language())
     else:
         parser = (OFFICE_PARSER_VERSION if office else TEXT_PARSER_VERSION) + ":" + src.media_type
     hit = cache.get(src.sha256, parser)
@@ -146,6 +153,8 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
         src.metadata = pdf_metadata_fields(parsed.meta, {"title": parsed.big_title}, parsed.passages)
         if src.error:
             src.error = f"{path}: {src.error}"
+    elif src.media_type in KINDS:  # JATS XML, DjVu, subtitles and transcripts (citeproof.sources.kinds)
+        cacheable = fill_source(src, data, path, ocr)  # False after a parse limit or with a tool missing: not cached
     elif office:
         try:
             doc = run_limited(parse_office, data, office)  # a zip from elsewhere: the same worker and limits as a PDF
@@ -289,7 +298,7 @@ class SourceResolver:
         return self._ids
 
     def match_by_identity(self, ref: Reference) -> tuple[Path | None, str, list[str]]:
-        """Match ``ref`` to a ``--sources`` file by arXiv id, then by title.
+        """Match ``ref`` to a ``--sources`` file by DOI (JATS XML), arXiv id, then by title.
 
         Returns:
             ``(path or None, how it was matched with its score, notes)``; when
@@ -300,6 +309,11 @@ class SourceResolver:
         if not self.source_dirs:
             return None, "", notes
         ids = self._identities()
+        if ref.doi:  # a JATS file's DOI (PDFs are matched by DOI before this)
+            want_doi = normalise_doi(ref.doi)
+            hits = [f for f, m in ids if m.get("doi") and f.suffix.lower() in KIND_SUFFIXES and normalise_doi(m["doi"]) == want_doi]
+            if len(hits) == 1:
+                return hits[0], f"--sources DOI match ({ref.doi})", notes
         if ref.arxiv:
             want = re.sub(r"v\d+$", "", ref.arxiv.lower())
             hits = [f for f, m in ids if m.get("arxiv") and m["arxiv"].lower() == want]
@@ -418,7 +432,7 @@ class SourceResolver:
             for v in _key_variants(ref.citekey):
                 if not _plain_name(v):
                     continue  # a citekey is a name, never a path: '../x', '/etc/x' are not looked up
-                for suf in (".pdf", ".md", ".txt", ".html", *OFFICE_TYPES):
+                for suf in (".pdf", ".md", ".txt", ".html", *OFFICE_TYPES, *KIND_SUFFIXES):
                     c = d / (v + suf)
                     tried.append(str(c))
                     if not self._allowed(c):

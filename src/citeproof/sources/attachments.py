@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from citeproof.model import Attachment, Reference, Source, SourceCandidate
+from citeproof.sources.recordings import RECORDING_TYPES
 
 if TYPE_CHECKING:  # pragma: no cover
     from citeproof.sources import SourceResolver
@@ -56,7 +57,6 @@ file scores 100 against its own entry and at most 72 against the 497 others
 UNREAD_TYPES: dict[str, str] = {
     ".doc": "a Word document",
     ".epub": "an EPUB book",
-    ".djvu": "a DjVu file",
     ".ps": "a PostScript file",
     ".ppt": "a PowerPoint file",
     ".xlsx": "an Excel sheet",
@@ -66,6 +66,7 @@ UNREAD_TYPES: dict[str, str] = {
     ".tif": "an image",
     ".tiff": "an image",
     ".zip": "a zip archive",
+    **RECORDING_TYPES,
 }
 """Suffix -> what the file is, for types citeproof recognises but does not read."""
 
@@ -168,7 +169,9 @@ def _supplement_sign(att: Attachment, path: Path, src: Source, title: str) -> st
 _KIND = {"application/pdf": (3, "the PDF"), "text/markdown": (2, "a Markdown file"), "text/plain": (2, "a text file"), "text/html": (1, "an HTML page"),
          "application/vnd.openxmlformats-officedocument.wordprocessingml.document": (2, "a Word document"),
          "application/vnd.oasis.opendocument.text": (2, "an OpenDocument text"),
-         "application/vnd.openxmlformats-officedocument.presentationml.presentation": (1, "a slide deck")}
+         "application/vnd.openxmlformats-officedocument.presentationml.presentation": (1, "a slide deck"),
+         "application/jats+xml": (3, "the JATS XML"), "image/vnd.djvu": (2, "the DjVu file"), "application/x-subrip": (2, "the subtitles"),
+         "text/vtt": (2, "the subtitles"), "text/x-transcript": (2, "the transcript")}
 
 
 class _Facts:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from citeproof.model import Reference
 from citeproof.sources.office import OFFICE_TYPES, parse_office
+from citeproof.sources.kinds import kind_identity
 from citeproof.sources.pdf import pdf_metadata
 
 __all__ = ["source_identity", "title_score", "authors_agree", "short_title_match", "is_short_title"]
@@ -106,6 +107,9 @@ def source_identity(path: Path, data: bytes) -> dict:
     m = _ARXIV_NAME.match(path.stem)
     if m:
         out["arxiv"] = m.group(1)
+    own = kind_identity(path, data)  # JATS XML, DjVu, subtitles and transcripts
+    if own is not None:
+        return {**own, "arxiv": own["arxiv"] or out["arxiv"]}
     if path.suffix.lower() in OFFICE_TYPES and not data.startswith(b"%PDF"):
         doc = parse_office(data, path.suffix.lower())
         out["title"], out["head"] = doc.title[:300], doc.text[:3000]

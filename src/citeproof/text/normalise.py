@@ -11,7 +11,14 @@
 * accents are dropped, case folded.
 
 :func:`terms` gives the distinctive terms of a text: folded words, English
-stopwords dropped, Snowball-stemmed (PyStemmer) when available.
+stopwords dropped, Snowball-stemmed (PyStemmer) when available. Chinese,
+Japanese and Korean put no spaces between words, so a run of their
+characters is one "word" to a tokenizer and a claim differing from the
+source sentence by one character would share no term with it: such runs
+give their overlapping character bigrams instead (:func:`cjk_terms`), the
+standard dictionary-free segmentation for matching CJK text (Lucene's
+``CJKBigramFilter``; Kwok, "Comparing representations in Chinese
+information retrieval", SIGIR 1997).
 """
 
 from __future__ import annotations
@@ -20,7 +27,12 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["fold", "terms", "STOPWORDS", "tokenize", "surface_words", "stem_words"]
+__all__ = ["fold", "terms", "STOPWORDS", "tokenize", "surface_words", "stem_words", "CJK_RUN_RE", "cjk_terms"]
+
+CJK_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+"""Runs of Chinese, Japanese (kana, kanji) and Korean (hangul) characters: text with no spaces between words."""
+
+_JAMO = re.compile(r"[\u1100-\u11ff]")
 
 _LIG = re.compile(r"ffi|ffl|ff|fi|fl|[íì\ufffd]")
 
@@ -51,7 +63,8 @@ def fold(text: str) -> str:
         return _LIG.sub("ƒ", text)
     text = _LIG.sub("ƒ", text)
     text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", text) if _JAMO.search(text) else text  # NFKD split each hangul syllable into jamo
 
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*", re.U)
@@ -88,18 +101,34 @@ def stem_words(words: list[str]) -> list[str]:
     return [_stem(w) for w in words]
 
 
+def cjk_terms(run: str) -> list[str]:
+    """Overlapping character bigrams of a CJK run (``珊瑚礁`` -> ``珊瑚``, ``瑚礁``); a one-character run is its own term."""
+    return [run] if len(run) == 1 else [run[i: i + 2] for i in range(len(run) - 1)]
+
+
 def terms(text: str) -> list[str]:
     """Distinctive terms of ``text``: folded, stopwords dropped, stemmed.
 
     Hyphenated words give their parts (``open-source`` -> ``open``,
     ``sourc``), so "Sci-Hub" and "Sci Hub" match and a compound counts once
-    per part. Numbers are kept as written (``68.9%``).
+    per part. Numbers are kept as written (``68.9%``). A run of Chinese,
+    Japanese or Korean characters gives its character bigrams
+    (:func:`cjk_terms`); Latin letters or digits inside the same token
+    (``2016年``, ``RNA聚合酶``) are terms of their own.
 
     Returns:
         Terms in order of appearance, duplicates kept.
     """
     out: list[str] = []
     for tok in tokenize(text):
+        if CJK_RUN_RE.search(tok):
+            last = 0
+            for m in CJK_RUN_RE.finditer(tok):
+                out.extend(terms(tok[last: m.start()]) if m.start() > last else [])
+                out.extend(cjk_terms(m.group(0)))
+                last = m.end()
+            out.extend(terms(tok[last:]) if last < len(tok) else [])
+            continue
         if tok.endswith("'s"):
             tok = tok[:-2]
         if tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()):

@@ -37,6 +37,8 @@ _CLOSERS = re.compile(r"^[\s)\]}\"'”’.,;:]*$")
 _FINAL = re.compile(r"[.!?…][\"')\]”’]*$")
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]”’]*\s+(?=[\"'(\[“‘]?[A-Z0-9])")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_CJK_END = re.compile(r"[。！？｡]+[」』”’）)\]】〕]*\s*")
+"""A Chinese or Japanese full stop, exclamation or question mark (full width) ends a sentence, with no space after it."""
 
 
 def _ends_in_abbreviation(head: str, following: str = "") -> bool:
@@ -89,7 +91,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Sentence spans of ``text`` as ``(start, end)`` character offsets.
 
     A sentence ends only at ``.``, ``!``, ``?`` or ``…`` (closing quotes and
-    brackets included) or at a blank line. Boundaries are syntok's, plus the
+    brackets included), at the full-width ``。``, ``！``, ``？`` of Chinese
+    and Japanese (no space needed after them), or at a blank line. Boundaries are syntok's, plus the
     ones syntok misses after a number or a closing parenthesis ("PM2.5-10.
     Residential", "(P<.001). Death", found on SciFact abstracts), less those
     after an abbreviation or an initial and those syntok places at ``;`` or
@@ -122,6 +125,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                     cuts.add(start)
             prev_end = tokens[-1].offset + len(tokens[-1].value)
     cuts.update(m.end() for m in _BOUNDARY.finditer(text))
+    cuts.update(m.end() for m in _CJK_END.finditer(text) if m.end() < len(text))
     spans: list[tuple[int, int]] = []
     s = len(text) - len(text.lstrip())
     for c in sorted(cuts | hard):

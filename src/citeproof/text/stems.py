@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from citeproof.text.normalise import CJK_RUN_RE, cjk_terms
+
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]")
 
 STOPWORDS = frozenset(
@@ -48,8 +50,6 @@ def tokens(text: str) -> list[str]:
     return [m.group(0).lower() for m in WORD_RE.finditer(text or "")]
 
 
-CJK_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
-"""Runs of Chinese, Japanese (kana, kanji) and Korean (hangul) characters: text with no spaces between words."""
 
 
 def cjk_bigrams(text: str) -> set[str]:
@@ -62,8 +62,7 @@ def cjk_bigrams(text: str) -> set[str]:
     """
     out: set[str] = set()
     for m in CJK_RUN_RE.finditer(text or ""):
-        run = m.group(0)
-        out.update(run[i : i + 2] for i in range(max(1, len(run) - 1)))
+        out.update(cjk_terms(m.group(0)))
     return out
 
 

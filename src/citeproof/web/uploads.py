@@ -57,8 +57,9 @@ DOC_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",) 
 """Citing documents accepted as a direct upload; the suffix picks the reader."""
 OWN_BIBLIOGRAPHY_SUFFIXES = LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",) + WORD_SUFFIXES
 """Documents that bring their own bibliography (LaTeX's .bib/.bbl, a PDF's printed list, Word's citation fields or typed list)."""
-SOURCE_SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm", ".docx", ".odt", ".pptx", ".rtf")
-"""What a source upload may be: PDF, text, HTML, and Office files (read by :mod:`citeproof.sources.office`)."""
+SOURCE_SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm", ".docx", ".odt", ".pptx", ".rtf", ".xml", ".nxml", ".djvu", ".srt", ".vtt")
+"""What a source upload may be: PDF, text, HTML, Office files (read by :mod:`citeproof.sources.office`), JATS XML, DjVu,
+subtitles (:mod:`citeproof.sources.kinds`)."""
 """Source files accepted beside the document."""
 BIB_SUFFIXES = (".bib", ".bibtex", ".json")
 """Bibliography files (BibTeX or CSL-JSON)."""

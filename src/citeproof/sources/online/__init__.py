@@ -3,7 +3,7 @@ exists as cited, and whether it was retracted. Opt-in (``--online``); without it
 nothing in this package is imported and citeproof opens no network connection.
 
 One small client per service (:mod:`.crossref`, :mod:`.openalex`,
-:mod:`.unpaywall`, :mod:`.arxiv`, :mod:`.europepmc` with :mod:`.jats`) over
+:mod:`.unpaywall`, :mod:`.arxiv`, :mod:`.europepmc` with :mod:`citeproof.sources.jats`) over
 one polite HTTP layer and its cache (:mod:`.http`); :mod:`.resolve` resolves a
 reference and climbs the full-text ladder; :class:`OnlineSession` is what the
 pipeline and the CLI call. Only identifiers and reference metadata (title,

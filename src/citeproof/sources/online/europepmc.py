@@ -6,7 +6,7 @@ Search response shape (europepmc.org/RestfulWebService, ``/search?query=&format=
 [{"fullName", "lastName"}]}, "pubYear", "journalInfo": {"journal":
 {"title"}}, "abstractText", "isOpenAccess": "Y"|"N", "inEPMC": "Y"|"N"}]}}``.
 Full text: ``/{PMCID}/fullTextXML`` gives the JATS ``<article>`` (read by
-:mod:`citeproof.sources.online.jats`).
+:mod:`citeproof.sources.jats`, the one JATS reader).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from citeproof.bibliography import normalise_doi
 from citeproof.model import Passage, Reference, Source
 from citeproof.sources.online import arxiv, crossref, europepmc, openalex, unpaywall
 from citeproof.sources.online.http import PoliteHTTP
-from citeproof.sources.online.jats import parse_jats
+from citeproof.sources.jats import parse_jats
 from citeproof.sources.online.record import MATCH_MIN, Update, WorkRecord, match_score, mismatches
 
 __all__ = ["Lookup", "lookup", "fetch_fulltext", "FULLTEXT_STATES"]
