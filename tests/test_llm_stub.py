@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from citeproof.cli import app
 from citeproof.judges.llm import BudgetExceeded, LLMClient, LLMConfig, LLMError, LLMJudge, parse_answer
-from citeproof.judges.grounding import align, grounded
+from citeproof.text.grounding import align, grounded
 from citeproof.model import Citation, Claim, Source, Tier, Verdict
 from citeproof.pipeline import CheckOptions, check
 from citeproof.retrieval.lexical import LexicalRetriever
@@ -111,13 +111,17 @@ def claim(text: str = CLAIM, signal: str | None = None) -> Claim:
     return Claim(id="c1", text=text, raw=text, citations=(Citation(citekey="fees", signal=signal, line=1),), document="d.md", line=1)
 
 
-def judge_once(stub: Stub, text: str = CLAIM, signal: str | None = None, src: Source | None = None, **cfg):
+def judge_once(stub: Stub, text: str = CLAIM, signal: str | None = None, src: Source | None = None, offline=None, quote_judge=None, **cfg):
+    """One LLMJudge.judge over the stub; a lifting quote is read by the lexical judge unless ``quote_judge`` says otherwise
+    (these tests are about the plumbing; the entailment reading is tested in test_llm_untrusted.py)."""
+    from citeproof.judges.lexical import LexicalJudge
+
     cfg.setdefault("backoff_s", 0.01)
     client = LLMClient(LLMConfig(url=stub.url, model="stub-model", **cfg))
     src = src or source()
     cands = LexicalRetriever().retrieve(text, src, top=4)
     try:
-        return LLMJudge(client).judge(claim(text, signal), cands, signal), client
+        return LLMJudge(client, quote_judge=quote_judge or LexicalJudge()).judge(claim(text, signal), cands, signal, offline=offline), client
     finally:
         client.close()
 
@@ -184,10 +188,11 @@ def test_ungrounded_quote_is_never_support(stub_factory):
     (j, rec), _ = judge_once(stub)
     assert j is None  # no grounded opinion: the tier abstains, the offline verdict stands
     assert "ungrounded" in rec["flags"]
-    first, second = rec["opinions"]
+    (first,) = rec["opinions"]  # the four passages sent were the whole source: no second opinion (issue 31)
     assert (first["grounded"], first["confidence"]) == (False, 0.45)
-    assert second["scope"] == "whole source" and second["grounded"] is False
-    assert rec["decided_by"] == "offline tiers"
+    assert rec["decided_by"] == "offline tiers" and len(stub.requests) == 1
+    assert rec["second_opinion"].startswith("not asked: the first prompt held the whole source")
+    assert "no second opinion: the first prompt held the whole source" in rec["note"]
 
 
 def test_accusation_goes_to_the_second_model_which_decides(stub_factory):
@@ -227,15 +232,21 @@ def test_planted_instruction_cannot_make_support(stub_factory):
     assert "‹" not in src_text and "</passage>" not in passages[-1].text
 
 
+def restated(verdict: str, quote: str, confidence: float = 0.9, claim_text: str = CLAIM, explanation: str = "as quoted") -> str:
+    """A repaired answer: the verdict object with the claim restated (issue 31)."""
+    return json.dumps({"claim": claim_text, "verdict": verdict, "quote": quote, "confidence": confidence, "explanation": explanation, "tag": None})
+
+
 def test_malformed_json_is_repaired_once(stub_factory):
-    replies = iter(["Sure! The verdict is supported.", answer("supported", GOOD_QUOTE, 0.9)])
+    replies = iter(["Sure! The verdict is supported.", restated("supported", GOOD_QUOTE, 0.9)])
     stub = stub_factory(lambda body, n: reply(next(replies)))
     (j, rec), _ = judge_once(stub)
     assert j is not None and j.verdict == Verdict.SUPPORTED
     assert len(stub.requests) == 2
     repair = stub.requests[1]["body"]["messages"]
     assert repair[-2] == {"role": "assistant", "content": "Sure! The verdict is supported."}
-    assert "not valid" in repair[-1]["content"]
+    assert "not valid" in repair[-1]["content"] and CLAIM in repair[-1]["content"]  # the repair names the claim to restate
+    assert stub.requests[1]["body"]["response_format"]["json_schema"]["schema"]["required"][0] == "claim"
     assert rec["opinions"][0]["prompt_tokens"] == 240  # both calls counted
 
 
@@ -265,7 +276,7 @@ def test_server_errors_past_the_retries_give_an_error_opinion(stub_factory):
     stub = stub_factory(lambda body, n: (500, {"error": "boom"}, {}))
     (j, rec), _ = judge_once(stub, retries=2)
     assert j is None
-    assert len(stub.requests) == 3 * 2  # first and second opinion, 3 attempts each
+    assert len(stub.requests) == 3  # 3 attempts; no second opinion: the first prompt held the whole source
     assert "HTTP 500 after 3 attempts" in rec["opinions"][0]["error"]
 
 
@@ -276,7 +287,7 @@ def test_timeout_is_an_error_not_a_hang(stub_factory):
 
     stub = stub_factory(slow)
     client = LLMClient(LLMConfig(url=stub.url, model="m", timeout_s=0.3, retries=1, backoff_s=0.01))
-    with pytest.raises(LLMError, match="no answer within 0.3 s after 2 attempts"):
+    with pytest.raises(LLMError, match="no answer within 0.3 s of sending the request, after 2 attempts.*lower --llm-concurrency"):
         client.chat([{"role": "user", "content": "hi"}])
     client.close()
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from citeproof.cli import app
 from citeproof.locate import locate_phrase
-from citeproof.pipeline import open_source
+from citeproof.single_source import open_source
 
 from conftest import DATA, need
 

@@ -1,4 +1,4 @@
-"""Quotations checked verbatim (``judges/grounding.py``, ``detectors/quotes.py``) on a real abstract.
+"""Quotations checked verbatim (``text/grounding.py``, ``detectors/quotes.py``) on a real abstract.
 
 The source is SciFact corpus document 45638119 (the ALDH breast stem cell
 abstract, training split); quotes are its own sentences, typeset as a PDF
@@ -15,7 +15,7 @@ import pytest
 
 from citeproof.detectors import DOWNGRADING_TAGS, run_detectors_text
 from citeproof.detectors.quotes import detect_borrowed_wording, detect_misquotation, quotations
-from citeproof.judges.grounding import Alignment, align, normalise, word_diff
+from citeproof.text.grounding import Alignment, align, normalise, word_diff
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 pytestmark = pytest.mark.skipif(not (DATA / "scifact" / "corpus.jsonl").exists(), reason="../shared/data/scifact is absent")
@@ -134,7 +134,7 @@ _FUNDS = ("Methods. We surveyed 412 mutual funds. The survey found that the expe
 
 def test_align_finds_all_words_of_a_reordered_quote():
     """A quote with its clauses swapped: the character window alone finds 3/4 of its words, the word window all."""
-    from citeproof.judges.grounding import grounded
+    from citeproof.text.grounding import grounded
 
     q = "between 2000 and 2020 the expense ratios of equity mutual funds declined by about 40 percent"
     a = align(q, _FUNDS)
@@ -145,7 +145,7 @@ def test_align_finds_all_words_of_a_reordered_quote():
 
 def test_llm_quotes_are_folded_like_quotations():
     """An LLM's plain-typed quote grounds against a ligature and a line-end hyphenation in the PDF text."""
-    from citeproof.judges.grounding import grounded
+    from citeproof.text.grounding import grounded
 
     a = align("efficiency gains were largest for index funds", _FUNDS)
     assert _FUNDS[a.start : a.end] == "Ef-\nficiency gains were largest for index funds" and a.exact and grounded(a)
@@ -159,7 +159,7 @@ def test_words_fast_path_equals_the_offset_mapped_normalise():
     """grounding.words folds the whole string at once; it must give the tokens normalise() gives (issue 17 speed-up)."""
     import random
 
-    from citeproof.judges.grounding import _WORD_RE, normalise, words
+    from citeproof.text.grounding import _WORD_RE, normalise, words
 
     rng = random.Random(3)
     alphabet = "ab Z-\n\t\u2010\u2013\u2019'\"3_\u03a3\u03c3\u00e7\u00c5.,\ufb01\ufb02\u00a0"

@@ -179,19 +179,21 @@ def test_prestarted_worker_is_the_one_the_first_parse_uses(monkeypatch):
     real = sandbox._Worker
 
     class Counting(real):
-        def __init__(self, memory_mb):
+        def __init__(self, memory_mb, warm=""):
             started.append(memory_mb)
-            super().__init__(memory_mb)
+            super().__init__(memory_mb, warm)
 
     monkeypatch.setattr(sandbox, "_Worker", Counting)
     lim = sandbox.ParseLimits(seconds=60, memory_mb=2048)
-    sandbox.prestart(lim)
+    sandbox.prestart(lim, warm="citeproof.sources.pdf")
     sandbox.prestart(lim)
     assert [2048] == started
     assert (1, 7) == sandbox.run_limited(divmod, 15, 8, limits=lim)
     assert [2048] == started
     sandbox.prestart(sandbox.ParseLimits(seconds=0))  # workers off: nothing starts
     assert [2048] == started
+    with pytest.raises(ValueError, match="not a module name"):
+        sandbox.prestart(lim, warm="os; import this")
     sandbox.stop_all()
 
 

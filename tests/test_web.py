@@ -553,8 +553,10 @@ def test_find_document_latex_and_pdf(tmp_path):
     with pytest.raises(UploadError, match="Markdown and LaTeX"):
         find_document(tmp_path, [])
     assert (tmp_path / "cited.pdf").resolve() == find_document(tmp_path, [], "cited.pdf")
+    # a .txt is a citing document the CLI reads (the Markdown reader), so naming one is accepted (issue 29/30)
+    assert (tmp_path / "README.txt").resolve() == find_document(tmp_path, [], "README.txt" if (tmp_path / "README.txt").write_text("x") else "")
     with pytest.raises(UploadError, match="cannot be the citing document"):
-        find_document(tmp_path, [], "README.txt" if (tmp_path / "README.txt").write_text("x") else "")
+        find_document(tmp_path, [], "table.csv" if (tmp_path / "table.csv").write_text("x") else "")
 
 
 def test_bib_file_field_cannot_read_outside_the_job(client, app, tmp_path):

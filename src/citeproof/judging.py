@@ -99,7 +99,8 @@ def _judge_citation(
     exclude = identifier_terms(claim)
     try:
         cands = tiers.candidates(text, searched, pages or None, exclude)
-        j: Judgement = tiers.judge(judged, cands, cite.signal)
+        j: Judgement = tiers.judge(judged, cands, cite.signal, ask_llm="not_a_claim" not in f.flags,
+                                   after_detectors=lambda off: _after_detectors(off, judged, cite, source))
     except Exception as exc:  # one citation's failure is one finding, never the run
         logging.getLogger(__name__).error("judging %s at %s:%s failed", cite.citekey, claim.document, claim.line, exc_info=True)
         f.verdict = Verdict.ERROR
@@ -141,6 +142,22 @@ def _judge_citation(
     apply_detectors(f, judged, cite, source)
     mark_cross_language(f, text, source)
     return f
+
+
+def _after_detectors(offline: Judgement, claim: Claim, cite: Citation, source: Source) -> tuple[Verdict, list[str]]:
+    """The offline judgement's verdict once the failure-mode detectors ran, and the tags that changed it.
+
+    What the finding would say without the LLM tier: the "offline tiers said" line shows it, and an LLM
+    answer must bear it out to lift it (issue 31).
+    """
+    from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS
+
+    scratch = Finding(claim=claim, citation=cite, verdict=offline.verdict, source=source, evidence=offline.evidence,
+                      confidence=offline.confidence, score=offline.score, tier=offline.tier)
+    apply_detectors(scratch, claim, cite, source)
+    if scratch.verdict == offline.verdict:
+        return offline.verdict, []
+    return scratch.verdict, sorted({t.name for t in scratch.tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD})
 
 
 def _at_times(f: Finding, source: Source, cite: Citation) -> tuple[Source, bool]:

@@ -1,10 +1,10 @@
 """``citeproof locate SOURCE "phrase"``: the page(s) and passage(s) of a source that hold a phrase (issue 15, part 7).
 
 Exact first: the phrase is searched in the source's whole extracted text after the folding of
-:func:`citeproof.judges.grounding.normalise` (case, curly quotes, dashes, ligatures, whitespace runs and line-end
+:func:`citeproof.text.grounding.normalise` (case, curly quotes, dashes, ligatures, whitespace runs and line-end
 hyphenation do not count), so a phrase that runs over a line, column or page break is found and names every page it
 spans. Only when there is no exact occurrence, fuzzy: each passage, joined to the next so a phrase across a break can
-still align, is aligned with :func:`~citeproof.judges.grounding.align` (rapidfuzz ``partial_ratio_alignment``, 0..100),
+still align, is aligned with :func:`~citeproof.text.grounding.align` (rapidfuzz ``partial_ratio_alignment``, 0..100),
 and the best non-overlapping spans scoring at least :data:`FUZZY_MIN` are kept, best first.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from citeproof.judges.grounding import align, normalise
+from citeproof.text.grounding import align, normalise
 from citeproof.model import Passage, Source
 
 __all__ = ["FUZZY_MIN", "Hit", "locate_phrase"]

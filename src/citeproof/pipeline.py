@@ -22,7 +22,7 @@ from citeproof import __version__
 from citeproof.bibliography import Bibliography, load_bibliographies
 from citeproof.documents import (  # noqa: F401 - re-exported: moved out of this module
     READERS,
-    _read_pdf_document,
+    given_bibliography,
     merge_printed_references,
     read_claims,
     read_document,
@@ -44,9 +44,6 @@ from citeproof.model import (
     UnitKind,
     Verdict,
 )
-from citeproof.readers.docx import DocxReader
-from citeproof.readers.pdf import PdfReader
-from citeproof.retrieval.lexical import LexicalRetriever
 from citeproof.sources import SourceResolver
 from citeproof.sources.cache import Cache, default_cache_dir
 from citeproof.sources.ocr import check_mode
@@ -266,6 +263,11 @@ def resolve_sources(cited: list[str], reference: Callable[[str], Reference | Non
 def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = None) -> Report:
     """Check every citation of ``document`` against its sources.
 
+    The stages, in order: :func:`_read_citing` (claims and bibliographies),
+    :func:`_open_sources` (each cited work's source, online when asked),
+    :func:`_judge_citations` (retrieval, judges, detectors), then
+    :func:`_close_online` and :func:`_report` (notes, diagnostics, metadata).
+
     Args:
         document: the citing document (Markdown, LaTeX ``.tex`` or arXiv
             ``.tar.gz``, PDF).
@@ -284,60 +286,112 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
         BibliographyError: a bibliography file cannot be read at all.
     """
     opts = options or CheckOptions()
-    t0 = time.perf_counter()
-    document = Path(document)
+    run = _Run(Path(document), [Path(p) for p in bib_paths], opts, {"start": time.perf_counter()})
+    _start_parse_worker()
+    _read_citing(run)
+    run.clock["read"] = time.perf_counter()
+    _open_sources(run)
+    run.clock["sources"] = time.perf_counter()
+    _judge_citations(run)
+    _close_online(run)
+    run.findings.sort(key=attention_rank)
+    run.clock["end"] = time.perf_counter()
+    return _report(run)
+
+
+@dataclass
+class _Run:
+    """What one :func:`check` carries from stage to stage (each stage fills its part)."""
+
+    document: Path
+    bib_paths: list[Path]
+    opts: CheckOptions
+    clock: dict[str, float]
+    claims: list[Claim] = field(default_factory=list)
+    total_citations: int = 0
+    own_bib: Bibliography | None = None
+    bib: Bibliography = field(default_factory=Bibliography)
+    read_diagnostics: list[Diagnostic] = field(default_factory=list)
+    duplicate_keys: set[str] = field(default_factory=set)
+    cited: list[str] = field(default_factory=list)
+    cache: Cache | None = None
+    sources: dict[str, Source] = field(default_factory=dict)
+    online: object | None = None
+    tiers: Tiers | None = None
+    judgements: JudgementCache | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    def reference(self, key: str) -> Reference | None:
+        """The bibliography entry of ``key`` (None: unknown key).
+
+        With ``--sources`` and no bibliography at all (none given, none in the
+        document), every key stands for itself and is looked up as
+        ``<citekey>.pdf`` in the source folders.
+        """
+        if not self.bib_paths and self.own_bib is None and self.opts.source_dirs:
+            return Reference(citekey=key, origin="")
+        return self.bib.get(key)
+
+
+def _start_parse_worker() -> None:
+    """Start the PDF parse worker (it imports PyMuPDF) while the document and bibliography are read."""
     from citeproof.sources.sandbox import ParseLimitError, prestart
 
     try:
-        prestart()  # the PDF worker starts while the document and bibliography are read
+        prestart(warm="citeproof.sources.pdf")
     except (ParseLimitError, OSError, ValueError):  # a bad CITEPROOF_PARSE_* is reported where a parse needs it
         pass
-    claims, own_bib, read_diagnostics = read_input(document)
-    claims, total_citations = _first_citations(claims, opts.limit)
-    t_read = time.perf_counter()
-    if bib_paths:
-        bib = load_bibliographies([Path(p) for p in bib_paths], opts.collection)
-        if own_bib is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
-            bib = merge_printed_references(own_bib, bib)
+
+
+def _read_citing(run: _Run) -> None:
+    """Stage 1: the document's claims (the first ``--limit`` citations), its own bibliography and the given ones.
+
+    Raises:
+        InputError, UnknownFormatError: the document cannot be read, or a ``--sources`` folder is not a folder.
+        BibliographyError: a bibliography file cannot be read at all.
+    """
+    opts = run.opts
+    claims, run.own_bib, run.read_diagnostics = read_input(run.document)
+    run.claims, run.total_citations = _first_citations(claims, opts.limit)
+    if run.bib_paths:
+        run.bib = given_bibliography(run.document, run.own_bib, load_bibliographies(run.bib_paths, opts.collection))
     else:
-        bib = own_bib if own_bib is not None else Bibliography()
+        run.bib = run.own_bib if run.own_bib is not None else Bibliography()
     for d in opts.source_dirs:
         if not Path(d).is_dir():
             raise InputError(f"{d}: --sources must be a folder of PDF/Markdown/text/HTML files")
-    cache = Cache((opts.cache_dir or default_cache_dir()) if opts.use_cache else None)
+    run.duplicate_keys = {d.message.split("'")[1] for d in run.bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
+    run.cited = list(dict.fromkeys(c.citekey for cl in run.claims for c in cl.citations))
+
+
+def _open_sources(run: _Run) -> None:
+    """Stage 2: each cited work's source, found and parsed (:func:`resolve_sources`), then completed online when asked."""
+    opts = run.opts
+    run.cache = cache = Cache((opts.cache_dir or default_cache_dir()) if opts.use_cache else None)
     confine = None
     if opts.confine_to is not None:
         # the document's own .bib (in an unpacked bundle, say) was read from inside the allowed folders: its own folder counts
-        confine = [Path(opts.confine_to)] + ([p.parent for p in own_bib.files] if own_bib is not None and not bib_paths else [])
-    resolver = SourceResolver([p.parent for p in bib.files], list(opts.source_dirs), cache, confine=confine, ocr=check_mode(opts.ocr or "auto"))
-    duplicate_keys = {d.message.split("'")[1] for d in bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
-
-    cited = list(dict.fromkeys(c.citekey for cl in claims for c in cl.citations))
-
-    def reference(key: str) -> Reference | None:
-        # With --sources and no bibliography at all (none given, none in the
-        # document), every key stands for itself and is looked up as
-        # <citekey>.pdf in the source folders.
-        if not bib_paths and own_bib is None and opts.source_dirs:
-            return Reference(citekey=key, origin="")
-        return bib.get(key)
-
-    sources = resolve_sources(cited, reference, resolver, opts.progress)
-    online = None
+        own = [p.parent for p in run.own_bib.files] if run.own_bib is not None and not run.bib_paths else []
+        confine = [Path(opts.confine_to)] + own
+    resolver = SourceResolver([p.parent for p in run.bib.files], list(opts.source_dirs), cache, confine=confine, ocr=check_mode(opts.ocr or "auto"))
+    run.sources = resolve_sources(run.cited, run.reference, resolver, opts.progress)
     if opts.online or opts.offline:  # the only door to the network (issue 12)
         from citeproof.sources.online import OnlineSession, OnlineSettings
 
-        online = OnlineSession(OnlineSettings(email=opts.email, offline=opts.offline), cache.folder, cache)
-        online.complete({k: r for k in cited if (r := reference(k)) is not None}, sources, opts.progress)
-    t_sources = time.perf_counter()
+        run.online = OnlineSession(OnlineSettings(email=opts.email, offline=opts.offline), cache.folder, cache)
+        run.online.complete({k: r for k in run.cited if (r := run.reference(k)) is not None}, run.sources, opts.progress)
 
-    tiers = Tiers(opts.tiers, cache.folder, opts.llm)
-    judgements = JudgementCache(cache, tiers.used, opts.settings)  # reuses what nothing changed (issue 15 part 3)
+
+def _judge_citations(run: _Run) -> None:
+    """Stage 3: every citation judged (retrieval, the tiers, the detectors; a compound claim in parts), reusing cached judgements."""
+    opts, sources, reference = run.opts, run.sources, run.reference
+    run.tiers = tiers = Tiers(opts.tiers, run.cache.folder, opts.llm)
+    run.judgements = JudgementCache(run.cache, tiers.used, opts.settings)  # reuses what nothing changed (issue 15 part 3)
 
     def judge_one(pair: tuple[Claim, Citation]) -> Finding:
         claim, cite = pair
         with tiers.lock:
-            return _judge_citation(claim, cite, reference(cite.citekey), sources.get(cite.citekey), tiers, bib, duplicate_keys)
+            return _judge_citation(claim, cite, reference(cite.citekey), sources.get(cite.citekey), tiers, run.bib, run.duplicate_keys)
 
     workers = max(1, getattr(opts.llm, "concurrency", 1)) if tiers.llm is not None else 1
     with ThreadPoolExecutor(max_workers=workers) if workers > 1 else _Serial() as pool:
@@ -349,60 +403,78 @@ def check(document: Path, bib_paths: list[Path], options: CheckOptions | None = 
                 logging.getLogger(__name__).warning("dense prefetch failed; citations embed their own pools", exc_info=True)
             return pool.map(fn, pairs)
 
-        findings = judgements.judge_all(claims, reference, sources, duplicate_keys, judge_one,
-                                        lambda fresh: judge_in_parts(fresh, tiers), opts.progress, judge_in_order)
-    if online is not None:
-        online.annotate(findings)
-        online.close()
-    findings.sort(key=attention_rank)
-    t_end = time.perf_counter()
-    notes = list(tiers.notes)
-    if opts.limit is not None and total_citations > opts.limit:
-        notes.append(f"--limit {opts.limit}: judged the first {opts.limit} of {total_citations} citations")
-    llm_meta = {}
-    if tiers.llm is not None:
-        cfg = tiers.llm.client.config
-        llm_meta = {"llm": {"url": cfg.url, "model": cfg.model, "second_model": cfg.second_model, "max_cost": cfg.max_cost, **tiers.llm.client.account.to_dict()}}
-        if tiers.llm.client.account.budget_stopped:
-            notes.append(f"llm tier stopped: --llm-max-cost {cfg.max_cost:g} reached; later citations kept the offline tiers' verdict (flag llm_budget)")
-        unreachable = tiers.llm.client.unreachable
-        tiers.llm.client.close()
-    else:
-        unreachable = None
-    diagnostics = list(bib.diagnostics) + [d for d in read_diagnostics if d not in bib.diagnostics] + (online.diagnostics() if online is not None else [])
+        run.findings = run.judgements.judge_all(run.claims, reference, sources, run.duplicate_keys, judge_one,
+                                                lambda fresh: judge_in_parts(fresh, tiers), opts.progress, judge_in_order)
+
+
+def _close_online(run: _Run) -> None:
+    """Stage 4: the online lookups' marks on the findings (retracted, open access...), and the session closed."""
+    if run.online is not None:
+        run.online.annotate(run.findings)
+        run.online.close()
+
+
+def _llm_notes(tiers: Tiers, notes: list[str], diagnostics: list[Diagnostic]) -> dict:
+    """The LLM tier's metadata (``{"llm": ...}``, ``{}`` when it did not run); its budget stop and an unreachable endpoint are added to ``notes`` and ``diagnostics``."""
+    if tiers.llm is None:
+        return {}
+    cfg = tiers.llm.client.config
+    meta = {"llm": {"url": cfg.url, "model": cfg.model, "second_model": cfg.second_model, "max_cost": cfg.max_cost, **tiers.llm.client.account.to_dict()}}
+    if tiers.llm.client.account.budget_stopped:
+        notes.append(f"llm tier stopped: --llm-max-cost {cfg.max_cost:g} reached; later citations kept the offline tiers' verdict (flag llm_budget)")
+    if tiers.llm.client.account.deadline_stopped:
+        notes.append(f"llm tier stopped: its deadline --llm-deadline {cfg.deadline_s:g} s passed; later citations kept the offline tiers' verdict (flag llm_deadline)")
+    if tiers.llm.client.account.usage_estimated:
+        notes.append(f"llm: {tiers.llm.client.account.usage_estimated} replies gave no valid token usage; each was counted as its worst case "
+                     "(estimated prompt tokens plus the completion tokens asked for) against the budget")
+    unreachable = tiers.llm.client.unreachable
+    tiers.llm.client.close()
     if unreachable:  # said once, where the user looks, not only in each finding's reasons
         notes.append("llm tier not run: the endpoint could not be reached; every finding kept the offline tiers' verdict")
         diagnostics.append(Diagnostic("llm-unreachable", "error", unreachable + "; every finding kept the offline tiers' verdict", str(cfg.url)))
+    return meta
+
+
+def _report(run: _Run) -> Report:
+    """Stage 5: the :class:`Report`: notes, diagnostics (bibliography, reader, online, LLM, cache, errors) and metadata."""
+    opts, tiers, cache, clock = run.opts, run.tiers, run.cache, run.clock
+    notes = list(tiers.notes)
+    if opts.limit is not None and run.total_citations > opts.limit:
+        notes.append(f"--limit {opts.limit}: judged the first {opts.limit} of {run.total_citations} citations")
+    diagnostics = list(run.bib.diagnostics) + [d for d in run.read_diagnostics if d not in run.bib.diagnostics]
+    diagnostics += run.online.diagnostics() if run.online is not None else []
+    llm_meta = _llm_notes(tiers, notes, diagnostics)
     if cache.warning:
         diagnostics.append(Diagnostic("cache-reset", "warning", cache.warning, str(cache.folder)))
     vectors = getattr(tiers.loaded("dense"), "cache", None)
     for w in getattr(vectors, "warnings", []):
         diagnostics.append(Diagnostic("cache-reset", "warning", w, str(cache.folder)))
-    diagnostics.extend(error_diagnostics(findings))
+    diagnostics.extend(error_diagnostics(run.findings))
+    cited = set(run.cited)
     return Report(
-        document=str(document),
-        findings=findings,
+        document=str(run.document),
+        findings=run.findings,
         diagnostics=diagnostics,
         metadata={
             "citeproof_version": __version__,
             "tiers": tiers.used,
             "tier_notes": notes,
-            "bibliographies": [str(p) for p in bib.files],
+            "bibliographies": [str(p) for p in run.bib.files],
             "source_dirs": [str(d) for d in opts.source_dirs],
             "cache": str(cache.folder) if cache.folder else None,
-            "judgement_cache": judgements.metadata(),
+            "judgement_cache": run.judgements.metadata(),
             "timings_s": {
-                "read": round(t_read - t0, 3),
-                "sources": round(t_sources - t_read, 3),
-                "judge": round(t_end - t_sources, 3),
-                "total": round(t_end - t0, 3),
+                "read": round(clock["read"] - clock["start"], 3),
+                "sources": round(clock["sources"] - clock["read"], 3),
+                "judge": round(clock["end"] - clock["sources"], 3),
+                "total": round(clock["end"] - clock["start"], 3),
             },
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            **({"online": online.metadata()} if online is not None else {}),
+            **({"online": run.online.metadata()} if run.online is not None else {}),
             **llm_meta,
         },
-        references={k: v for k, v in bib.entries.items() if k in set(cited)},
-        sources=sources,
+        references={k: v for k, v in run.bib.entries.items() if k in cited},
+        sources=run.sources,
     )
 
 
@@ -420,7 +492,7 @@ def error_diagnostics(findings: list[Finding]) -> list[Diagnostic]:
     for f in findings:
         if f.verdict == Verdict.ERROR:
             why = f.reasons[0] if f.reasons else "internal error"
-            out.append(Diagnostic("internal-error", "error", f"{f.claim.document}:{f.claim.line}: citation '{f.citation.citekey}': {why}", f.claim.document, f.claim.line))
+            out.append(Diagnostic("llm-reply-refused" if "llm_reply_refused" in f.flags else "internal-error", "error", f"{f.claim.document}:{f.claim.line}: citation '{f.citation.citekey}': {why}", f.claim.document, f.claim.line))
     return out
 
 
@@ -478,67 +550,3 @@ def judge_text(claim_text: str, source_text: str, *, citekey: str = "src", signa
     finding = _judge_citation(claim, cite, ref, src, _TIERS_CACHE[key], None, set())
     judge_in_parts([finding], _TIERS_CACHE[key])  # a compound claim is judged in parts, as check does
     return finding
-
-
-def ask_source(spec: str, question: str, llm: object, bib_paths: list[Path] | None = None, source_dirs: list[Path] | None = None,
-               cache_dir: Path | None = None, use_cache: bool = True, top: int = 6) -> dict:
-    """``citeproof ask``: one question to one source, answered by the LLM tier with grounded quotes.
-
-    Args:
-        spec: a file (PDF, Markdown, text, HTML), or a citekey of ``bib_paths`` / ``source_dirs``.
-        question: the question.
-        llm: a :class:`citeproof.judges.llm.LLMConfig`.
-        bib_paths, source_dirs, cache_dir, use_cache: as for :func:`check`.
-        top: passages the retrieval sends with the question.
-
-    Returns:
-        :func:`citeproof.judges.llm.ask`'s dict plus ``source`` (the path) and ``citekey``.
-
-    Raises:
-        InputError: ``spec`` is neither a readable file nor a citekey with a readable source.
-        BudgetExceeded: the budget stops the call.
-    """
-    from citeproof.judges.llm import LLMClient, ask
-
-    source = open_source(spec, bib_paths, source_dirs, cache_dir, use_cache, "ask")
-    passages = [e.passage for e in LexicalRetriever().retrieve(question, source, top=top)] or source.passages[:top]
-    client = LLMClient(llm)  # type: ignore[arg-type]
-    try:
-        res = ask(client, question, source, passages)
-    finally:
-        client.close()
-    res.update({"source": source.path, "citekey": source.citekey})
-    return res
-
-
-def open_source(spec: str, bib_paths: list[Path] | None = None, source_dirs: list[Path] | None = None,
-                cache_dir: Path | None = None, use_cache: bool = True, origin: str = "ask") -> Source:
-    """One source named on the command line (``citeproof ask``, ``citeproof locate``), read and parsed.
-
-    Args:
-        spec: a file (PDF, Markdown, text, HTML), or a citekey of ``bib_paths`` / ``source_dirs``.
-        bib_paths, source_dirs, cache_dir, use_cache: as for :func:`check`.
-        origin: how the source was named (kept as :attr:`Source.origin`).
-
-    Returns:
-        The :class:`Source`, with passages.
-
-    Raises:
-        InputError: ``spec`` is neither a readable file nor a citekey with a readable source.
-    """
-    cache = Cache((cache_dir or default_cache_dir()) if use_cache else None)
-    path = Path(spec)
-    if path.is_file():
-        from citeproof.sources import load_source
-
-        source = load_source(path.stem, path, origin, cache)
-    else:
-        bib = load_bibliographies([Path(p) for p in bib_paths]) if bib_paths else Bibliography()
-        ref = bib.get(spec) or (Reference(citekey=spec) if source_dirs else None)
-        if ref is None:
-            where = "not a citekey of the bibliography" if bib_paths else "not a citekey either (no --bib was given)"
-            raise InputError(f"{spec}: not a file, and {where}; give a source file, or a citekey with --bib refs.bib")
-        source = SourceResolver([p.parent for p in bib.files], list(source_dirs or []), cache).resolve(spec, ref)
-    if not source.usable:
-        raise InputError(f"{spec}: the source cannot be read: {source.error or 'it holds no text'}")
-    return source

@@ -6,6 +6,7 @@ citation; the pipeline walks the document and its sources and calls them.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +24,7 @@ from citeproof.model import (
     Claim,
     Evidence,
     Source,
+    Verdict,
 )
 from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
 from citeproof.text.normalise import terms
@@ -96,11 +98,17 @@ _MODELS: dict[tuple[str, object], object] = {}
 """Loaded ONNX models by (tier, class), shared by every :class:`Tiers` of the process (the web page and batch run many checks)."""
 
 
+_MODELS_LOCK = threading.Lock()
+
+
 def _shared_model(tier: str, make: Callable[[], object]) -> object:
-    """The process's one ``make()`` for ``tier`` (an ``Embedder`` or ``EntailmentModel``; each guards its session with a lock)."""
-    if (tier, make) not in _MODELS:
-        _MODELS[(tier, make)] = make()
-    return _MODELS[(tier, make)]
+    """The process's one ``make()`` for ``tier`` (an ``Embedder`` or ``EntailmentModel``; each guards its session with a lock).
+
+    Loaded under a lock: an LLM thread checking a quote and the offline thread may ask at once."""
+    with _MODELS_LOCK:
+        if (tier, make) not in _MODELS:
+            _MODELS[(tier, make)] = make()
+        return _MODELS[(tier, make)]
 
 
 class Tiers:
@@ -163,8 +171,19 @@ class Tiers:
             else:
                 from citeproof.judges.llm import LLMClient, LLMJudge
 
-                self.llm = LLMJudge(LLMClient(llm))  # type: ignore[arg-type]
+                # a lifting answer's quote is read by the entailment judge the process shares (the lexical one without it)
+                self.llm = LLMJudge(LLMClient(llm), quote_judge=self._quote_judge)  # type: ignore[arg-type]
                 self.used.append("llm")
+
+    def _quote_judge(self):
+        """The judge of an LLM answer's quote: the run's entailment judge, or one on the shared model when the run does not use that tier."""
+        if self._entailment is not None:  # not the loading property: the offline thread may be loading it right now
+            return self._entailment
+        from citeproof.judges import entailment
+
+        if entailment.unavailable_reason() is None:
+            return entailment.EntailmentJudge(_shared_model("entailment", entailment.EntailmentModel))
+        return self.lexical_judge
 
     @property
     def dense(self):
@@ -254,8 +273,17 @@ class Tiers:
                 break
         return out
 
-    def judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:
+    def judge(self, claim: Claim, cands: list[Evidence], signal: str | None, ask_llm: bool = True,
+              after_detectors: Callable[[Judgement], tuple[Verdict, list[str]]] | None = None) -> Judgement:
         """The deciding judge's verdict: the LLM tier's when it runs and gives a grounded answer, else the offline tiers'.
+
+        Args:
+            claim, cands, signal: the claim, its candidates (best first), the citation's signal.
+            ask_llm: False keeps the LLM out (a unit that is no claim, e.g. a table row of identifiers).
+            after_detectors: maps the offline judgement to ``(verdict, downgrading tag names)`` once the
+                failure-mode detectors ran (:func:`citeproof.judges.policy.apply_detectors`); that is the
+                offline verdict the finding would have had, shown beside the LLM's and the one an LLM
+                answer must bear out to lift. None: the judge's verdict as it is.
 
         The offline verdict is always computed first and recorded in the
         judgement's ``llm`` block, so a finding shows what each tier said.
@@ -263,14 +291,38 @@ class Tiers:
         offline = self.offline_judge(claim, cands, signal)
         if self.llm is None:
             return offline
+        if not ask_llm:
+            offline.reasons.append("LLM tier: not asked (the unit names works and identifiers; there is no claim to check)")
+            return offline
+        shown, tags = (after_detectors(offline) if after_detectors is not None else (offline.verdict, []))
+        seen = dataclasses.replace(offline, verdict=shown) if shown != offline.verdict else offline
         with self.lock.released():  # other citations' offline work goes on while this one waits for the LLM
-            decided, record = self.llm.judge(claim, cands, signal, offline=offline)
+            decided, record = self.llm.judge(claim, cands, signal, offline=seen)
+        if shown != offline.verdict and record.get("offline"):
+            record["offline"]["judge_verdict"] = offline.verdict.value
+            record["offline"]["detectors"] = tags
+        after = f"; '{shown.value}' after the detectors ({', '.join(tags)})" if shown != offline.verdict else ""
+        said = f"the offline tiers said '{offline.verdict.value}' ({offline.tier.value}, confidence {offline.confidence:.2f}){after}"
+        if record.get("injection"):
+            hit = record["injection"][0]
+            where = f"passage {hit['passage']}" + (f", page {hit['page']}" if hit.get("page") else "")
+            injected = (f"the source holds instruction-like text (\u201c{hit['text']}\u201d, {where}): it was sent as data, never as an "
+                        "instruction; read this finding against the source yourself (flag prompt_injection_suspected)")
+        else:
+            injected = ""
         if decided is None:
             offline.llm = record
             offline.reasons.append(f"LLM tier ({record['model']}): {record['note']}")
+            if injected:
+                offline.reasons.append(injected)
             return offline
         decided.llm = record
-        decided.reasons.append(f"the offline tiers said '{offline.verdict.value}' ({offline.tier.value}, confidence {offline.confidence:.2f})")
+        if decided.verdict == Verdict.ERROR:
+            decided.reasons.append(said + "; the LLM tier failed on this citation, so it is reported as an error")
+        else:
+            decided.reasons.append(said)
+        if injected:
+            decided.reasons.append(injected)
         return decided
 
     def offline_judge(self, claim: Claim, cands: list[Evidence], signal: str | None) -> Judgement:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography.csl import read_bibliography_bytes, read_csl_json
+from citeproof.bibliography.bibtex_fields import TEX_LOGOS, attachments as extra_attachments, blank_comment_lines, inherit, merge_repeated, name_form, strip_enclosing, useprefix
 from citeproof.bibliography.bibtex_problems import MissingComma, comma_repairs, failed_block_key, failed_block_reason
 from citeproof.bibliography.doi import normalise_doi
 from citeproof.bibliography.file_field import parse_file_field
@@ -76,20 +77,24 @@ def _latex_to_text(value: str) -> str:
         return re.sub(r"\s+", " ", value).strip()
     try:
         if _L2T is None:
-            from pylatexenc.latex2text import LatexNodes2Text
+            from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
-            _L2T = LatexNodes2Text(math_mode="verbatim")
+            db = get_default_latex_context_db()
+            db.add_context_category("tex-logos", prepend=True, macros=[MacroTextSpec(k, simplify_repl=v) for k, v in TEX_LOGOS.items()])
+            _L2T = LatexNodes2Text(math_mode="verbatim", latex_context=db)
         text = _L2T.latex_to_text(value)
     except Exception:  # pylatexenc missing or markup it cannot read
-        text = re.sub(r"\\[a-zA-Z]+\s*", "", value).replace("{", "").replace("}", "")
+        text = re.sub(r"\\([a-zA-Z]+)\s*", lambda m: TEX_LOGOS.get(m.group(1), ""), value).replace("{", "").replace("}", "")
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _authors(value: str) -> tuple[str, ...]:
+def _authors(value: str, use_prefix: bool = False) -> tuple[str, ...]:
     """A BibTeX name list split on top-level ``and`` by bibtexparser's own splitter.
 
     The splitter is what bibtexparser's ``SeparateCoAuthors`` middleware runs:
-    a braced ``{Bill and Melinda Gates Foundation}`` stays one name.
+    a braced ``{Bill and Melinda Gates Foundation}`` stays one name. A name with a
+    particle takes biblatex's form (:func:`~citeproof.bibliography.bibtex_fields.name_form`:
+    ``Neumann, John von``; ``von Neumann, John`` with ``useprefix``).
     """
     from bibtexparser.middlewares.names import split_multiple_persons_names
 
@@ -97,7 +102,7 @@ def _authors(value: str) -> tuple[str, ...]:
         names = split_multiple_persons_names(value)
     except Exception:  # noqa: BLE001 - unbalanced braces: fall back to the plain split
         names = re.split(r"\s+and\s+", value)
-    return tuple(t for t in (_latex_to_text(n.strip()) for n in names) if t)
+    return tuple(t for t in (_latex_to_text(name_form(n.strip(), use_prefix)) for n in names) if t)
 
 
 def _parse(text: str, path: Path):
@@ -109,7 +114,9 @@ def _parse(text: str, path: Path):
     except RecursionError:
         raise BibliographyError(f"{path}: braces nested too deep to read; is this a .bib file?") from None
     except Exception as exc:  # noqa: BLE001 - bibtexparser's splitter on input it was not written for
-        raise BibliographyError(f"{path}: bibtexparser could not read this file ({type(exc).__name__}: {exc}); check that it is a .bib file") from None
+        why = " ".join(str(exc).split())[:200] or "its structure is not BibTeX's"
+        raise BibliographyError(f"{path}: could not be read as BibTeX ({why}); check that it is a .bib file whose entries look like "
+                                "@article{key, field = {value}, ...}") from None
 
 
 def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
@@ -144,6 +151,7 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
     except UnicodeDecodeError:
         text = raw.decode("latin-1")
     logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
+    text = blank_comment_lines(text)  # a %-commented copy of an entry is no entry (biber), and must not shadow the real one
     library = _parse(text, path)
     diags: list[Diagnostic] = []
     commas: list[MissingComma] = []
@@ -168,6 +176,7 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
         )
     refs: list[Reference] = []
     broken: dict[str, str] = {}
+    records: list[tuple[str, str, dict[str, str], int]] = []  # (type, key, fields, line)
     for block in library.failed_blocks:
         kind = type(block).__name__
         line = (block.start_line or 0) + 1
@@ -176,11 +185,26 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
                 Diagnostic(
                     "bib-duplicate-key",
                     "warning",
-                    f"{path}:{line}: citekey '{block.key}' is defined again; the first definition is used",
+                    f"{path}:{line}: citekey '{block.key}' is defined again; the first definition is used: rename or remove one of them",
                     str(path),
                     line,
                 )
             )
+        elif kind == "DuplicateFieldKeyBlock" and getattr(block, "ignore_error_block", None) is not None:
+            entry = block.ignore_error_block
+            fields, repeated = merge_repeated([(f.key, strip_enclosing(str(f.value))) for f in entry.fields])
+            how = "; ".join(f"'{k}' values are joined" if k in ("file", "keywords") else f"the first '{k}' is used" for k in repeated)
+            diags.append(
+                Diagnostic(
+                    "bib-duplicate-field",
+                    "warning",
+                    f"{path}:{line}: entry '{entry.key}' gives {', '.join(repr(k) for k in repeated)} more than once; {how}: "
+                    "remove the repeated field (BibTeX itself keeps only the first)",
+                    str(path),
+                    line,
+                )
+            )
+            records.append((entry.entry_type.lower(), entry.key.strip(), fields, line))
         else:
             why = failed_block_reason(block.raw, getattr(block, "error", ""))
             key = failed_block_key(block.raw)
@@ -209,31 +233,14 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
                 )
             )
             continue
-        f = {k.lower(): str(v.value) for k, v in entry.fields_dict.items()}
-        attachments = tuple(parse_file_field(f.get("file", "")))
-        arxiv = ""
-        if f.get("archiveprefix", "").lower() == "arxiv" or f.get("eprinttype", "").lower() == "arxiv":
-            arxiv = f.get("eprint", "")
-        year = f.get("year", "") or f.get("date", "")[:4]
-        refs.append(
-            Reference(
-                citekey=entry.key.strip(),
-                entry_type=entry.entry_type.lower(),
-                title=_latex_to_text(f.get("title", "")),
-                authors=_authors(f.get("author", "")),
-                year=year,
-                container=_latex_to_text(f.get("journal", "") or f.get("journaltitle", "") or f.get("booktitle", "") or f.get("publisher", "")),
-                doi=normalise_doi(f.get("doi", "")),
-                arxiv=arxiv,
-                url=f.get("url", ""),
-                pmid=f.get("pmid", ""),
-                pmcid=f.get("pmcid", ""),
-                files=tuple(a.path for a in attachments),
-                origin=f"{path}:{line}",
-                attachments=attachments,
-                pages=f.get("pages", ""),
-            )
-        )
+        records.append((entry.entry_type.lower(), entry.key.strip(), {k.lower(): str(v.value) for k, v in entry.fields_dict.items()}, line))
+    records.sort(key=lambda r: r[3])
+    by_key = {key.lower(): (typ, fields) for typ, key, fields, _ in records}
+    for typ, key, f, line in records:
+        if typ == "xdata":  # a biblatex data container, not a citable work
+            continue
+        f = _inherited(f, by_key, f"{path}:{line}", key, diags, str(path), line)
+        refs.append(_reference(typ, key, f, f"{path}:{line}"))
     if not refs and not library.failed_blocks and text.strip() and "@" in text:
         raise BibliographyError(f"{path}: no BibTeX entry could be read; is this a .bib file?")
     if not refs and not library.failed_blocks:
@@ -246,6 +253,48 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
             )
         )
     return refs, diags, broken
+
+
+def _inherited(f: dict[str, str], by_key: dict[str, tuple[str, dict[str, str]]], where: str, key: str, diags: list[Diagnostic],
+               path: str, line: int) -> dict[str, str]:
+    """The entry's fields completed from its ``xdata`` entries, then its ``crossref`` parent (one level, as BibTeX)."""
+    for name in [x.strip() for x in f.get("xdata", "").split(",") if x.strip()] + ([f["crossref"].strip()] if f.get("crossref", "").strip() else []):
+        if name.lower() == key.lower():  # an entry naming itself: nothing to inherit
+            continue
+        parent = by_key.get(name.lower())
+        if parent is None:
+            diags.append(Diagnostic("bib-crossref-missing", "warning", f"{where}: entry '{key}' inherits from '{name}', which is not in this file; "
+                                    "its year, container and editors are not inherited: add that entry to the file", path, line))
+            continue
+        f = inherit(f, parent[1], parent[0])
+    return f
+
+
+def _reference(typ: str, key: str, f: dict[str, str], origin: str) -> Reference:
+    """A :class:`Reference` from an entry's (inherited) fields; an entry with editors and no author keeps the editors."""
+    files = list(parse_file_field(f.get("file", ""))) + extra_attachments(f)
+    arxiv = ""
+    if f.get("archiveprefix", "").lower() == "arxiv" or f.get("eprinttype", "").lower() == "arxiv":
+        arxiv = f.get("eprint", "")
+    year = f.get("year", "") or f.get("date", "")[:4]
+    names = f.get("author", "").strip() or f.get("editor", "").strip()
+    return Reference(
+        citekey=key,
+        entry_type=typ,
+        title=_latex_to_text(f.get("title", "")),
+        authors=_authors(names, useprefix(f)),
+        year=year,
+        container=_latex_to_text(f.get("journal", "") or f.get("journaltitle", "") or f.get("booktitle", "") or f.get("maintitle", "") or f.get("publisher", "")),
+        doi=normalise_doi(f.get("doi", "")),
+        arxiv=arxiv,
+        url=f.get("url", ""),
+        pmid=f.get("pmid", ""),
+        pmcid=f.get("pmcid", ""),
+        files=tuple(a.path for a in files),
+        origin=origin,
+        attachments=tuple(files),
+        pages=f.get("pages", ""),
+    )
 
 
 def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bibliography:
@@ -282,7 +331,7 @@ def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bib
                     Diagnostic(
                         "bib-duplicate-key",
                         "warning",
-                        f"{ref.origin}: citekey '{ref.citekey}' is already defined at {first}; the first definition is used",
+                        f"{ref.origin}: citekey '{ref.citekey}' is already defined at {first}; the first definition is used: rename or remove one of them",
                         str(path),
                         int(ref.origin.rsplit(":", 1)[-1]) if ref.origin.rsplit(":", 1)[-1].isdigit() else 0,
                     )

@@ -37,7 +37,10 @@ def failed_block_reason(raw: str, error: object) -> str:
     if opened != closed:
         return f"its braces do not balance: {opened} '{{' and {closed} '}}'"
     why = str(getattr(error, "abort_reason", "") or error or "").strip().splitlines()
-    return why[0] if why else "syntax error"
+    first = why[0] if why else ""
+    # bibtexparser's own messages name its internals ("available as `failed_block.ignore_error_block`"): keep the words only
+    sentences = [x for x in re.split(r"(?<=\.)\s+", first) if x and not re.search(r"failed_block|middleware|`|Block\b|Exception", x, re.I)]
+    return " ".join(sentences).strip().rstrip(".") or "syntax error"
 
 
 def _token_end(value: str, i: int) -> int:

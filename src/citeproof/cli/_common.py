@@ -65,16 +65,23 @@ LlmSecondOpt = Annotated[Optional[str], typer.Option("--llm-second-model", metav
 LlmMaxCostOpt = Annotated[Optional[float], typer.Option("--llm-max-cost", metavar="AMOUNT", min=0.0, help="Stop calling the LLM before this much is spent (0 or more; needs --llm-price).")]
 LlmPriceOpt = Annotated[Optional[str], typer.Option("--llm-price", metavar="IN,OUT", help="Price per million prompt and completion tokens, e.g. 0.15,0.60; default $CITEPROOF_LLM_PRICE. Enables cost figures.")]
 LlmConcurrencyOpt = Annotated[Optional[int], typer.Option("--llm-concurrency", metavar="N", help="LLM requests in flight at once (default 4, or $CITEPROOF_LLM_CONCURRENCY); citations are judged in N threads while they wait.")]
+LlmTimeoutOpt = Annotated[Optional[float], typer.Option("--llm-timeout", metavar="SECONDS", help="Seconds one LLM request may take from when it is sent (default 120, or $CITEPROOF_LLM_TIMEOUT). A server with fewer parallel slots than --llm-concurrency queues the rest: lower the concurrency to its slots rather than raising this.")]
+LlmDeadlineOpt = Annotated[Optional[float], typer.Option("--llm-deadline", metavar="SECONDS", help="Seconds the LLM tier may run in all (default 3600, or $CITEPROOF_LLM_DEADLINE); past it no request is sent and the offline verdicts stand (flag llm_deadline).")]
 LimitOpt = Annotated[Optional[int], typer.Option("--limit", metavar="N", help="Quick check: judge only the first N citations.")]
 
 
 def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str], max_cost: Optional[float], price: Optional[str], cache_dir: Optional[Path], no_cache: bool = False,
-                concurrency: Optional[int] = None):
+                concurrency: Optional[int] = None, timeout: Optional[float] = None, deadline: Optional[float] = None):
     """The LLM tier's :class:`~citeproof.judges.llm.LLMConfig` from options and environment.
 
+    Args:
+        timeout: ``--llm-timeout`` seconds per request from sending (None: ``$CITEPROOF_LLM_TIMEOUT``, else 120).
+        deadline: ``--llm-deadline`` seconds for the whole tier (None: ``$CITEPROOF_LLM_DEADLINE``, else 3600).
+
     Raises:
-        CiteproofError: no URL or model, a malformed ``--llm-price``, or a
-            concurrency (``--llm-concurrency``/``$CITEPROOF_LLM_CONCURRENCY``) that is not a whole number from 1.
+        CiteproofError: no URL or model, a malformed ``--llm-price``, a
+            concurrency (``--llm-concurrency``/``$CITEPROOF_LLM_CONCURRENCY``) that is not a whole number from 1,
+            or a timeout or deadline that is not a number of seconds above 0.
     """
     import os
 
@@ -103,7 +110,19 @@ def _llm_config(url: Optional[str], model: Optional[str], second: Optional[str],
         concurrency = int(raw)
     if concurrency is not None and concurrency < 1:
         raise CiteproofError(f"--llm-concurrency must be at least 1, got {concurrency}")
-    extra = {"concurrency": concurrency} if concurrency is not None else {}
+    extra: dict = {"concurrency": concurrency} if concurrency is not None else {}
+    for key, value, flag, env in (("timeout_s", timeout, "--llm-timeout", "CITEPROOF_LLM_TIMEOUT"), ("deadline_s", deadline, "--llm-deadline", "CITEPROOF_LLM_DEADLINE")):
+        where = flag
+        if value is None and os.environ.get(env, "").strip():
+            where, raw = env, os.environ[env]
+            try:
+                value = float(raw)
+            except ValueError:
+                raise CiteproofError(f"{env}: give a number of seconds above 0, got {raw!r}") from None
+        if value is not None:
+            if not value > 0 or value == float("inf"):
+                raise CiteproofError(f"{where}: give a number of seconds above 0, got {value:g}")
+            extra[key] = value
     return LLMConfig(url=url, model=model, second_model=second, max_cost=max_cost, price_prompt=p_in, price_completion=p_out,
                      cache_dir=None if no_cache else (cache_dir or default_cache_dir()), **extra)
 
@@ -126,12 +145,15 @@ def _with_zotero(bib: list[Path] | None, zotero: Path | None, collection: str | 
 def _has_own_bibliography(document: Path) -> bool:
     """True when the document's reader supplies a bibliography (LaTeX, arXiv bundles, PDFs, Word fields, Markdown front matter, Manubot files)."""
     from citeproof.bibliography.manubot import manubot_files
+    from citeproof.documents import reader_for
+    from citeproof.errors import UnknownFormatError
     from citeproof.readers.front_matter import names_bibliography
 
-    name = document.name.lower()
-    return name.endswith((".tex", ".ltx", ".tar.gz", ".tgz", ".pdf", ".docx", ".odt", ".json")) or (
-        name.endswith((".md", ".markdown", ".pandoc", ".txt", ".rmd", ".qmd")) and (names_bibliography(document) or bool(manubot_files(document)))
-    )
+    try:
+        own = reader_for(document).own_bibliography
+    except UnknownFormatError:
+        return False
+    return own == "always" or (own == "front matter" and (names_bibliography(document) or bool(manubot_files(document))))
 
 
 def _no_bibliography(document: Path, message: str) -> CiteproofError:
@@ -193,7 +215,7 @@ def _bib_errors_code(diagnostics, say: Console | None = None) -> int:
     unparseable entry, a missing comma between fields, an entry without a
     citekey): the report is still written, with the citations of an
     unparseable entry ``unverifiable`` and the reason given, but the exit code
-    says the required input is not as it should be (README, "Exit codes").
+    says the required input is not as it should be (docs/usage.md, exit codes).
     ``say``, when given, gets one line saying so.
     """
     from citeproof.errors import EXIT_OK

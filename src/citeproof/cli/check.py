@@ -37,7 +37,9 @@ from citeproof.cli._common import (
     LlmSecondOpt,
     LlmMaxCostOpt,
     LlmConcurrencyOpt,
+    LlmDeadlineOpt,
     LlmPriceOpt,
+    LlmTimeoutOpt,
     LimitOpt,
     _llm_config,
     _has_own_bibliography,
@@ -83,6 +85,8 @@ def check(
     llm_max_cost: LlmMaxCostOpt = None,
     llm_price: LlmPriceOpt = None,
     llm_concurrency: LlmConcurrencyOpt = None,
+    llm_timeout: LlmTimeoutOpt = None,
+    llm_deadline: LlmDeadlineOpt = None,
     limit: LimitOpt = None,
 ) -> None:
     """Check every citation against its source and write the report.
@@ -137,6 +141,8 @@ def check(
         llm_max_cost=llm_max_cost,
         llm_price=llm_price,
         llm_concurrency=llm_concurrency,
+        llm_timeout=llm_timeout,
+        llm_deadline=llm_deadline,
         limit=limit,
         settings=settings,
     )
@@ -148,7 +154,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
                cache_dir: Path | None, no_cache: bool, quiet: bool, baseline: Path | None, review: Path | None,
                allow_outside: bool, online: bool, email: str, offline: bool, llm_url: str | None, llm_model: str | None,
                llm_second_model: str | None, llm_max_cost: float | None, llm_price: str | None, limit: int | None, settings, llm_concurrency: int | None = None,
-               ocr: str | None = None) -> int:
+               ocr: str | None = None, llm_timeout: float | None = None, llm_deadline: float | None = None) -> int:
     """``check`` for one document; returns its exit code (diagnostics and summary printed)."""
     from citeproof.pipeline import CheckOptions
     from citeproof.pipeline import check as run_check
@@ -169,7 +175,8 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         unknown_tiers = [t for t in tier or [] if t not in KNOWN_TIERS]
         if unknown_tiers:
             raise CiteproofError(f"--tier: unknown tier(s) {', '.join(unknown_tiers)}; choose from {', '.join(KNOWN_TIERS)}")
-        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache, llm_concurrency) if "llm" in (tier or []) else None
+        llm = _llm_config(llm_url, llm_model, llm_second_model, llm_max_cost, llm_price, cache_dir, no_cache, llm_concurrency,
+                          llm_timeout, llm_deadline) if "llm" in (tier or []) else None
         if limit is not None and limit < 1:
             raise CiteproofError(f"--limit must be at least 1, got {limit}")
         target = document.parent if out_dir is None or to_stdout else out_dir
@@ -192,6 +199,9 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
             opts.ocr = ocr
         with ctx, reads:
             report = run_check(document, list(bib), opts)
+        from citeproof.reports import make_utf8_safe
+
+        make_utf8_safe(report)  # a file name that is not UTF-8 is shown escaped in reports, on the console and in the history
         from citeproof.reports.review import attach_review, load_review, review_path
 
         sidecar = review or review_path(target, _stem(document))
@@ -238,8 +248,10 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         reuse = report.metadata.get("judgement_cache") or {}
         if reuse.get("reused"):
             say.print(f"judgements: {reuse['reused']} reused from the cache, {reuse['judged']} judged (--no-cache judges all)", highlight=False)
+        from citeproof.reports import utf8_safe
+
         for p in written:
-            say.print(f"report: {p}", highlight=False)
+            say.print(f"report: {utf8_safe(str(p))}", highlight=False, markup=False)
     from citeproof.reports.review import dismissed
 
     # a unit that holds no claim (a table row of names, a Manubot alias line) is kept in the report but fails no gate;
@@ -282,7 +294,7 @@ def gate(
       citeproof gate draft.md --bib refs.bib
     """
     from citeproof.bibliography import load_bibliographies
-    from citeproof.pipeline import DocxReader, PdfReader, merge_printed_references, read_document, reader_for
+    from citeproof.documents import given_bibliography, read_document
 
     codes = []
     for document in documents:
@@ -294,9 +306,7 @@ def gate(
             if not bibs and not _has_own_bibliography(document):
                 raise _no_bibliography(document, "give the bibliography with --bib refs.bib (or bibliography = \"refs.bib\" in .citeproof.toml)")
             claims, own = read_document(document)
-            lib = load_bibliographies(bibs, collection) if bibs else own
-            if bibs and own is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):  # the document's own keys, enriched
-                lib = merge_printed_references(own, lib)
+            lib = given_bibliography(document, own, load_bibliographies(bibs, collection)) if bibs else own  # PDF, Word: own keys, enriched
         except CiteproofError as exc:
             err.print(f"[bold red]error:[/] {exc}", highlight=False)
             codes.append(getattr(exc, "exit_code", EXIT_USAGE))
@@ -340,7 +350,7 @@ def audit(
       citeproof audit draft.md --bib refs.bib --sources pdfs/ [--online --email me@uni.edu]
     """
     from citeproof.bibliography import Bibliography, load_bibliographies
-    from citeproof.pipeline import DocxReader, PdfReader, merge_printed_references, read_document, reader_for
+    from citeproof.documents import given_bibliography, read_document
     from citeproof.sources import SourceResolver
     from citeproof.sources.cache import Cache, default_cache_dir
 
@@ -350,9 +360,7 @@ def audit(
         if not bib and not sources and not _has_own_bibliography(document):
             raise _no_bibliography(document, "give a bibliography with --bib refs.bib, or a folder of sources with --sources DIR")
         claims, own = read_document(document)
-        lib = load_bibliographies(bib, collection) if bib else (own or Bibliography())
-        if bib and own is not None and isinstance(reader_for(document), (PdfReader, DocxReader)):
-            lib = merge_printed_references(own, lib)
+        lib = given_bibliography(document, own, load_bibliographies(bib, collection)) if bib else (own or Bibliography())
         for d in sources or []:
             if not d.is_dir():
                 raise CiteproofError(f"{d}: --sources must be a folder")

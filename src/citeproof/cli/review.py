@@ -129,7 +129,7 @@ def locate(
     from rich.text import Text
 
     from citeproof.locate import locate_phrase
-    from citeproof.pipeline import open_source
+    from citeproof.single_source import open_source
 
     try:
         src = open_source(source, list(bib or []), list(sources or []), cache_dir, not no_cache, "locate")

@@ -28,6 +28,7 @@ from citeproof.cli._common import (
     LlmModelOpt,
     LlmMaxCostOpt,
     LlmPriceOpt,
+    LlmTimeoutOpt,
     _llm_config,
     _n,
     _fail,
@@ -132,6 +133,7 @@ def ask(
     llm_model: LlmModelOpt = None,
     llm_max_cost: LlmMaxCostOpt = None,
     llm_price: LlmPriceOpt = None,
+    llm_timeout: LlmTimeoutOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Ask one source one question: the LLM's answer with its quotes, each checked against the source, and their pages.
@@ -141,10 +143,10 @@ def ask(
     import json as _json
 
     from citeproof.judges.llm import LLMError
-    from citeproof.pipeline import ask_source
+    from citeproof.single_source import ask_source
 
     try:
-        cfg = _llm_config(llm_url, llm_model, None, llm_max_cost, llm_price, cache_dir, no_cache)
+        cfg = _llm_config(llm_url, llm_model, None, llm_max_cost, llm_price, cache_dir, no_cache, timeout=llm_timeout)
         res = ask_source(source, question, cfg, list(bib or []), list(sources or []), cache_dir, not no_cache)
     except CiteproofError as exc:
         _fail(exc)
@@ -164,6 +166,10 @@ def ask(
             else:
                 out.print(f"  [ungrounded: not found in the source] \"{q['text']}\"", highlight=False, markup=False)
         out.print(f"tokens: {res['prompt_tokens']} prompt + {res['completion_tokens']} completion", highlight=False, markup=False)
+        if cfg.price_prompt is not None:
+            out.print(f"cost: {res['cost']:.6f} (at --llm-price {cfg.price_prompt:g},{cfg.price_completion:g} per million tokens)", highlight=False, markup=False)
+        else:
+            out.print("cost: not counted (give --llm-price IN,OUT, per million prompt and completion tokens)", highlight=False, markup=False)
     raise typer.Exit(EXIT_OK if res["answer"] else EXIT_FINDINGS)
 
 
@@ -283,7 +289,11 @@ def demo(
     cb, ctx = _progress_runner(quiet)
     with ctx:
         report = run_check(doc, [bib], CheckOptions(progress=cb))
-    written, _ = _write_reports(report, [get_writer(f) for f in ("md", "json", "html")], out_dir, doc.stem)
+    try:
+        written, _ = _write_reports(report, [get_writer(f) for f in ("md", "json", "html")], out_dir, doc.stem)
+    except CiteproofError as exc:
+        _fail(exc)
+        return
     if not quiet:
         out.print(_summary_table(report))
         for p in written:

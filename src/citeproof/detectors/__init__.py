@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from citeproof.text.stems import focus_evidence, overlap_score, split_sentences
+from citeproof.text.sentences import split_sentences
+from citeproof.text.stems import focus_evidence, overlap_score
 from citeproof.detectors.attribution import detect_comparison_claim, detect_secondary_citation
 from citeproof.detectors.causal import detect_causal_overclaim
 from citeproof.detectors.hedging import detect_hedge_removed

@@ -59,7 +59,9 @@ def _hedged_statement(claim_text: str, sentences: list[str]) -> tuple[str, str] 
     its last claim word (a hedge in a trailing clause about something else does not count).
     When some sentence states the claim without any hedge, nothing is returned.
     """
-    from citeproof.text.stems import content_stems, overlap_score, split_sentences, stem
+    from citeproof.text.normalise import WORD_RE, stem
+    from citeproof.text.sentences import split_sentences
+    from citeproof.text.stems import content_stems, overlap_score
 
     cst = content_stems(claim_text)
     best: tuple[str, str] | None = None
@@ -68,7 +70,7 @@ def _hedged_statement(claim_text: str, sentences: list[str]) -> tuple[str, str] 
             if overlap_score(claim_text, sent) < STATEMENT_OVERLAP:
                 continue
             cues = find_terms(sent, STRONG_HEDGES)
-            last = max((m.start() for m in re.finditer(r"[A-Za-z][A-Za-z'\-]+", sent) if stem(m.group(0)) in cst), default=-1)
+            last = max((m.start() for m in WORD_RE.finditer(sent) if len(m.group(0)) > 1 and stem(m.group(0)) in cst), default=-1)
             cues = [c for c in cues if c[1] < last]
             if not cues:
                 return None  # the source also states it plainly

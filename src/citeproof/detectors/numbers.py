@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from citeproof.text.stems import overlap_score, relevant_sentences, split_sentences
+from citeproof.text.sentences import split_sentences
+from citeproof.text.stems import overlap_score, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
 WORD_NUMBERS = {

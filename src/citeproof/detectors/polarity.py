@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.text.stems import NEGATION, STOPWORDS, relevant_sentences, stem
+from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
+from citeproof.text.stems import NEGATION, STOPWORDS, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
 UP = [
@@ -52,7 +53,6 @@ _NEG_ANY = re.compile(r"\b(?:" + NEGATION + r"|unaffected|unchanged|independent|
                       r"|dispensable|irrespective|regardless|similar|comparable)\b|n't\b", re.I)
 _AUX = {"do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would", "may", "might",
         "should"}
-_TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 WINDOW = 5
 
 
@@ -108,8 +108,8 @@ def _negated_verbs(text: str) -> dict[str, str]:
     """Stem -> span for verbs negated with an auxiliary (``does not reduce`` -> ``reduc``)."""
     out = {}
     for m in re.finditer(r"\b(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might|should)\s+not\s+"
-                         r"(?:\w+ly\s+)?(?:be\s+)?([A-Za-z-]{4,})|\b(?:doesn't|don't|didn't|isn't|aren't|wasn't|weren't|cannot|"
-                         r"fails?\s+to|failed\s+to|never)\s+(?:\w+ly\s+)?([A-Za-z-]{4,})", text, re.I):
+                         r"(?:\w+ly\s+)?(?:be\s+)?((?:[^\W\d_]|-){4,})|\b(?:doesn't|don't|didn't|isn't|aren't|wasn't|weren't|cannot|"
+                         r"fails?\s+to|failed\s+to|never)\s+(?:\w+ly\s+)?((?:[^\W\d_]|-){4,})", text, re.I):
         w = m.group(1) or m.group(2)
         out[stem(w)] = m.group(0)
     return out

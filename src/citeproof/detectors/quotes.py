@@ -5,8 +5,8 @@
   alone) in a sentence citing a source must stand in that source word for
   word. Each quote is cut at ellipses (``...``, ``…``, ``[...]``) and
   bracketed editorial insertions (``[the drug]``), each piece aligned with
-  :func:`citeproof.judges.grounding.align`; the tag gives the word diff
-  (:func:`~citeproof.judges.grounding.word_diff`) of what differs. Typesetting
+  :func:`citeproof.text.grounding.align`; the tag gives the word diff
+  (:func:`~citeproof.text.grounding.word_diff`) of what differs. Typesetting
   (case, curly quotes, dashes, ligatures, line-end hyphens) never counts.
 * ``borrowed_wording``: a run of at least :data:`BORROWED_RUN` consecutive
   words of the claim, outside quotation marks, that stands verbatim in the
@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.judges.grounding import align, word_diff, words
+from citeproof.text.grounding import align, word_diff, words
 from citeproof.model import Tag, TagEvidence
 
 __all__ = ["BORROWED_RUN", "MIN_QUOTE_WORDS", "detect_borrowed_wording", "detect_misquotation", "quotations"]

@@ -77,7 +77,7 @@ def lexical_judge(claim_text: str, source_text: str, *, citekey: str = "src", ra
 
     Stands in for ``citeproof.pipeline.judge_text`` (same call shape) so the
     benchmark runs without the pipeline. Sentences come from
-    :func:`citeproof.text.stems.split_sentences`; the score is the share
+    :func:`citeproof.text.sentences.split_sentences`; the score is the share
     of the claim's content stems found in the sentence (see
     :func:`citeproof.text.stems.overlap_score`).
 

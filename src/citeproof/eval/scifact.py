@@ -258,7 +258,7 @@ def run_scifact_llm(claims_path: Path | str, corpus_path: Path | str, config, li
     finally:
         client.close()
     dt = time.perf_counter() - t0
-    pred = [MAPPING[j.verdict.value] if j is not None else "other" for j, _ in results]
+    pred = [MAPPING.get(j.verdict.value, "other") if j is not None else "other" for j, _ in results]  # "error": a refused reply
     res: dict = {"dataset": "scifact", "tier": "llm", "model": config.model}
     res.update(classification_report([p["gold"] for p in pairs], pred, LABELS))
     res["abstained"] = sum(1 for j, _ in results if j is None)

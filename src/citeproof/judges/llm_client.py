@@ -8,6 +8,14 @@ or a dropped connection with exponential back-off (``Retry-After`` honoured,
 folder) by (model, SHA-256 of the request body) so a re-run costs nothing;
 counts tokens and cost, and checks a budget before each call.
 
+An answer is untrusted input (issue 31): a reply body over
+:data:`MAX_REPLY_BYTES` or nested deeper than :data:`MAX_JSON_DEPTH` is
+refused (:class:`ReplyRefused`) before it is parsed; a reply whose ``usage``
+is missing, negative or not a number is counted as the worst case (the
+prompt's estimated tokens plus ``max_tokens``) against the budget; each
+request has ``timeout_s`` from when it is sent, and the tier as a whole has
+``deadline_s`` after which no request is sent (:class:`DeadlineExceeded`).
+
 Environment: ``CITEPROOF_LLM_API_KEY`` (bearer key; optional for local servers).
 """
 
@@ -26,10 +34,29 @@ from typing import Any
 
 import httpx
 
-__all__ = ["LLMConfig", "LLMClient", "LLMError", "BudgetExceeded", "ChatResult", "Accounting", "CHARS_PER_TOKEN"]
+__all__ = ["LLMConfig", "LLMClient", "LLMError", "BudgetExceeded", "DeadlineExceeded", "ReplyRefused", "ChatResult", "Accounting",
+           "CHARS_PER_TOKEN", "MAX_REPLY_BYTES", "MAX_JSON_DEPTH", "DEFAULT_TIMEOUT_S", "DEFAULT_DEADLINE_S", "json_depth"]
 
 CHARS_PER_TOKEN = 4
 """Rough characters per token, for budget estimates before the first call (OpenAI's rule of thumb)."""
+
+MAX_REPLY_BYTES = 64 * 1024
+"""Largest reply body read from the endpoint (bytes). A verdict object with a quote capped at
+:data:`citeproof.judges.llm.QUOTE_MAX_CHARS` characters is under 4 KB; 64 KB leaves room for any
+server's envelope (logprobs off) and stops a hostile or runaway reply before it is parsed."""
+
+MAX_JSON_DEPTH = 32
+"""Deepest JSON nesting accepted in a reply (the OpenAI envelope is 4 deep, the verdict object 1).
+Python's ``json`` raises RecursionError, not ValueError, past about 1,000 levels; the check runs first."""
+
+DEFAULT_TIMEOUT_S = 120.0
+"""Seconds one request may take from when it is sent (``--llm-timeout``, ``$CITEPROOF_LLM_TIMEOUT``)."""
+
+DEFAULT_DEADLINE_S = 3600.0
+"""Seconds the whole LLM tier may run in one check (``--llm-deadline``): past it no request is sent and the
+offline verdicts stand (flag ``llm_deadline``). One hour: a 100-citation draft at two calls a citation and
+18 s a call (a 7-8B model on a laptop GPU, or the issue's 10-50 s on 2 CPU cores at concurrency 1 for about
+40 citations)."""
 
 
 class LLMError(RuntimeError):
@@ -38,6 +65,44 @@ class LLMError(RuntimeError):
 
 class BudgetExceeded(LLMError):
     """A call would spend more than ``--llm-max-cost``; it was not made."""
+
+
+class DeadlineExceeded(BudgetExceeded):
+    """The tier's overall deadline (``--llm-deadline``) has passed; no more requests are sent.
+
+    A kind of :class:`BudgetExceeded` (a budget of time): callers that stop on the budget stop on it too."""
+
+
+class ReplyRefused(LLMError):
+    """The endpoint's reply broke a limit on untrusted input (size, JSON depth); it was not parsed."""
+
+
+def json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> int:
+    """Deepest bracket nesting (``[`` / ``{``) of ``text`` outside JSON strings, counted up to ``limit + 1``.
+
+    Linear in ``len(text)`` and never recursive, so it is safe on any input (``"[" * 100_000`` gives ``limit + 1``).
+    """
+    depth = most = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > most:
+                most = depth
+                if most > limit:
+                    return most
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return most
 
 
 @dataclass
@@ -52,7 +117,9 @@ class LLMConfig:
         max_cost: budget in the currency of the prices (None: unlimited).
         price_prompt, price_completion: price per million prompt / completion
             tokens (None: cost not computed; ``max_cost`` then counts nothing).
-        timeout_s: seconds per HTTP request.
+        timeout_s: seconds one HTTP request may take, counted from when it is sent (waiting for a free
+            slot of ``concurrency`` does not count; a server that queues requests does).
+        deadline_s: seconds the tier may run in all, from the client's creation; None: no deadline.
         retries: extra attempts after a 429, a 5xx or a timeout.
         concurrency: requests in flight at once, at most.
         max_tokens: completion tokens asked for per call.
@@ -68,7 +135,8 @@ class LLMConfig:
     max_cost: float | None = None
     price_prompt: float | None = None
     price_completion: float | None = None
-    timeout_s: float = 120.0
+    timeout_s: float = DEFAULT_TIMEOUT_S
+    deadline_s: float | None = DEFAULT_DEADLINE_S
     retries: int = 3
     concurrency: int = 4
     max_tokens: int = 400
@@ -79,13 +147,17 @@ class LLMConfig:
 
 @dataclass
 class ChatResult:
-    """One chat completion: the text and what it cost (0 tokens when ``cached``)."""
+    """One chat completion: the text and what it cost (0 tokens when ``cached``).
+
+    ``usage_estimated`` is True when the server's ``usage`` was missing or not a count of 0 or more:
+    the tokens are then the worst case (estimated prompt tokens, ``max_tokens`` of completion)."""
 
     text: str
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached: bool = False
     model: str = ""
+    usage_estimated: bool = False
 
 
 @dataclass
@@ -98,11 +170,14 @@ class Accounting:
     calls: int = 0
     cached_calls: int = 0
     budget_stopped: bool = False
+    deadline_stopped: bool = False
+    usage_estimated: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-JSON form (``cost`` rounded to 6 decimals)."""
+        """Plain-JSON form (``cost`` rounded to 6 decimals); ``usage_estimated`` counts calls whose usage was counted as the worst case."""
         return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens, "cost": round(self.cost, 6),
-                "calls": self.calls, "cached_calls": self.cached_calls, "budget_stopped": self.budget_stopped}
+                "calls": self.calls, "cached_calls": self.cached_calls, "budget_stopped": self.budget_stopped,
+                "deadline_stopped": self.deadline_stopped, "usage_estimated": self.usage_estimated}
 
 
 class _ResponseCache:
@@ -145,7 +220,10 @@ class LLMClient:
     def __init__(self, config: LLMConfig, transport: httpx.BaseTransport | None = None) -> None:
         self.config = config
         headers = {"Authorization": f"Bearer {config.api_key}"} if config.api_key else {}
-        self.http = httpx.Client(base_url=config.url.rstrip("/") + "/", headers=headers, timeout=config.timeout_s, transport=transport)
+        # pool=None: waiting for a pooled connection is no part of a request's time (timeout_s counts from sending)
+        timeout = httpx.Timeout(config.timeout_s, pool=None)
+        self.http = httpx.Client(base_url=config.url.rstrip("/") + "/", headers=headers, timeout=timeout, transport=transport)
+        self._started = time.monotonic()
         self.cache = _ResponseCache(config.cache_dir)
         self.account = Accounting()
         self.json_mode = "schema"  # "schema" -> "object" -> "none" as the server rejects each response_format
@@ -181,9 +259,7 @@ class LLMClient:
         """
         if self.config.max_cost is None:
             return 0.0
-        chars = sum(len(m["content"]) for m in messages)
-        per_char = max(1.0 / CHARS_PER_TOKEN, self._seen_tokens / self._seen_chars if self._seen_chars else 0.0)
-        est_prompt = int(chars * per_char) + 16
+        est_prompt = self.estimate_prompt_tokens(messages)
         worst = self.cost_of(est_prompt, self.config.max_tokens)
         if self.account.cost + self._in_flight + worst > self.config.max_cost:
             self.account.budget_stopped = True
@@ -193,6 +269,25 @@ class LLMClient:
             )
         self._in_flight += worst
         return worst
+
+    def estimate_prompt_tokens(self, messages: list[dict]) -> int:
+        """The prompt's tokens, estimated from its characters at the highest tokens per character seen so far
+        (at least 1 per :data:`CHARS_PER_TOKEN`), plus 16 for the chat template."""
+        chars = sum(len(m["content"]) for m in messages)
+        per_char = max(1.0 / CHARS_PER_TOKEN, self._seen_tokens / self._seen_chars if self._seen_chars else 0.0)
+        return int(chars * per_char) + 16
+
+    def remaining_s(self) -> float | None:
+        """Seconds left before the tier's deadline (None: no deadline; 0 or less: passed)."""
+        if self.config.deadline_s is None:
+            return None
+        return self.config.deadline_s - (time.monotonic() - self._started)
+
+    def _check_deadline(self) -> None:
+        left = self.remaining_s()
+        if left is not None and left <= 0:
+            self.account.deadline_stopped = True
+            raise DeadlineExceeded(f"the LLM tier's deadline --llm-deadline {self.config.deadline_s:g} s has passed; no more requests are sent")
 
     def _note_tokens(self, messages: list[dict], r: ChatResult | None) -> None:
         """Keep the highest prompt tokens per character the server has reported (for :meth:`_reserve`); hold ``_lock``."""
@@ -229,6 +324,7 @@ class LLMClient:
             return hit
         if self.unreachable:
             raise LLMError(self.unreachable)
+        self._check_deadline()
         # Under a budget, the first call goes alone: until the server has reported tokens, prompt
         # tokens are estimated from characters, and several underestimated calls at once could pass it.
         calibrating = self._calibrating if self.config.max_cost is not None and not self._seen_chars else nullcontext()
@@ -238,20 +334,23 @@ class LLMClient:
             r: ChatResult | None = None
             try:
                 with self._slots:
-                    r = self._post(body, schema)
+                    self._check_deadline()  # the wait for a slot may have used it up
+                    r = self._post(body, schema, messages)
             finally:
                 with self._lock:
                     self._in_flight -= reserved
-                    self._note_tokens(messages, r)
+                    self._note_tokens(messages, r if r is not None and not r.usage_estimated else None)
         with self._lock:
             self.account.calls += 1
             self.account.prompt_tokens += r.prompt_tokens
             self.account.completion_tokens += r.completion_tokens
             self.account.cost += self.cost_of(r.prompt_tokens, r.completion_tokens)
+            self.account.usage_estimated += int(r.usage_estimated)
         self.cache.put(model, key, r)
         return r
 
-    def ask_json(self, messages: list[dict], model: str | None, parse, schema: dict | None = None) -> tuple[Any, int, int, bool, str]:
+    def ask_json(self, messages: list[dict], model: str | None, parse, schema: dict | None = None, repair_note: str = "",
+                 repair_parse=None, repair_schema: dict | None = None) -> tuple[Any, int, int, bool, str]:
         """A chat call whose reply must pass ``parse``; one repair retry on a malformed reply.
 
         Args:
@@ -259,31 +358,36 @@ class LLMClient:
             model: the model (None: ``config.model``).
             parse: ``text -> value``, raising ValueError with a message the model can act on.
             schema: JSON Schema of the reply (see :meth:`chat`).
+            repair_note: added to the repair request (e.g. the claim the answer must restate).
+            repair_parse, repair_schema: what the repaired reply must pass instead (default: ``parse``, ``schema``).
 
         Returns:
             ``(value or None, prompt_tokens, completion_tokens, cached, error)``;
             ``error`` is '' when a value came back.
 
         Raises:
-            BudgetExceeded: the budget stops a call.
+            BudgetExceeded: the budget (or the deadline) stops a call.
+            ReplyRefused: a reply broke the size or depth limit (no repair is asked).
         """
         pt = ct = 0
         cached = False
-        for _attempt in range(2):
+        err = ""
+        for attempt in range(2):
             try:
-                r = self.chat(messages, model, schema)
-            except BudgetExceeded:
+                r = self.chat(messages, model, schema if attempt == 0 else (repair_schema or schema))
+            except (BudgetExceeded, ReplyRefused):
                 raise
             except LLMError as exc:
                 return None, pt, ct, cached, str(exc)
             pt, ct, cached = pt + r.prompt_tokens, ct + r.completion_tokens, r.cached
             try:
-                return parse(r.text), pt, ct, cached, ""
+                return (parse if attempt == 0 else (repair_parse or parse))(r.text), pt, ct, cached, ""
             except ValueError as exc:
                 err = f"reply not valid for the contract: {exc}"
                 messages = messages + [
                     {"role": "assistant", "content": r.text[:2000]},
-                    {"role": "user", "content": f"That reply is not valid: {exc}. Answer again with only the JSON object the instructions describe."},
+                    {"role": "user", "content": f"That reply is not valid: {exc}. Answer again with only the JSON object the instructions describe"
+                                                + (f". {repair_note}" if repair_note else ".")},
                 ]
         return None, pt, ct, cached, err + " (also after one repair request)"
 
@@ -294,44 +398,110 @@ class LLMClient:
             return {"type": "json_object"}
         return None
 
-    def _post(self, body: dict[str, Any], schema: dict | None = None) -> ChatResult:
+    def _timeout_message(self, attempts: int) -> str:
+        c = self.config
+        return (f"{c.url}: no answer within {c.timeout_s:g} s of sending the request, after {attempts} attempts; a server with fewer "
+                f"parallel slots than --llm-concurrency {c.concurrency} (llama-server -np, Ollama OLLAMA_NUM_PARALLEL) queues the rest "
+                f"and they time out waiting: lower --llm-concurrency to its slot count, or raise --llm-timeout (now {c.timeout_s:g} s)")
+
+    def _send(self, send: dict[str, Any]) -> tuple[int, bytes, httpx.Headers]:
+        """POST ``send``; ``(status, body, headers)`` with the body read up to :data:`MAX_REPLY_BYTES`.
+
+        The request's time counts from here: ``timeout_s`` (or what is left of the deadline, if less)
+        between bytes, and in all while the body streams in.
+
+        Raises:
+            ReplyRefused: the body passed :data:`MAX_REPLY_BYTES`.
+            httpx.TimeoutException, httpx.TransportError: as httpx raises them.
+        """
+        limit = self.config.timeout_s
+        left = self.remaining_s()
+        if left is not None:
+            limit = max(0.001, min(limit, left))
+        t0 = time.monotonic()
+        with self.http.stream("POST", "chat/completions", json=send, timeout=httpx.Timeout(limit, pool=None)) as resp:
+            chunks: list[bytes] = []
+            size = 0
+            for chunk in resp.iter_bytes():
+                size += len(chunk)
+                if size > MAX_REPLY_BYTES:
+                    raise ReplyRefused(f"{self.config.url}: the reply is larger than {MAX_REPLY_BYTES // 1024} KB; refused unread")
+                chunks.append(chunk)
+                if time.monotonic() - t0 > limit:  # a server trickling bytes cannot hold the request past its time
+                    raise httpx.ReadTimeout(f"reply not complete within {limit:g} s")
+            return resp.status_code, b"".join(chunks), resp.headers
+
+    def _post(self, body: dict[str, Any], schema: dict | None = None, messages: list[dict] | None = None) -> ChatResult:
         attempt, delay = 0, self.config.backoff_s
         while True:
             fmt = self._response_format(schema)
             send = dict(body, response_format=fmt) if fmt else body
             try:
-                resp = self.http.post("chat/completions", json=send)
+                status, raw, headers = self._send(send)
             except httpx.TimeoutException as exc:
+                if self.remaining_s() is not None and self.remaining_s() <= 0:  # type: ignore[operator]
+                    self.account.deadline_stopped = True
+                    raise DeadlineExceeded(f"the LLM tier's deadline --llm-deadline {self.config.deadline_s:g} s passed during a request; "
+                                           "no more requests are sent") from exc
                 if attempt >= self.config.retries:
-                    raise LLMError(f"{self.config.url}: no answer within {self.config.timeout_s:g} s after {attempt + 1} attempts") from exc
+                    raise LLMError(self._timeout_message(attempt + 1)) from exc
             except httpx.TransportError as exc:
                 if attempt >= self.config.retries:
                     # An endpoint that cannot be reached at all stays so for this run: later calls fail at once.
                     self.unreachable = f"{self.config.url}: cannot reach the LLM endpoint ({type(exc).__name__}: {exc}); is the server running?"
                     raise LLMError(self.unreachable) from exc
             else:
-                if resp.status_code == 200:
-                    return self._result(resp, body["model"])
-                if resp.status_code in (400, 422) and fmt and ("response_format" in resp.text or "json_schema" in resp.text):
+                text = raw.decode("utf-8", "replace")
+                if status == 200:
+                    return self._result(text, body["model"], messages or body["messages"])
+                if status in (400, 422) and fmt and ("response_format" in text or "json_schema" in text):
                     # a server without this JSON mode: try the next one down; at the end, strict parse + repair
                     self.json_mode = "object" if fmt["type"] == "json_schema" else "none"
                     continue
-                if resp.status_code != 429 and resp.status_code < 500:
-                    raise LLMError(f"{self.config.url}: HTTP {resp.status_code}: {resp.text[:300]}")
+                if status != 429 and status < 500:
+                    raise LLMError(f"{self.config.url}: HTTP {status}: {text[:300]}")
                 if attempt >= self.config.retries:
-                    raise LLMError(f"{self.config.url}: HTTP {resp.status_code} after {attempt + 1} attempts: {resp.text[:200]}")
-                ra = resp.headers.get("retry-after", "")
+                    raise LLMError(f"{self.config.url}: HTTP {status} after {attempt + 1} attempts: {text[:200]}")
+                ra = headers.get("retry-after", "")
                 if ra.replace(".", "", 1).isdigit():
                     delay = max(delay, min(float(ra), 30.0))
+            left = self.remaining_s()
+            if left is not None and left <= delay:
+                self.account.deadline_stopped = True
+                raise DeadlineExceeded(f"the LLM tier's deadline --llm-deadline {self.config.deadline_s:g} s leaves no time for a retry; no more requests are sent")
             time.sleep(delay)
             attempt += 1
             delay = min(delay * 2, 30.0)
 
-    def _result(self, resp: httpx.Response, model: str) -> ChatResult:
+    def _result(self, text: str, model: str, messages: list[dict]) -> ChatResult:
+        """The chat-completions envelope ``text`` read; usage that is missing, negative or no number counts as the worst case.
+
+        Raises:
+            ReplyRefused: nested deeper than :data:`MAX_JSON_DEPTH`.
+            LLMError: not an OpenAI chat-completions response.
+        """
+        if json_depth(text) > MAX_JSON_DEPTH:
+            raise ReplyRefused(f"{self.config.url}: the reply nests JSON deeper than {MAX_JSON_DEPTH} levels; refused unparsed")
         try:
-            data = resp.json()
-            text = data["choices"][0]["message"]["content"] or ""
+            data = json.loads(text)
+            content = data["choices"][0]["message"]["content"] or ""
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise LLMError(f"{self.config.url}: not an OpenAI chat-completions response: {resp.text[:200]}") from exc
-        usage = data.get("usage") or {}
-        return ChatResult(text, int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), False, model)
+            raise LLMError(f"{self.config.url}: not an OpenAI chat-completions response: {text[:200]}") from exc
+        if not isinstance(content, str):
+            raise LLMError(f"{self.config.url}: the reply's message content is not text: {text[:200]}")
+        if json_depth(content) > MAX_JSON_DEPTH:
+            raise ReplyRefused(f"{self.config.url}: the answer nests JSON deeper than {MAX_JSON_DEPTH} levels; refused unparsed")
+        usage = data.get("usage") if isinstance(data, dict) else None
+        usage = usage if isinstance(usage, dict) else {}
+
+        def count(key: str) -> int | None:
+            v = usage.get(key)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0 or v == float("inf"):
+                return None
+            return int(v)
+
+        pt, ct = count("prompt_tokens"), count("completion_tokens")
+        estimated = pt is None or ct is None
+        if estimated:  # one count that cannot be trusted makes neither trusted
+            pt, ct = self.estimate_prompt_tokens(messages), self.config.max_tokens
+        return ChatResult(content, pt, ct, False, model, usage_estimated=estimated)

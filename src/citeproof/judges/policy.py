@@ -305,6 +305,7 @@ def mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
     """
     from citeproof.detectors.attribution import naming_phrase
     from citeproof.model import UnitKind
+    from citeproof.readers.claims import states_finding
 
     if _ALIAS_DEFINITION.match(claim.raw or ""):
         f.flags.append("not_a_claim")
@@ -312,7 +313,7 @@ def mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
         return
     if claim.kind == UnitKind.TABLE_ROW:
         cells = [c for c in re.split(r"\s*;\s*", claim.text) if c.strip()]
-        if cells and all(len(c.split()) <= 5 for c in cells):
+        if cells and all(len(c.split()) <= 5 for c in cells) and not states_finding(cells):  # "Bleaching | 30% of coral loss" is a claim
             f.flags.append("not_a_claim")
             f.reasons.append("a table row of names and identifiers: the citation identifies what is named; there is no statement to check")
             return

@@ -48,7 +48,7 @@ class AttributedDocument:
 
 
 def _bad(path: Path, where: str, what: str) -> InputError:
-    return InputError(f"{path}: {where}: {what}; see the attributions schema (README: 'Generated documents with attributions')")
+    return InputError(f"{path}: {where}: {what}; see the attributions schema (docs/inputs.md: 'Generated documents with attributions')")
 
 
 def _sources(path: Path, data: dict) -> dict[str, Reference]:

@@ -13,7 +13,7 @@ import re
 
 from citeproof.text.sentences import sentence_spans as split_sentences
 
-__all__ = ["split_sentences", "tile_spans", "clean_inline_markdown", "tidy_claim_text", "ELIDED"]
+__all__ = ["split_sentences", "tile_spans", "clean_inline_markdown", "tidy_claim_text", "states_finding", "ELIDED"]
 
 ELIDED = "[...]"
 """What a narrative (in-text) citation becomes in a claim's text."""
@@ -135,3 +135,29 @@ def tidy_claim_text(text: str) -> str:
     text = _DOUBLE_PERIOD.sub(".", text)  # "large. [@a]." and "Fig. 1.[@a]." leave two periods
     text = _WS.sub(" ", text)
     return text.strip()
+
+
+_IDENTIFIER = re.compile(r"\b[A-Za-z][A-Za-z0-9]{1,15}:\S+|\bISBN[-\s:]*[\dXx-]{10,17}|\b10\.\d{4,9}/\S+|\bhttps?://\S+|\barXiv:\s*\S+|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\bPMC?I?D?:?\s*\d{5,9}\b|\[\d+(?:[-,–]\s*\d+)*\]", re.I)
+_YEAR = re.compile(r"^(?:1[5-9]|20)\d\d[a-z]?$")
+_NUMBER = re.compile(r"(?<![\w.])[<>≤≥~≈±]?\d+(?:[.,]\d+)*(?:\s?(?:%|‰|percent|per cent|-?fold|×))?")
+_QUANTITY = re.compile(r"\d\s?(?:%|‰|percent\b|per cent\b|-?fold\b|×)|[<>≤≥=±]\s?\d|\d[.,]\d", re.I)
+_NAME_WORDS = {"et", "al", "and", "vs", "v", "n", "no", "nr", "table", "fig", "figure", "ref", "refs"}
+
+
+def states_finding(cells: list[str]) -> bool:
+    """Whether a table row states a finding with a number, rather than only naming works.
+
+    ``Bleaching | 30% of coral loss`` states one (a quantity: a percentage, a fold change, a comparison or a
+    decimal; or a number beside ordinary lower-case words); ``Smith et al. | 2020 | 10.1000/xyz`` and
+    ``Trial A | 120`` do not (names, years and identifiers only). Used by the policy that flags a table row of
+    names and identifiers ``not_a_claim`` (:func:`citeproof.judges.policy.mark_naming`).
+    """
+    text = " ".join(cells)
+    bare = _IDENTIFIER.sub(" ", text)
+    numbers = [m.group(0) for m in _NUMBER.finditer(bare) if not _YEAR.match(m.group(0).strip())]
+    if not numbers:
+        return False
+    if _QUANTITY.search(bare):
+        return True
+    words = [w for w in re.findall(r"[^\W\d_]{2,}", bare) if w.islower() and w not in _NAME_WORDS]
+    return bool(words)

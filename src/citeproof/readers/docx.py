@@ -6,13 +6,20 @@ Zotero, Mendeley and EndNote put each citation in a *field* whose instruction ho
   citation object: ``citationItems[*].itemData`` is the item as CSL-JSON, with ``locator``, ``label``,
   ``prefix``, ``suffix``, ``suppress-author``);
 - EndNote: ``ADDIN EN.CITE <EndNote><Cite><Author>..</Author><Year>..</Year><record>..</record></Cite></EndNote>``;
-- in .odt, Zotero writes reference marks named ``ZOTERO_ITEM CSL_CITATION {json} RND...``.
+- in .odt, Zotero writes reference marks named ``ZOTERO_ITEM CSL_CITATION {json} RND...``;
+- where the code is not in the instruction (:mod:`citeproof.readers.docx_fields`): Zotero's "store citations as
+  bookmarks" mode (``ZOTERO_BREF_*`` bookmarks, codes in ``docProps/custom.xml``), EndNote's long form (the record
+  base64 in ``<w:fldData>`` of a nested ``EN.CITE.DATA`` field), Mendeley Cite v3 content controls
+  (``MENDELEY_CITATION_v3_<base64>``); legacy Mendeley's ``ADDIN Mendeley Citation{uuid} CSL_CITATION {json}``.
+
+A .docx pandoc made from a Markdown draft has no field: its ``[@key]`` citations are text, read as pandoc reads
+them when no field holds a citation (the bibliography then comes from ``--bib``).
 
 The items carried in the fields *are* the bibliography, so ``citeproof check paper.docx`` needs no ``--bib``.
 Bibliography fields (``ZOTERO_BIBL``, ``CSL_BIBLIOGRAPHY``, ``EN.REFLIST``) are the printed reference list and
 are not read as claims.
 
-How: the paragraphs (body, then table rows, in document order; footnotes after the body) are read from the
+How: the paragraphs (body, then table rows, in document order; footnotes, then endnotes, after the body) are read from the
 package's XML with the standard library, each citation field becomes a pandoc citation (``[see @{key}, p. 33]``)
 in a Markdown rendering of the document, and the Markdown reader cuts claims from it, so Word claims are cut
 exactly as Markdown ones are. A claim's ``line`` is the paragraph number (from 1, counting every paragraph of
@@ -36,16 +43,20 @@ from citeproof.bibliography.csl import csl_reference
 from citeproof.bibliography.keys import CitekeyMaker
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
-from citeproof.office_xml import MAX_PART_BYTES, OFFICE_NS, TEXT_NS, W
+from citeproof.office_xml import OFFICE_NS, TEXT_NS, W, PartError, read_part
+from citeproof.readers.docx_fields import MENDELEY_BIBLIOGRAPHY, MENDELEY_V3, ZOTERO_BOOKMARK, bookmark_codes, field_data_text, mendeley_v3_code
 from citeproof.readers.docx_text import cite_plain_text
 
 __all__ = ["DocxReader", "WordDocument", "read_word"]
 
 _LABELS = {"page": "p.", "chapter": "chap.", "section": "sec.", "figure": "fig.", "table": "tab.", "paragraph": "para.",
            "line": "l.", "volume": "vol.", "note": "n.", "verse": "v.", "column": "col.", "book": "bk."}
-_BIBLIOGRAPHY_FIELD = re.compile(r"^\s*ADDIN\s+(ZOTERO_BIBL|Mendeley\s+Bibliography|CSL_BIBLIOGRAPHY|EN\.REFLIST)", re.I)
-_CSL_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(?:ZOTERO_ITEM\s+)?CSL_CITATION\s*(\{.*\})", re.S)
+_BIBLIOGRAPHY_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(ZOTERO_BIBL|Mendeley\s+Bibliography|CSL_BIBLIOGRAPHY|EN\.REFLIST)", re.I)
+_CSL_FIELD = re.compile(r"^\s*(?:ADDIN\s+)?(?:ZOTERO_ITEM\s+|Mendeley\s+Citation\s*\{[^}]*\}\s*)?CSL_CITATION\s*(\{.*\})", re.S)
 _ENDNOTE_FIELD = re.compile(r"^\s*ADDIN\s+EN\.CITE\s*(<EndNote>.*</EndNote>)", re.S)
+_ENDNOTE_BARE = re.compile(r"^\s*ADDIN\s+EN\.CITE\s*$")
+_ENDNOTE_DATA = re.compile(r"^\s*ADDIN\s+EN\.CITE\.DATA\b")
+_PANDOC_GROUP = re.compile(r"\[[^\[\]]*-?@(?:\{[^{}]+\}|[A-Za-z0-9_][\w:.#$%&+?<>~/-]*)[^\[\]]*\]")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#+!|@~^$])")
 
 
@@ -124,10 +135,23 @@ class _Collector:
         self.keys = CitekeyMaker()
         self.diagnostics: list[Diagnostic] = []
         self.fields = 0
+        self.bookmark_codes: dict[str, str] = {}
 
-    def citation(self, instr: str, para: int) -> str | None:
-        """The Markdown citation group for ``instr``, '' for a bibliography field, None for any other field."""
+    def citation(self, instr: str, para: int, data: str = "") -> str | None:
+        """The Markdown citation group for ``instr``, '' for a bibliography field, None for any other field.
+
+        ``data`` is the field's ``<w:fldData>`` (EndNote's base64 payload, :mod:`citeproof.readers.docx_fields`).
+        """
         instr = instr.strip()
+        if _ENDNOTE_BARE.match(instr):
+            payload = field_data_text(data)
+            if not payload.startswith("<EndNote"):
+                self.fields += 1
+                self.diagnostics.append(Diagnostic("docx-field", "warning", f"{self.path}: citation field in paragraph {para}: an EndNote field "
+                                                   "without its record (no readable EN.CITE.DATA); that citation is skipped: "
+                                                   "in Word, EndNote > Update Citations and Bibliography, then save", str(self.path), para))
+                return ""
+            instr = "ADDIN EN.CITE " + payload
         if _BIBLIOGRAPHY_FIELD.match(instr):
             return ""
         origin = f"{self.path}: citation field in paragraph {para}"
@@ -139,7 +163,7 @@ class _Collector:
                 cis = data["citationItems"]
                 if not isinstance(cis, list):
                     raise TypeError("citationItems is not a list")
-            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            except (json.JSONDecodeError, KeyError, TypeError, RecursionError) as exc:  # RecursionError: JSON nested past Python's limit
                 self.diagnostics.append(Diagnostic("docx-field", "warning", f"{origin}: unreadable CSL citation field ({exc}); that citation is skipped",
                                                    str(self.path), para))
                 return ""
@@ -158,7 +182,7 @@ class _Collector:
             self.fields += 1
             try:
                 found = _endnote_items(m.group(1), origin)
-            except ET.ParseError as exc:
+            except (ET.ParseError, RecursionError) as exc:
                 self.diagnostics.append(Diagnostic("docx-field", "warning", f"{origin}: unreadable EndNote field ({exc}); that citation is skipped",
                                                    str(self.path), para))
                 return ""
@@ -168,6 +192,10 @@ class _Collector:
 
 def _escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
 
 
 def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
@@ -181,15 +209,15 @@ def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
         elif not stack:
             out.append(s)
 
-    def close(instr: str, result: str) -> None:
-        cite = col.citation(instr, para)
+    def close(instr: str, result: str, data: str = "") -> None:
+        cite = col.citation(instr, para, data)
         emit(result if cite is None else (" " + cite if cite else ""))
 
     def walk(el: ET.Element) -> None:
         tag = el.tag
         if tag == W + "fldSimple":
             inner: list[str] = []
-            stack.append({"instr": "", "result": inner, "in_result": True})
+            stack.append({"instr": "", "result": inner, "in_result": True, "data": ""})
             for ch in el:
                 walk(ch)
             stack.pop()
@@ -198,13 +226,52 @@ def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
         if tag == W + "fldChar":
             kind = el.get(W + "fldCharType")
             if kind == "begin":
-                stack.append({"instr": "", "result": [], "in_result": False})
+                stack.append({"instr": "", "result": [], "in_result": False, "data": el.findtext(W + "fldData") or ""})
             elif kind == "separate" and stack:
                 stack[-1]["in_result"] = True
             elif kind == "end" and stack:
                 f = stack.pop()
+                if _ENDNOTE_DATA.match(f["instr"]):  # EndNote's payload field, nested in the instruction of its EN.CITE
+                    if stack and not stack[-1]["data"]:
+                        stack[-1]["data"] = f["data"]
+                    return
+                close(f["instr"], "".join(f["result"]), f["data"])
+            return
+        if tag == W + "bookmarkStart" and (el.get(W + "name") or "").startswith(ZOTERO_BOOKMARK):
+            code = col.bookmark_codes.get(el.get(W + "name") or "")
+            if code is None:
+                col.diagnostics.append(Diagnostic("docx-field", "warning", f"{col.path}: paragraph {para}: Zotero bookmark {el.get(W + 'name')} has no "
+                                                  "code in docProps/custom.xml; that citation is read as text (in Word: Zotero > Refresh)",
+                                                  str(col.path), para))
+            else:
+                stack.append({"instr": code, "result": [], "in_result": True, "data": "", "bookmark": el.get(W + "id")})
+            return
+        if tag == W + "bookmarkEnd":
+            if stack and stack[-1].get("bookmark") is not None and stack[-1]["bookmark"] == el.get(W + "id"):
+                f = stack.pop()
                 close(f["instr"], "".join(f["result"]))
             return
+        if tag == W + "sdt":
+            tag_val = el.find(f"{W}sdtPr/{W}tag")
+            val = (tag_val.get(W + "val") or "") if tag_val is not None else ""
+            if val.startswith(MENDELEY_V3) or val == MENDELEY_BIBLIOGRAPHY:
+                inner = []
+                stack.append({"instr": "", "result": inner, "in_result": True, "data": ""})
+                for ch in el.iterfind(W + "sdtContent"):
+                    walk(ch)
+                stack.pop()
+                if val == MENDELEY_BIBLIOGRAPHY:
+                    return
+                try:
+                    code = mendeley_v3_code(val)
+                except ValueError as exc:
+                    col.fields += 1
+                    col.diagnostics.append(Diagnostic("docx-field", "warning", f"{col.path}: paragraph {para}: unreadable Mendeley Cite content control "
+                                                      f"({exc}); that citation is skipped", str(col.path), para))
+                    emit("".join(inner))
+                    return
+                close(code, "".join(inner))
+                return
         if tag == W + "instrText":
             if stack and not stack[-1]["in_result"]:
                 stack[-1]["instr"] += el.text or ""
@@ -233,25 +300,39 @@ def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
 def _docx_blocks(root: ET.Element, col: _Collector, start: int) -> list[tuple[int, str, list[str] | None, bool]]:
     """``(paragraph number, text, table cells or None, is heading)`` for the body's blocks in order."""
     body = root.find(W + "body")
-    blocks = []
+    blocks: list[tuple[int, str, list[str] | None, bool]] = []
     n = start
-    for el in list(body if body is not None else root):
-        if el.tag == W + "p":
-            n += 1
-            style = el.find(f"{W}pPr/{W}pStyle")
-            heading = style is not None and (style.get(W + "val") or "").lower().startswith(("heading", "title"))
-            blocks.append((n, _docx_paragraph(el, col, n), None, heading))
-        elif el.tag == W + "tbl":
-            for tr in el.iter(W + "tr"):
-                cells = []
-                first = n + 1
-                for tc in tr.findall(W + "tc"):
-                    texts = []
-                    for p in tc.iter(W + "p"):
-                        n += 1
-                        texts.append(_docx_paragraph(p, col, n))
-                    cells.append(" ".join(t for t in texts if t))
-                blocks.append((first, "", cells, False))
+
+    def container(parent: ET.Element) -> None:
+        nonlocal n
+        for el in parent:
+            if el.tag == W + "p":
+                n += 1
+                style = el.find(f"{W}pPr/{W}pStyle")
+                heading = style is not None and (style.get(W + "val") or "").lower().startswith(("heading", "title"))
+                blocks.append((n, _docx_paragraph(el, col, n), None, heading))
+            elif el.tag == W + "tbl":
+                for tr in el.iter(W + "tr"):
+                    cells = []
+                    first = n + 1
+                    for tc in tr.findall(W + "tc"):
+                        texts = []
+                        for p in tc.iter(W + "p"):
+                            n += 1
+                            texts.append(_docx_paragraph(p, col, n))
+                        cells.append(" ".join(t for t in texts if t))
+                    blocks.append((first, "", cells, False))
+            elif el.tag == W + "sdt":  # a block-level content control: its paragraphs, unless it is Mendeley's bibliography
+                tag = el.find(f"{W}sdtPr/{W}tag")
+                if tag is not None and tag.get(W + "val") == MENDELEY_BIBLIOGRAPHY:
+                    n += sum(1 for _ in el.iter(W + "p"))
+                    continue
+                for content in el.iterfind(W + "sdtContent"):
+                    container(content)
+            elif el.tag in (W + "customXml", W + "smartTag"):
+                container(el)
+
+    container(body if body is not None else root)
     return blocks
 
 
@@ -308,7 +389,8 @@ def read_word(path: str | Path) -> WordDocument:
 
     Raises:
         InputError: the file is missing, not a zip package, lacks its main XML part, or that part inflates past
-            :data:`MAX_PART_BYTES` (the message names the file).
+            :data:`citeproof.office_xml.MAX_PART_BYTES`, cannot be unpacked (a zip header that understates it, a
+            bad CRC), nests deeper than :data:`citeproof.office_xml.MAX_DEPTH` or is not XML: one line naming the file.
     """
     from citeproof.readers.markdown import MarkdownReader
 
@@ -317,7 +399,7 @@ def read_word(path: str | Path) -> WordDocument:
         zf = zipfile.ZipFile(path)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file; check the path of the citing document") from None
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
         raise InputError(f"{path}: not a Word/OpenDocument file ({exc}); save it again as .docx or .odt") from None
     col = _Collector(path)
     footnotes: set[int] = set()
@@ -325,34 +407,40 @@ def read_word(path: str | Path) -> WordDocument:
     part = "content.xml" if odt else "word/document.xml"
     with zf:
         try:
-            if zf.getinfo(part).file_size > MAX_PART_BYTES:
-                raise InputError(f"{path}: {part} inflates to {zf.getinfo(part).file_size // 2**20} MiB, over the limit of "
-                                 f"{MAX_PART_BYTES // 2**20} MiB; split the document or save it again")
-            root = ET.fromstring(zf.read(part))
-        except KeyError:
-            raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
-        except ET.ParseError as exc:
-            raise InputError(f"{path}: {part} is not well-formed XML ({exc}); save the document again") from None
+            root = read_part(zf, part)
+        except PartError as exc:
+            if f"has no {part}" == str(exc):
+                raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
+            raise InputError(f"{path}: {exc}; save the document again from the word processor (or split it)") from None
         if odt:
             blocks = _odt_blocks(root, col)
         else:
+            col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)
             blocks = _docx_blocks(root, col, 0)
-            if "word/footnotes.xml" in zf.namelist() and zf.getinfo("word/footnotes.xml").file_size <= MAX_PART_BYTES:
+            n = blocks[-1][0] if blocks else 0
+            for part_name, tag, what in (("word/footnotes.xml", "footnote", "footnotes"), ("word/endnotes.xml", "endnote", "endnotes")):
+                if part_name not in zf.namelist():
+                    continue
                 try:
-                    foot = ET.fromstring(zf.read("word/footnotes.xml"))
-                    n = blocks[-1][0] if blocks else 0
-                    for fn in foot.findall(W + "footnote"):
-                        for p in fn.iter(W + "p"):
-                            n += 1
-                            t = _docx_paragraph(p, col, n)
-                            if t:
-                                blocks.append((n, t, None, False))
-                                footnotes.add(n)
-                except ET.ParseError:
-                    col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: word/footnotes.xml is not well-formed; footnotes not read", str(path)))
+                    notes = read_part(zf, part_name)
+                except PartError as exc:
+                    col.diagnostics.append(Diagnostic("docx-footnotes", "warning", f"{path}: {exc}; {what} not read", str(path)))
+                    continue
+                for fn in notes.findall(W + tag):
+                    for p in fn.iter(W + "p"):
+                        n += 1
+                        t = _docx_paragraph(p, col, n)
+                        if t:
+                            blocks.append((n, t, None, False))
+                            footnotes.add(n)
     plain = cite_plain_text(blocks, str(path), footnotes) if not col.fields else None
     if plain is not None and plain.style:
         blocks = plain.blocks
+    pandoc_text = not col.fields and not (plain is not None and plain.markers) and any(
+        _PANDOC_GROUP.search(_unescape(t)) for _, text, cells, _ in blocks for t in ([text] if cells is None else cells))
+    if pandoc_text:  # a .docx pandoc made from a Markdown draft: the citations are pandoc's own syntax, read as Markdown
+        plain = None
+        blocks = [(n, _unescape(text), None if cells is None else [_unescape(c) for c in cells], h) for n, text, cells, h in blocks]
     # One Markdown block per paragraph (line 2k+1 holds paragraph k's text), tables as pipe tables.
     lines: list[str] = []
     line_to_para: dict[int, int] = {}
@@ -380,7 +468,10 @@ def read_word(path: str | Path) -> WordDocument:
     if plain is not None and plain.style:
         doc.references, doc.unknown_reasons, doc.plain_text = plain.references, plain.unknown_reasons, True
         doc.diagnostics += plain.diagnostics
-    if not col.fields and not (plain is not None and plain.markers):
+    if pandoc_text:
+        doc.diagnostics.append(Diagnostic("docx-pandoc-citations", "info", f"{path}: no citation fields; read {sum(len(c.citations) for c in doc.claims)} "
+                                          "pandoc citation(s) such as @key typed in the text; give their bibliography with --bib", str(path)))
+    elif not col.fields and not (plain is not None and plain.markers):
         doc.diagnostics.append(Diagnostic("docx-no-citations", "warning",
                                           f"{path}: no Zotero, Mendeley or EndNote citation field and no plain-text citation "
                                           "((Smith, 2020) or [3]) with a typed reference list under a 'References' heading found; "

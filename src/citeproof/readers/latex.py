@@ -46,32 +46,12 @@ from citeproof.errors import BibliographyError, InputError
 from citeproof.model import Citation, CitationMode, Claim, Diagnostic, Reference, UnitKind
 from citeproof.readers.claims import ELIDED, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.latex_files import allow_outside_reads, confine_bundle, confine_reads, expand_includes, extract_bundle, find_main_tex, read_allowed
+from citeproof.readers.latex_cite import (FOOT_COMMANDS, CITE_COMMANDS, NARRATIVE_COMMANDS, SUPPRESS_COMMANDS, balanced, CiteCommand, CITE_RE,
+                                         parse_cite, skip_ws, unknown_commands)
 from citeproof.readers.latex_text import FILL, latex_to_text, read_bbl
 from citeproof.readers.pandoc_cite import normalise_signal, parse_locator
 
 __all__ = ["LatexReader", "LatexDocument", "read_latex", "find_main_tex", "latex_to_text", "read_bbl", "confine_reads", "allow_outside_reads", "read_allowed", "CITE_COMMANDS"]
-
-NARRATIVE_COMMANDS = {"citet", "citet*", "textcite", "citeauthor", "citeauthor*", "textcites", "citealt", "citealt*"}
-SUPPRESS_COMMANDS = {"citeyear", "citeyearpar", "citeyear*"}
-CITE_COMMANDS = (
-    "cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear", "citeyearpar", "citenum", "citetext",
-    "parencite", "textcite", "autocite", "footcite", "footcitetext", "smartcite", "supercite", "fullcite", "nocite",
-)
-"""Single-group citation commands read (each also capitalised and starred)."""
-
-_CITE = re.compile(
-    r"\\(?P<cmd>(?:[Cc]ite(?:p|t|alp|alt|author|year|yearpar|num|text)?|[Pp]arencite|[Tt]extcite|[Aa]utocite|[Ff]ootcite(?:text)?|[Ss]martcite|[Ss]upercite|[Ff]ullcite|nocite)(?P<multi>s?))(?P<star>\*?)(?![A-Za-z])"
-)
-
-
-@dataclass
-class _Cite:
-    start: int
-    end: int
-    cmd: str
-    groups: list[tuple[str, str, list[str]]]  # (pre, post, keys)
-    raw: str
-
 
 @dataclass
 class LatexDocument:
@@ -124,93 +104,6 @@ class LatexReader:
 
 
 # ---------------------------------------------------------------- files
-
-# ---------------------------------------------------------------- text helpers
-
-def _skip_ws(s: str, i: int) -> int:
-    while i < len(s) and s[i] in " \t\n":
-        i += 1
-    return i
-
-
-def _balanced(s: str, i: int, open_: str, close: str) -> int:
-    """Index just past the group opening at ``s[i] == open_``; -1 if unbalanced."""
-    depth = 0
-    j = i
-    while j < len(s):
-        c = s[j]
-        if c == "\\":
-            j += 2
-            continue
-        if c == open_:
-            depth += 1
-        elif c == close:
-            depth -= 1
-            if depth == 0:
-                return j + 1
-        j += 1
-    return -1
-
-
-def _parse_cite(s: str, m: re.Match[str]) -> _Cite | None:
-    i = m.end()
-    multi = m.group("multi") == "s"
-    cmd = m.group("cmd").lower() + m.group("star")
-    if multi:
-        # global (pre)(post), then [pre][post]{keys} repeated
-        j = _skip_ws(s, i)
-        glob: list[str] = []
-        while j < len(s) and s[j] == "(" and len(glob) < 2:
-            k = _balanced(s, j, "(", ")")
-            if k < 0:
-                return None
-            glob.append(s[j + 1: k - 1])
-            j = _skip_ws(s, k)
-        groups: list[tuple[str, str, list[str]]] = []
-        end = j
-        while True:
-            k = _skip_ws(s, end) if groups else j
-            opts: list[str] = []
-            while k < len(s) and s[k] == "[" and len(opts) < 2:
-                e = _balanced(s, k, "[", "]")
-                if e < 0:
-                    return None
-                opts.append(s[k + 1: e - 1])
-                k = _skip_ws(s, e)
-            if k >= len(s) or s[k] != "{":
-                break
-            e = _balanced(s, k, "{", "}")
-            if e < 0:
-                return None
-            pre, post = (opts[0], opts[1]) if len(opts) == 2 else ("", opts[0] if opts else "")
-            groups.append((pre, post, [x.strip() for x in s[k + 1: e - 1].split(",") if x.strip()]))
-            end = e
-        if not groups:
-            return None
-        j = end
-        gpre, gpost = (glob[0], glob[1]) if len(glob) == 2 else ("", glob[0] if glob else "")
-        if gpre and not groups[0][0]:
-            groups[0] = (gpre, groups[0][1], groups[0][2])
-        if gpost and not groups[-1][1]:
-            groups[-1] = (groups[-1][0], gpost, groups[-1][2])
-        return _Cite(m.start(), j, cmd, groups, s[m.start(): j])
-    j = _skip_ws(s, i)
-    opts = []
-    while j < len(s) and s[j] == "[" and len(opts) < 2:
-        e = _balanced(s, j, "[", "]")
-        if e < 0:
-            return None
-        opts.append(s[j + 1: e - 1])
-        j = _skip_ws(s, e)
-    if j >= len(s) or s[j] != "{":
-        return None
-    e = _balanced(s, j, "{", "}")
-    if e < 0:
-        return None
-    pre, post = (opts[0], opts[1]) if len(opts) == 2 else ("", opts[0] if opts else "")
-    keys = [x.strip() for x in s[j + 1: e - 1].split(",") if x.strip()]
-    return _Cite(m.start(), e, cmd, [(pre, post, keys)], s[m.start(): e])
-
 
 _DROP_ENVS = r"(?:equation|align|alignat|gather|multline|eqnarray|displaymath|math|flalign|verbatim|Verbatim|lstlisting|minted|comment|tikzpicture|thebibliography|filecontents)\*?"
 _ENV_RE = re.compile(r"\\begin\{(" + _DROP_ENVS + r")\}.*?\\end\{\1\}", re.S)
@@ -332,7 +225,7 @@ def read_latex(path: str | Path) -> LatexDocument:
             f = next((c for c in cands if c.is_file()), None)
             if f is not None:
                 bbl = read_bbl(f.read_text(encoding="utf-8", errors="replace"), shown(str(f)))
-    claims = _claims(text, origin, shown(str(main)))
+    claims = _claims(text, origin, shown(str(main)), diags)
     if shown_root is not None:
         root = str(shown_root[0])
         for d in diags:
@@ -374,7 +267,7 @@ class _Unit:
     cells: list[tuple[int, int]] = field(default_factory=list)
 
 
-def _claims(text: str, origin, document: str) -> list[Claim]:
+def _claims(text: str, origin, document: str, diags: list[Diagnostic]) -> list[Claim]:
     chars = list(text)
     b = text.find("\\begin{document}")
     e = text.find("\\end{document}")
@@ -389,16 +282,17 @@ def _claims(text: str, origin, document: str) -> list[Claim]:
         for m in rx.finditer(w0):
             _blank(chars, m.start(), m.end())
         w0 = "".join(chars)
-    cites: list[_Cite] = []
-    for m in _CITE.finditer(w0):
-        c = _parse_cite(w0, m)
+    cites: list[CiteCommand] = []
+    for m in CITE_RE.finditer(w0):
+        c = parse_cite(w0, m)
         if c is not None:
             cites.append(c)
+    unknown_commands(w0, {c.start for c in cites}, origin, diags)
     # Placeholders keep the commands' text out of the way of other patterns.
     units: list[_Unit] = []
     chars1 = list(w0)
     for m in _INNER.finditer(w0):
-        k = _balanced(w0, m.end() - 1, "{", "}")
+        k = balanced(w0, m.end() - 1, "{", "}")
         if k < 0:
             continue
         kind = UnitKind.CAPTION if m.group(1) == "caption" else UnitKind.FOOTNOTE
@@ -408,7 +302,7 @@ def _claims(text: str, origin, document: str) -> list[Claim]:
     chars2 = list(w1)
     breaks: list[int] = []
     for m in _HEADING.finditer(w1):
-        k = _balanced(w1, m.end() - 1, "{", "}")
+        k = balanced(w1, m.end() - 1, "{", "}")
         if k < 0:
             continue
         units.append(_Unit(UnitKind.HEADING, m.end(), k - 1, w1, split=False))
@@ -419,13 +313,13 @@ def _claims(text: str, origin, document: str) -> list[Claim]:
         endm = re.compile(r"\\end\{" + re.escape(env) + r"\}").search(w1, m.end())
         if not endm:
             continue
-        j = _skip_ws(w1, m.end())
+        j = skip_ws(w1, m.end())
         if env in ("tabular*", "tabularx") and j < len(w1) and w1[j] == "{":
-            j = _skip_ws(w1, _balanced(w1, j, "{", "}"))
+            j = skip_ws(w1, balanced(w1, j, "{", "}"))
         if j < len(w1) and w1[j] == "[":
-            j = _skip_ws(w1, _balanced(w1, j, "[", "]"))
+            j = skip_ws(w1, balanced(w1, j, "[", "]"))
         if j < len(w1) and w1[j] == "{":
-            j = _balanced(w1, j, "{", "}")
+            j = balanced(w1, j, "{", "}")
         body_end = endm.start()
         row_start = j
         for rm in list(re.finditer(r"\\\\(?:\[[^\]]*\])?|\\tabularnewline", w1[j:body_end])) + [None]:
@@ -451,6 +345,12 @@ def _claims(text: str, origin, document: str) -> list[Claim]:
         breaks.append(m.start())
         _blank(chars2, m.start(), m.end())
     for m in re.finditer(r"\\(?:begin|end)\{[^{}]*\}(?:\{[^{}]*\})?(?:\[[^\]]*\])?|\\(?:par|maketitle|newpage|clearpage)\b", w1):
+        opt = _cited_option(w1, m, cites)
+        if opt is not None:  # \begin{theorem}[Theorem 3.6 in \cite{k}]: the note and its citation lead the statement
+            breaks.append(m.start())
+            _blank(chars2, m.start(), opt[0] + 1)
+            chars2[opt[1] - 1] = ":"
+            continue
         breaks += [m.start(), m.end()]
         _blank(chars2, m.start(), m.end())
     w2 = "".join(chars2)
@@ -479,12 +379,38 @@ def _claims(text: str, origin, document: str) -> list[Claim]:
     return claims
 
 
-def _with_placeholders(src: str, s: int, e: int, cites: list[_Cite]) -> tuple[str, dict[int, _Cite]]:
+def _cited_option(w: str, m: re.Match[str], cites: list[CiteCommand]) -> tuple[int, int] | None:
+    """``(start, end)`` of the optional argument of ``\\begin{env}[...]`` at ``m`` when it holds a citation, else None."""
+    if not m.group(0).startswith("\\begin"):
+        return None
+    j = w.find("}", m.start()) + 1
+    j = skip_ws(w, j)
+    if j >= len(w) or w[j] != "[":
+        return None
+    k = balanced(w, j, "[", "]")
+    if k < 0 or not any(j < c.start < k for c in cites):
+        return None
+    return j, k
+
+
+_BACK = re.compile(r"[.!?;:]+[\"'\u201d\u2019)\]]*[ \t\n]*$")
+
+
+def _with_placeholders(src: str, s: int, e: int, cites: list[CiteCommand]) -> tuple[str, dict[int, CiteCommand]]:
+    """The span with each citation replaced by a placeholder; a footnote-style citation after the full stop
+    (``aspirin.\\footcite{k}``, ``aspirin.\\cite{k}`` with no space) is moved before it, into its sentence."""
     out, pos, ph = [], s, {}
     for n, c in enumerate(sorted(cites, key=lambda c: c.start)):
         if c.start < s or c.start >= e:
             continue
-        out.append(src[pos: c.start])
+        seg = src[pos: c.start]
+        back = _BACK.search(seg) if seg else None
+        if back and (c.cmd.rstrip("*") in FOOT_COMMANDS or back.group(0) == back.group(0).rstrip()):
+            out += [seg[: back.start()], f" \ue010{n}\ue011", back.group(0)]
+            ph[n] = c
+            pos = min(c.end, e)
+            continue
+        out.append(seg)
         out.append(f" \ue010{n}\ue011 ")
         ph[n] = c
         pos = min(c.end, e)
@@ -495,7 +421,7 @@ def _with_placeholders(src: str, s: int, e: int, cites: list[_Cite]) -> tuple[st
 _PH = re.compile("\ue010(\\d+)\ue011")
 
 
-def _citations(c: _Cite, origin) -> tuple[list[Citation], bool]:
+def _citations(c: CiteCommand, origin) -> tuple[list[Citation], bool]:
     if c.cmd.startswith("nocite"):
         return [], False
     base = c.cmd.rstrip("*")
@@ -516,7 +442,7 @@ def _citations(c: _Cite, origin) -> tuple[list[Citation], bool]:
     return out, narrative
 
 
-def _unit_claims(u: _Unit, cites: list[_Cite], origin, document: str, n0: int, prev: str) -> list[Claim]:
+def _unit_claims(u: _Unit, cites: list[CiteCommand], origin, document: str, n0: int, prev: str) -> list[Claim]:
     claims: list[Claim] = []
     if u.kind == UnitKind.TABLE_ROW:
         texts, all_cites = [], []

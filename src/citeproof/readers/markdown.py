@@ -23,10 +23,10 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from citeproof.bibliography import Bibliography
 from citeproof.errors import InputError
-from citeproof.model import Citation, Claim, Diagnostic, UnitKind
+from citeproof.model import Citation, CitationMode, Claim, Diagnostic, UnitKind
 from citeproof.readers.claims import ELIDED, clean_inline_markdown, split_sentences, tidy_claim_text, tile_spans
 from citeproof.readers.front_matter import FrontMatter, parse_front_matter
-from citeproof.readers.pandoc_cite import CiteGroup, bracket_pairs, crossref_word, is_crossref, mask_non_prose, normalise_signal, scan_citations
+from citeproof.readers.pandoc_cite import CiteGroup, bracket_pairs, crossref_word, example_labels, is_crossref, mask_non_prose, normalise_signal, scan_citations, without_examples
 
 __all__ = ["MarkdownReader", "MarkdownDocument", "read_markdown", "read_blocks", "decode_text", "TextBlock", "MAX_NESTING"]
 
@@ -310,7 +310,7 @@ def _claim_text(raw: str, offset: int, groups: list[CiteGroup]) -> str:
             before = re.findall(r"[A-Za-z]+\.?$", out[-1].rstrip())
             named = bool(before) and before[0].rstrip(".").lower().rstrip("s") in _KIND_WORDS
             out.append(" " if named else f" {words} ")
-        elif not g.bracketed:
+        elif not g.bracketed and g.items[0].mode != CitationMode.SUPPRESS_AUTHOR:  # Smith -@smith2020 says: the year only, no subject
             out.append(ELIDED)
         pos = e
     out.append(raw[pos - offset:])
@@ -452,12 +452,13 @@ class MarkdownReader:
         claims: list[Claim] = []
         prev_text = ""
         blocks, diags, front = read_blocks(source)
+        examples = example_labels(source) if "@" in source else set()
         for block in blocks:
             if "@" not in block.text:
                 prev_text = block.text[-300:]
                 continue
             masked = mask_non_prose(block.text)
-            groups = scan_citations(masked)
+            groups = without_examples(scan_citations(masked), examples)
             real = [g for g in groups if any(not is_crossref(it.key) for it in g.items)]
             if not real:
                 continue

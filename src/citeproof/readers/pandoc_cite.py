@@ -7,7 +7,13 @@ Follows the pandoc manual, "Citation syntax", and pandoc's own parser
 * bracketed groups ``[see @a, p. 33; also @b, ch. 1]``: ``;``-separated
   items, each with a prefix, an optional ``-`` (suppress author), the key, and
   a suffix whose head may be a locator;
-* in-text (narrative) ``@a`` and ``@a [p. 33]``;
+* in-text (narrative) ``@a`` and ``@a [p. 33]``; ``-@a`` outside brackets is
+  suppress-author, as pandoc reads it (its ``citation`` parser takes the ``-``
+  before an in-text key too);
+* example-list labels are not citations: a list item marked ``(@good)`` (or
+  ``@good.``/``@good)``) defines ``good`` as an example, and pandoc reads
+  ``(@good)`` and ``@good`` anywhere in that document as a reference to it
+  (:func:`example_labels`, dropped by :func:`without_examples`);
 * keys: a letter, digit or ``_``, then key characters with single internal
   punctuation from ``:.#$%&-+?<>~/`` (and ``:``/``/`` before ``/``), or any
   non-space text in braces ``@{...}``;
@@ -38,6 +44,8 @@ __all__ = [
     "crossref_word",
     "bracket_pairs",
     "CROSSREF_PREFIXES",
+    "example_labels",
+    "without_examples",
     "QUARTO_CROSSREF_PREFIXES",
 ]
 
@@ -106,6 +114,26 @@ class CiteGroup:
     end: int
     items: list[CiteItem] = field(default_factory=list)
     bracketed: bool = True
+
+
+_EXAMPLE_ITEM = re.compile(r"^[ \t]{0,3}(?:\(@(?P<a>[\w-]+)\)|@(?P<b>[\w-]+)[.)])(?=[ \t]|$)", re.M)
+
+
+def example_labels(source: str) -> set[str]:
+    """Labels of pandoc's labelled example-list items in a Markdown document (``(@good) An example.``)."""
+    return {m.group("a") or m.group("b") for m in _EXAMPLE_ITEM.finditer(source)}
+
+
+def without_examples(groups: list[CiteGroup], labels: set[str]) -> list[CiteGroup]:
+    """``groups`` without references to example labels (pandoc numbers them: ``(@good)`` -> ``(1)``)."""
+    if not labels:
+        return groups
+    out = []
+    for g in groups:
+        items = [it for it in g.items if it.key not in labels]
+        if items:
+            out.append(g if len(items) == len(g.items) else CiteGroup(g.start, g.end, items, g.bracketed))
+    return out
 
 
 def _not_after_string(text: str, i: int) -> bool:
@@ -391,7 +419,10 @@ def scan_citations(text: str) -> list[CiteGroup]:
             i += 1
     # In-text citations: @key not inside a bracketed group.
     for at in ats:
-        if taken[at] or not _not_after_string(text, at):
+        if taken[at]:
+            continue
+        suppress = at > 0 and text[at - 1] == "-" and _not_after_string(text, at - 1)  # -@key: suppress-author, as pandoc reads it
+        if not suppress and not _not_after_string(text, at):
             continue
         km = _match_key(text, at)
         if km is None:
@@ -402,10 +433,9 @@ def scan_citations(text: str) -> list[CiteGroup]:
         if lm and not text[lm.end():lm.end() + 1] in ("(", "["):
             locator, suffix = parse_locator(", " + lm.group(1))
             end = lm.end()
-        groups.append(
-            CiteGroup(at, end, [CiteItem(_key_of(km), CitationMode.NARRATIVE, "", suffix, locator, at)], False)
-        )
-        for j in range(at, end):
+        mode, start = (CitationMode.SUPPRESS_AUTHOR, at - 1) if suppress else (CitationMode.NARRATIVE, at)
+        groups.append(CiteGroup(start, end, [CiteItem(_key_of(km), mode, "", suffix, locator, at)], False))
+        for j in range(start, end):
             taken[j] = True
     groups.sort(key=lambda g: g.start)
     return groups
@@ -418,6 +448,7 @@ _HTML = re.compile(
     r"<!--.{0,2000}?-->|</?[A-Za-z][A-Za-z0-9-]{0,50}(?:\s[^<>]{0,2000})?/?>|<(?:https?|ftp|mailto):[^>\s]{0,2000}>|<[^>\s@]{1,200}@[^>\s]{1,200}>",
     re.S,
 )
+_BRACED_KEY = re.compile(r"(?<![\w.])@\{[^\s{}]{1,2000}\}")
 _LINK_TARGET = re.compile(r"\]\(([^()\s]{0,2000}(?:\([^()]{0,2000}\)[^()\s]{0,2000}){0,20}(?:\s+\"[^\"]{0,2000}\")?)\)")
 _MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 
@@ -425,7 +456,8 @@ _MATH = re.compile(r"(?<![\\$])\$(?!\s)[^$\n]{1,2000}?(?<!\s)\$(?!\d)")
 def mask_non_prose(text: str) -> str:
     """Blank out spans where an ``@`` is never a citation, keeping offsets.
 
-    Masks code spans, raw HTML and autolinks, link targets ``](...)``, bare
+    Masks code spans, raw HTML and autolinks (not inside a braced key ``@{<x>}``,
+    which pandoc reads as the key ``<x>``), link targets ``](...)``, bare
     URLs and inline TeX math, replacing each masked character (newlines
     excepted) by a space. Bare URLs are left alone, as pandoc's default
     Markdown leaves them (``@`` in ``/@user`` is a citation there too).
@@ -443,9 +475,16 @@ def mask_non_prose(text: str) -> str:
             if chars[j] != "\n":
                 chars[j] = " "
 
-    for rx in (_CODE_SPAN, _HTML):
-        for m in rx.finditer(text):
-            blank(m.start(), m.end())
+    for m in _CODE_SPAN.finditer(text):
+        blank(m.start(), m.end())
+    # pandoc reads a braced key before raw HTML: in [@{<x>}] the key is "<x>", no tag (issue 31)
+    braced = [(m.start(), m.end()) for m in _BRACED_KEY.finditer(text)]
+    starts = [b[0] for b in braced]
+    for m in _HTML.finditer(text):
+        k = bisect.bisect_right(starts, m.start()) - 1
+        if k >= 0 and braced[k][0] < m.start() and m.end() <= braced[k][1]:
+            continue
+        blank(m.start(), m.end())
     for m in _LINK_TARGET.finditer(text):
         blank(m.start(1), m.end(1))
     for m in _MATH.finditer(text):

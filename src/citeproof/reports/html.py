@@ -128,10 +128,10 @@ def sentence_span(text: str, sentence: str) -> tuple[int, int] | None:
     """Where the judge's ``sentence`` stands in the passage ``text``: ``(start, end)`` characters, or None.
 
     Typesetting differences (case, whitespace, dashes, ligatures) do not count
-    (:func:`citeproof.judges.grounding.normalise`); a sentence the judge saw
+    (:func:`citeproof.text.grounding.normalise`); a sentence the judge saw
     slightly differently (split hyphens) aligns at a score of 90 or more.
     """
-    from citeproof.judges.grounding import align, normalise
+    from citeproof.text.grounding import align, normalise
 
     if not sentence.strip() or not text:
         return None

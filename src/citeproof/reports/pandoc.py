@@ -21,6 +21,7 @@ from typing import BinaryIO, TextIO
 from citeproof.errors import MissingToolError
 from citeproof.model import Report
 from citeproof.reports.markdown import render_markdown
+from citeproof.text.normalise import utf8_safe
 
 __all__ = ["TexWriter", "PdfWriter", "find_pandoc", "find_lualatex"]
 
@@ -92,7 +93,7 @@ class TexWriter:
         find_pandoc()
         import pypandoc
 
-        tex = pypandoc.convert_text(_tex_safe(render_markdown(report)), "latex", format=_FROM, extra_args=_title_args(report))
+        tex = pypandoc.convert_text(_tex_safe(utf8_safe(render_markdown(report))), "latex", format=_FROM, extra_args=_title_args(report))
         stream.write(tex)
 
 
@@ -117,7 +118,7 @@ class PdfWriter:
         with tempfile.TemporaryDirectory(prefix="citeproof-pdf-") as tmp:
             target = Path(tmp) / "report.pdf"
             pypandoc.convert_text(
-                _tex_safe(render_markdown(report)),
+                _tex_safe(utf8_safe(render_markdown(report))),
                 "pdf",
                 format=_FROM,
                 outputfile=str(target),

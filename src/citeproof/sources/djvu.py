@@ -12,7 +12,7 @@ address space: ``CITEPROOF_PARSE_MEMORY_MB``):
    page in order: a passage per ``para`` (whitespace joined), its ``page``
    the DjVu page (from 1);
 3. pages whose layer holds fewer than
-   :data:`~citeproof.sources.ocr.MIN_TEXT_CHARS` letters and digits (no
+   :data:`~citeproof.sources.pdf.MIN_TEXT_CHARS` letters and digits (no
    layer: a bare scan) are rendered by ``ddjvu -format=tiff``, wrapped in a
    PDF by PyMuPDF page for page, and read by the PDF path
    (:func:`~citeproof.sources.ocr.read_pdf`: OCR per ``--ocr``); their
@@ -210,7 +210,8 @@ def parse_djvu(data: bytes, ocr: str = "auto") -> ParsedSource:
     Raises:
         ParseLimitError: the PDF path's worker ran out of time or memory.
     """
-    from citeproof.sources.ocr import MIN_TEXT_CHARS, read_pdf
+    from citeproof.sources.ocr import read_pdf
+    from citeproof.sources.pdf import MIN_TEXT_CHARS
     from citeproof.sources.sandbox import parse_limits
 
     missing = [t for t in ("djvused", "djvutxt", "ddjvu") if shutil.which(t) is None]

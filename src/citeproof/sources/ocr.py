@@ -4,11 +4,11 @@ Routing, per ``--ocr`` mode (:data:`OCR_MODES`):
 
 ``auto`` (default)
     a page is read by OCR when its text layer holds fewer than
-    :data:`MIN_TEXT_CHARS` letters and digits and it shows an image (a
+    :data:`~citeproof.sources.pdf.MIN_TEXT_CHARS` letters and digits and it shows an image (a
     scanned page); every other page is read as is, so a PDF that already
     carries an invisible OCR layer (``ocrmypdf``, a scanner's own) is read
     from that layer. A page whose text layer is *garbled* (at least
-    :data:`GARBLED_SHARE` of its characters are U+FFFD, glyphs the PDF maps
+    :data:`~citeproof.sources.pdf.GARBLED_SHARE` of its characters are U+FFFD, glyphs the PDF maps
     to no text) is reported in the source's notes, re-read by OCR on
     request (``--ocr force``).
 ``force``
@@ -20,7 +20,7 @@ Routing, per ``--ocr`` mode (:data:`OCR_MODES`):
 The engine is Tesseract (Smith 2007, "An Overview of the Tesseract OCR
 Engine", ICDAR), driven through PyMuPDF's own OCR
 (``Page.get_textpage_ocr(full=True)``: MuPDF renders the page at
-:data:`OCR_DPI` dpi, Tesseract reads it, and the words come back as a
+:data:`~citeproof.sources.pdf.OCR_DPI` dpi, Tesseract reads it, and the words come back as a
 text page with their boxes in the page's own coordinates, so passages keep
 their page and box). Tesseract's language data comes from Debian
 (``apt-get install tesseract-ocr tesseract-ocr-eng``); the language is
@@ -45,22 +45,11 @@ from citeproof.errors import CiteproofError
 from citeproof.sources.pdf import ParsedPDF, parse_pdf
 from citeproof.sources.sandbox import ParseLimits, parse_limits, run_limited
 
-__all__ = ["OCR_MODES", "OCR_DPI", "MIN_TEXT_CHARS", "GARBLED_SHARE", "OCR_SECONDS_PER_PAGE", "INSTALL_HINT",
+__all__ = ["OCR_MODES", "OCR_SECONDS_PER_PAGE", "INSTALL_HINT",
            "ocr_language", "tessdata_dir", "read_pdf", "check_mode"]
 
 OCR_MODES = ("auto", "force", "never")
 """The values of ``--ocr``."""
-
-OCR_DPI = 300
-"""Resolution (dots per inch) pages are rendered at for Tesseract; 300 dpi is the resolution Tesseract's
-documentation ("Improving the quality of the output") names as the one it reads best."""
-
-MIN_TEXT_CHARS = 20
-"""A page whose text layer holds fewer letters and digits than this has no usable text layer (a page number,
-a stray header on a scanned page)."""
-
-GARBLED_SHARE = 0.10
-"""A page whose text-layer characters are at least this share U+FFFD (unmapped glyphs) is garbled."""
 
 OCR_SECONDS_PER_PAGE = 30.0
 """Seconds added to the parse worker's time limit for each page read by OCR (a page takes 1-3 s here at

@@ -41,10 +41,22 @@ from citeproof.model import Passage
 from citeproof.pdf_layout import NUMERIC_LINE, load_pymupdf, in_margin, is_running, page_blocks, page_labels, reading_order, running_texts
 from citeproof.text.glyphs import REPLACEMENT, Vocabulary, clean_glyphs, join_hyphen
 
-__all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "join_lines", "sheets_for_pages"]
+__all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "join_lines", "sheets_for_pages",
+           "OCR_DPI", "MIN_TEXT_CHARS", "GARBLED_SHARE"]
 
 PARSER_VERSION = "pdf-6"
 """Bumped whenever passages would come out differently; part of the cache key."""
+
+OCR_DPI = 300
+"""Resolution (dots per inch) pages are rendered at for Tesseract; 300 dpi is the resolution Tesseract's
+documentation ("Improving the quality of the output") names as the one it reads best."""
+
+MIN_TEXT_CHARS = 20
+"""A page whose text layer holds fewer letters and digits than this has no usable text layer (a page number,
+a stray header on a scanned page)."""
+
+GARBLED_SHARE = 0.10
+"""A page whose text-layer characters are at least this share U+FFFD (unmapped glyphs) is garbled."""
 
 
 @dataclass
@@ -178,7 +190,7 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
     Args:
         data: the file's bytes.
         ocr_pages: pages (from 1) to read by OCR (Tesseract through
-            PyMuPDF, full page at :data:`citeproof.sources.ocr.OCR_DPI` dpi)
+            PyMuPDF, full page at :data:`OCR_DPI` dpi)
             instead of from their text layer.
         language: Tesseract language codes (``eng``, ``eng+deu``).
         tessdata: Tesseract's language-data folder (None: PyMuPDF finds it).
@@ -205,7 +217,7 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
             continue
         try:
             page = doc[n - 1]
-            tp = page.get_textpage_ocr(flags=pymupdf.TEXT_MEDIABOX_CLIP, language=language, dpi=_ocr_dpi(), full=True, tessdata=tessdata)
+            tp = page.get_textpage_ocr(flags=pymupdf.TEXT_MEDIABOX_CLIP, language=language, dpi=OCR_DPI, full=True, tessdata=tessdata)
             textpages[n] = page.get_text("dict", textpage=tp)
         except Exception as exc:  # Tesseract's errors come as RuntimeError/ValueError from PyMuPDF
             return ParsedPDF([], "", doc.page_count, error=f"OCR of page {n} failed ({exc}); check the Tesseract installation (tesseract --list-langs)")
@@ -322,12 +334,6 @@ def _big_title(page) -> str:
     return re.sub(r"\s+", " ", " ".join(s["text"].strip() for s in spans if float(s.get("size", 0)) >= big - 0.5)).strip()[:300]
 
 
-def _ocr_dpi() -> int:
-    from citeproof.sources.ocr import OCR_DPI
-
-    return OCR_DPI
-
-
 def _letters(text: str) -> int:
     return sum(ch.isalnum() for ch in text)
 
@@ -335,13 +341,11 @@ def _letters(text: str) -> int:
 def _unread_pages(doc, pages: list, ocred: set[int]) -> tuple[list[int], list[int]]:
     """``(scanned, garbled)`` pages from 1 among those not read by OCR.
 
-    Scanned: fewer than :data:`citeproof.sources.ocr.MIN_TEXT_CHARS` letters
+    Scanned: fewer than :data:`MIN_TEXT_CHARS` letters
     and digits in the text layer, and an image on the page. Garbled: at
-    least :data:`citeproof.sources.ocr.GARBLED_SHARE` of the non-space
+    least :data:`GARBLED_SHARE` of the non-space
     characters are U+FFFD.
     """
-    from citeproof.sources.ocr import GARBLED_SHARE, MIN_TEXT_CHARS
-
     scanned, garbled = [], []
     for pg in pages:
         if pg.number in ocred:

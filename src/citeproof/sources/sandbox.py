@@ -87,14 +87,14 @@ _MAX_IDLE = 4
 class _Worker:
     """A ``python -c`` child that runs functions sent to it (length-prefixed pickles on stdin/stdout)."""
 
-    def __init__(self, memory_mb: int) -> None:
+    def __init__(self, memory_mb: int, warm: str = "") -> None:
         env = dict(os.environ)
         src = str(Path(__file__).resolve().parents[2])  # the folder holding the citeproof package
         env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.memory_mb = memory_mb
         self.stopped = False
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", f"from citeproof.sources.sandbox import _serve; _serve({int(memory_mb)})"],
+            [sys.executable, "-c", f"from citeproof.sources.sandbox import _serve; _serve({int(memory_mb)}, {warm!r})"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, bufsize=0,
         )
 
@@ -163,8 +163,8 @@ def _peak_bytes() -> int:
         return 0
 
 
-def _serve(memory_mb: int) -> None:
-    """The worker's loop: cap the address space, then run each function sent until stdin closes."""
+def _serve(memory_mb: int, warm: str = "") -> None:
+    """The worker's loop: cap the address space, import ``warm`` (a module name, '' for none), then run each function sent until stdin closes."""
     try:
         import resource
 
@@ -174,10 +174,11 @@ def _serve(memory_mb: int) -> None:
         pass
     import importlib
 
-    try:  # the import a parse needs first (PyMuPDF), done while the parent is still busy (see prestart)
-        importlib.import_module("citeproof.sources.pdf")
-    except Exception:  # noqa: BLE001 - the first call reports whatever is wrong
-        pass
+    if warm:
+        try:  # the import a parse needs first (PyMuPDF), done while the parent is still busy (see prestart)
+            importlib.import_module(warm)
+        except Exception:  # noqa: BLE001 - the first call reports whatever is wrong
+            pass
     cap_bytes = memory_mb * 1024 * 1024
 
     inp = sys.stdin.buffer
@@ -271,21 +272,31 @@ def run_limited(fn: Callable[..., T], *args: Any, limits: ParseLimits | None = N
             worker.kill()
 
 
-def prestart(limits: ParseLimits | None = None) -> None:
+def prestart(limits: ParseLimits | None = None, warm: str = "") -> None:
     """Start a worker now, unless an idle one is ready, so that its start overlaps the caller's own work.
 
     A worker's start is a Python start and an import of PyMuPDF (about 0.4 s
     on 2 cores); ``check`` calls this before it reads the document and the
     bibliography, so the first source parse finds the worker ready. No-op when
     workers are off (``CITEPROOF_PARSE_TIMEOUT=0``) or the idle pool is full.
+
+    Args:
+        limits: the worker's limits (None: :func:`parse_limits`).
+        warm: a module the worker imports as it starts (a dotted name such as
+            ``citeproof.sources.pdf``, whose import is PyMuPDF's); '' for none.
+
+    Raises:
+        ValueError: ``warm`` is not a dotted module name.
     """
+    if warm and not all(part.isidentifier() for part in warm.split(".")):
+        raise ValueError(f"not a module name: {warm!r}")
     lim = limits or parse_limits()
     if lim.seconds <= 0:
         return
     with _LOCK:
         if len(_IDLE) >= _MAX_IDLE or any(w.memory_mb == lim.memory_mb and w.alive() for w in _IDLE):
             return
-        _IDLE.append(_Worker(lim.memory_mb))
+        _IDLE.append(_Worker(lim.memory_mb, warm))
 
 
 def stop_all() -> None:

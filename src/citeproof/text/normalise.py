@@ -1,4 +1,9 @@
-"""Text normalisation and terms for lexical matching.
+"""The one tokenizer and the one stemmer: text normalisation, word tokens, stems and terms.
+
+Every stage that compares words (retrieval, judges, detectors, claims, the
+planted harness) tokenises with :data:`WORD_RE` / :func:`tokenize` and stems
+with :func:`stem` (Snowball English, Porter2), so "Müller" is one token
+everywhere and ``increased``/``increases`` meet on one stem.
 
 :func:`fold` makes extraction damage harmless before comparing words:
 
@@ -27,7 +32,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["fold", "terms", "STOPWORDS", "tokenize", "surface_words", "stem_words", "CJK_RUN_RE", "cjk_terms"]
+__all__ = ["fold", "terms", "STOPWORDS", "tokenize", "word_tokens", "WORD_RE", "stem", "surface_words", "stem_words",
+           "CJK_RUN_RE", "cjk_terms", "utf8_safe"]
 
 CJK_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
 """Runs of Chinese, Japanese (kana, kanji) and Korean (hangul) characters: text with no spaces between words."""
@@ -67,12 +73,22 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", text) if _JAMO.search(text) else text  # NFKD split each hangul syllable into jamo
 
 
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*", re.U)
+WORD_RE = re.compile(r"[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*")
+"""A word as written: a letter (any script), then letters, digits and inner hyphens or apostrophes
+(``Müller``, ``Sci-Hub's``, ``MUC1-C``, ``NF-κB`` are one word each). Match it on raw text for word
+positions; :func:`word_tokens` gives the folded words."""
+
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|" + WORD_RE.pattern, re.U)
 
 
 def tokenize(text: str) -> list[str]:
-    """Folded word and number tokens of ``text`` (``68.9%`` stays one token)."""
+    """Folded word and number tokens of ``text`` (``68.9%`` stays one token; words as :data:`WORD_RE`)."""
     return _TOKEN.findall(fold(text))
+
+
+def word_tokens(text: str) -> list[str]:
+    """The folded words of ``text`` (:data:`WORD_RE` over :func:`fold`; numbers left out), in order."""
+    return WORD_RE.findall(fold(text))
 
 
 try:  # PyStemmer: Snowball English (Porter2)
@@ -92,6 +108,19 @@ except ImportError:  # pragma: no cover - PyStemmer is a dependency; keep workin
             if word.endswith(suf) and len(word) - len(suf) >= 3:
                 return word[: -len(suf)]
         return word
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """The Snowball English (Porter2) stem of one word, folded first (:func:`fold`).
+
+    Args:
+        word: one word as written or already folded (``Increased``, ``increas``).
+
+    Returns:
+        The stem, lower case (``increas``); the word itself when it has no suffix to strip.
+    """
+    return _stem(fold(word))
 
 
 def stem_words(words: list[str]) -> list[str]:
@@ -143,9 +172,6 @@ def terms(text: str) -> list[str]:
     return out
 
 
-_WORD = re.compile(r"\d+(?:[.,]\d+)*%?|[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*")
-
-
 def surface_words(text: str, matched: tuple[str, ...] | list[str]) -> list[str]:
     """The words of ``text`` as written whose terms are in ``matched``.
 
@@ -157,7 +183,16 @@ def surface_words(text: str, matched: tuple[str, ...] | list[str]) -> list[str]:
     """
     want = set(matched)
     out: list[str] = []
-    for w in _WORD.findall(text):
+    for w in _TOKEN.findall(text):
         if w not in out and any(t in want for t in terms(w)):
             out.append(w)
     return out
+
+
+def utf8_safe(text: str) -> str:
+    """``text`` with every lone surrogate written as its ``\\udcXX`` escape, so it encodes as UTF-8.
+
+    A file name that is not UTF-8 reaches Python as lone surrogates (PEP 383, ``surrogateescape``); a
+    report names it escaped (``draft\\udcff.md``) rather than failing to be written.
+    """
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")

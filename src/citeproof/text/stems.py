@@ -1,8 +1,13 @@
-"""Word stems, term lookup and sentence overlap, used by the detectors and the planted harness.
+"""Content stems, term lookup and sentence overlap, used by the detectors and the planted harness.
 
-Moved here from ``citeproof.detectors._text`` (one text layer). Nothing here knows about tags; every function is pure and works on plain
-strings. Matching is on lower-cased word tokens with a crude suffix stemmer,
-so ``increased``/``increases``/``increasing`` meet on ``increas``.
+Nothing here knows about tags; every function is pure and works on plain
+strings. Words are the text layer's one tokenizer
+(:func:`citeproof.text.normalise.word_tokens`: Unicode letters, so "Müller"
+is one word), stems its one stemmer (:func:`citeproof.text.normalise.stem`,
+Snowball English), sentences its one splitter
+(:func:`citeproof.text.sentences.split_sentences`: no cut after *et al.* or
+*Fig.*), so ``increased``/``increases``/``increasing`` meet on ``increas``
+here as in retrieval.
 """
 
 from __future__ import annotations
@@ -11,9 +16,12 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from citeproof.text.normalise import CJK_RUN_RE, cjk_terms
+from citeproof.text.normalise import CJK_RUN_RE, cjk_terms, stem, word_tokens
+from citeproof.text.sentences import split_sentences
 
-WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]")
+__all__ = ["STOPWORDS", "NEGATION", "tokens", "cjk_bigrams", "content_stems", "find_terms", "has_term",
+           "overlap_score", "window", "sentence_stems", "stem_hits", "relevant_sentences", "focus_evidence",
+           "entity_tokens"]
 
 STOPWORDS = frozenset(
     """a an the of in on at to for from by with without and or but nor as is are was were be been being
@@ -24,30 +32,10 @@ STOPWORDS = frozenset(
     although though et al""".split()
 )
 
-_SUFFIXES = ("ations", "ation", "ments", "ment", "ingly", "ings", "ing", "edly", "ies", "ied", "ed", "es", "ly", "s")
-
-
-@lru_cache(maxsize=200_000)
-def stem(word: str) -> str:
-    """Crude suffix stripping (not Porter): enough to meet inflections.
-
-    Args:
-        word: one word, any case.
-
-    Returns:
-        The lower-cased word with one common English suffix removed when at
-        least four letters remain.
-    """
-    w = word.lower()
-    for suf in _SUFFIXES:
-        if w.endswith(suf) and len(w) - len(suf) >= 4:
-            return w[: -len(suf)]
-    return w
-
-
 def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens of ``text`` (letters, inner hyphens/apostrophes)."""
-    return [m.group(0).lower() for m in WORD_RE.finditer(text or "")]
+    """The folded word tokens of ``text`` (:func:`citeproof.text.normalise.word_tokens`), CJK runs left out
+    (they are matched by :func:`cjk_bigrams`)."""
+    return [t for t in word_tokens(text or "") if not CJK_RUN_RE.match(t)]
 
 
 
@@ -55,7 +43,7 @@ def tokens(text: str) -> list[str]:
 def cjk_bigrams(text: str) -> set[str]:
     """Overlapping character bigrams of the CJK runs of ``text`` (a one-character run stands alone).
 
-    CJK writing puts no spaces between words, so :data:`WORD_RE` finds none;
+    CJK writing puts no spaces between words, so a run is one long token;
     overlapping bigrams are the standard dictionary-free segmentation for
     matching such text (Lucene's ``CJKBigramFilter``; Kwok, "Comparing
     representations in Chinese information retrieval", SIGIR 1997).
@@ -82,15 +70,17 @@ def find_terms(text: str, terms: Iterable[str]) -> list[tuple[str, int, int]]:
 
     Args:
         text: where to look.
-        terms: phrases, matched case-insensitively on word boundaries; a
-            phrase may be a regular expression fragment.
+        terms: phrases, matched case-insensitively on word boundaries (a
+            letter or digit of any script, or a hyphen before it, is no
+            boundary: "ller" is not found in "Müller"); a phrase may be a
+            regular expression fragment.
 
     Returns:
         ``(matched text, start, end)`` for every hit, in text order.
     """
     out: list[tuple[str, int, int]] = []
     for term in terms:
-        for m in re.finditer(r"(?<![A-Za-z0-9-])(?:" + term + r")(?![A-Za-z0-9])", text or "", re.IGNORECASE):
+        for m in re.finditer(r"(?<![^\W_]|-)(?:" + term + r")(?![^\W_])", text or "", re.IGNORECASE):
             out.append((m.group(0), m.start(), m.end()))
     out.sort(key=lambda x: x[1])
     return out
@@ -99,37 +89,6 @@ def find_terms(text: str, terms: Iterable[str]) -> list[tuple[str, int, int]]:
 def has_term(text: str, terms: Iterable[str]) -> bool:
     """True when any phrase of ``terms`` occurs in ``text`` (see :func:`find_terms`)."""
     return bool(find_terms(text, terms))
-
-
-_ABBREV = r"(?:et al|e\.g|i\.e|cf|Fig|Figs|Eq|Eqs|Ref|Refs|vs|approx|ca|No|Tab|Sect|Dr|Mr|Ms|Prof|St|resp|incl)"
-_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9(\[])")
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split prose into sentences, abbreviation-aware (*et al.*, *Fig.*, *e.g.*).
-
-    A simple regular-expression splitter for evidence text (sources that come
-    from the pipeline are already cut into passages; this is for raw text).
-
-    Args:
-        text: prose; newlines are treated as spaces.
-
-    Returns:
-        Non-empty stripped sentences in order.
-    """
-    text = re.sub(r"\s+", " ", text or "").strip()
-    if not text:
-        return []
-    out: list[str] = []
-    start = 0
-    for m in _SPLIT_RE.finditer(text):
-        before = text[start : m.start() + 1]
-        if re.search(r"\b" + _ABBREV + r"\.$", before) or re.search(r"\b[A-Z]\.$", before):
-            continue
-        out.append(text[start : m.end()].strip())
-        start = m.end()
-    out.append(text[start:].strip())
-    return [s for s in out if s]
 
 
 def overlap_score(claim: str, passage: str) -> float:

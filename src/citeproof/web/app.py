@@ -58,6 +58,7 @@ from citeproof import __version__
 from citeproof.web.jobs import JobStore, Limits, UploadError
 from citeproof.web.review import ReviewError, load_job_review, save_job_decision
 from citeproof.web.security import LOOPBACK_HOSTS, GuardMiddleware
+from citeproof.web.uploads import DOC_SUFFIXES, SOURCE_SUFFIXES, document_kinds, source_kinds
 
 __all__ = ["create_app", "default_jobs_dir"]
 
@@ -107,6 +108,11 @@ def create_app(
     """
     store = JobStore(Path(jobs_dir) if jobs_dir else default_jobs_dir(), cache_dir=cache_dir, workers=workers, limits=limits)
     env = _templates()
+    upload_lists = {  # the upload form's types, from the reader and source registries (issue 29)
+        "document_kinds": document_kinds(), "document_accept": ",".join(DOC_SUFFIXES),
+        "source_kinds": source_kinds(), "source_accept": ",".join(SOURCE_SUFFIXES),
+    }
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
         yield
@@ -139,12 +145,12 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse)
     def index() -> HTMLResponse:
-        return page("index.html.j2", jobs=store.recent() if single_user else None)
+        return page("index.html.j2", jobs=store.recent() if single_user else None, **upload_lists)
 
     @app.post("/jobs")
     async def create_job(
         request: Request,
-        document: UploadFile | None = File(None, description="citing document (.md, .tex, .tar.gz, .pdf, .docx, .odt) or a .zip holding it"),
+        document: UploadFile | None = File(None, description="citing document (" + ", ".join(DOC_SUFFIXES) + ") or a .zip holding it"),
         sources: list[UploadFile] = File([], description="source files"),
         bib: list[UploadFile] = File([], description="bibliography files"),
         document_path: str = Form("", max_length=500),
@@ -162,7 +168,7 @@ def create_app(
         except UploadError as exc:
             if wants_json:
                 return JSONResponse({"error": str(exc)}, status_code=exc.status_code)
-            return page("index.html.j2", status_code=exc.status_code, jobs=store.recent() if single_user else None, error=str(exc))
+            return page("index.html.j2", status_code=exc.status_code, jobs=store.recent() if single_user else None, error=str(exc), **upload_lists)
         url = f"/jobs/{job_id}"
         if wants_json:
             return JSONResponse({"id": job_id, "url": url}, status_code=201)

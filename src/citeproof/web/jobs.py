@@ -52,6 +52,7 @@ from citeproof.web.uploads import (
     check_bundle,
     check_content,
     copy_limited,
+    document_kinds,
     extract_zip,
     safe_join,
     safe_name,
@@ -137,7 +138,7 @@ def find_document(input_dir: Path, bib_files: list[Path], wanted: str = "") -> P
         if not path.is_file():
             raise UploadError(f"the upload holds no file {wanted!r}")
         if not path.name.lower().endswith(DOC_SUFFIXES):
-            raise UploadError(f"{wanted!r} cannot be the citing document: it must be Markdown (.md), LaTeX (.tex), a PDF or Word (.docx, .odt)", 415)
+            raise UploadError(f"{wanted!r} cannot be the citing document: it must be one of {document_kinds()}", 415)
         return path
     named: set[Path] = set()
     for bib in bib_files:
@@ -323,7 +324,7 @@ class JobStore:
             UploadError: an upload was refused; nothing is kept then.
         """
         if document is None or not document[0]:
-            raise UploadError("choose the citing document (.md, .tex, .tar.gz, .pdf, .docx or .odt) or a .zip holding it")
+            raise UploadError(f"choose the citing document ({', '.join(DOC_SUFFIXES)}) or a .zip holding it")
         job_id = secrets.token_hex(16)
         folder = self.root / job_id
         inp = folder / "input"
@@ -353,7 +354,7 @@ class JobStore:
                 document_path = doc_name
             else:
                 raise UploadError(
-                    f"{doc_name}: the citing document must be Markdown (.md), LaTeX (.tex), an arXiv source bundle (.tar.gz), a PDF, Word (.docx) or OpenDocument (.odt),"
+                    f"{doc_name}: the citing document must be one of {document_kinds()},"
                     " or a .zip holding it (with its .bib and sources)",
                     415,
                 )

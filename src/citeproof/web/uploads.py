@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
+from citeproof.documents import DOCUMENT_SUFFIXES, READER_LIST
 from citeproof.errors import CiteproofError
+from citeproof.sources import SUFFIXES as SOURCE_TYPES
 
 __all__ = [
     "Limits",
@@ -40,30 +42,48 @@ __all__ = [
     "SOURCE_SUFFIXES",
     "BIB_SUFFIXES",
     "ZIP_MEMBER_SUFFIXES",
+    "document_kinds",
+    "source_kinds",
 ]
 
 MAX_NAME_BYTES = 200
 """Longest file or folder name (UTF-8 bytes) an upload may use; file systems stop at 255."""
 
-MARKDOWN_SUFFIXES = (".md", ".markdown")
-"""Markdown citing documents (the pipeline's Markdown reader)."""
-LATEX_SUFFIXES = (".tex", ".ltx")
-"""LaTeX citing documents (the pipeline's LaTeX reader)."""
+def _reader(name: str) -> tuple[str, ...]:
+    return next(e.suffixes for e in READER_LIST if e.name == name)
+
+
+MARKDOWN_SUFFIXES = tuple(s for s in _reader("Markdown") if s != ".txt")
+"""Markdown citing documents a zip's document is guessed among (the reader registry's; a ``.txt`` in a zip is a
+source unless 'path inside the zip' names it)."""
 BUNDLE_SUFFIXES = (".tar.gz", ".tgz")
 """arXiv source bundles: a LaTeX document with its files, uploaded as is (not inside a zip)."""
-WORD_SUFFIXES = (".docx", ".odt")
-"""Word and OpenDocument citing documents (the pipeline's Word reader; zip packages)."""
-DOC_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",) + WORD_SUFFIXES
-"""Citing documents accepted as a direct upload; the suffix picks the reader."""
-OWN_BIBLIOGRAPHY_SUFFIXES = LATEX_SUFFIXES + BUNDLE_SUFFIXES + (".pdf",) + WORD_SUFFIXES
-"""Documents that bring their own bibliography (LaTeX's .bib/.bbl, a PDF's printed list, Word's citation fields or typed list)."""
-SOURCE_SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm", ".docx", ".odt", ".pptx", ".rtf", ".xml", ".nxml", ".djvu", ".srt", ".vtt")
-"""What a source upload may be: PDF, text, HTML, Office files (read by :mod:`citeproof.sources.office`), JATS XML, DjVu,
-subtitles (:mod:`citeproof.sources.kinds`)."""
-"""Source files accepted beside the document."""
+LATEX_SUFFIXES = tuple(s for s in _reader("LaTeX") if s not in BUNDLE_SUFFIXES)
+"""LaTeX citing documents (the reader registry's LaTeX reader)."""
+WORD_SUFFIXES = _reader("Word")
+"""Word and OpenDocument citing documents (the reader registry's Word reader; zip packages)."""
+DOC_SUFFIXES = DOCUMENT_SUFFIXES
+"""Citing documents accepted as a direct upload: every suffix of the reader registry (:data:`citeproof.documents.READERS`)."""
+OWN_BIBLIOGRAPHY_SUFFIXES = tuple(s for e in READER_LIST if e.own_bibliography == "always" for s in e.suffixes)
+"""Documents that bring their own bibliography (LaTeX's .bib/.bbl, a PDF's printed list, Word's citation fields or typed list,
+an attributions file's sources)."""
+SOURCE_SUFFIXES = tuple(SOURCE_TYPES)
+"""What a source upload may be: every suffix of the source registry (:data:`citeproof.sources.SOURCE_PARSERS`)."""
 BIB_SUFFIXES = (".bib", ".bibtex", ".json")
 """Bibliography files (BibTeX or CSL-JSON)."""
-ZIP_MEMBER_SUFFIXES = MARKDOWN_SUFFIXES + LATEX_SUFFIXES + SOURCE_SUFFIXES + BIB_SUFFIXES + WORD_SUFFIXES + (".bbl", ".csl", ".yaml", ".yml", ".tsv", ".csv", ".png", ".jpg", ".jpeg", ".svg")
+
+
+def document_kinds() -> str:
+    """The citing documents the page accepts, in words from the reader registry ("Markdown (.md, ...), LaTeX (...), ...")."""
+    return ", ".join(f"{e.name} ({', '.join(e.suffixes)})" for e in READER_LIST)
+
+
+def source_kinds() -> str:
+    """The source files the page accepts, in words from the source registry ("PDF (.pdf), Markdown (.md, .markdown), ...")."""
+    from citeproof.sources import SOURCE_PARSERS
+
+    return ", ".join(f"{p.name} ({', '.join(p.suffixes)})" for p in SOURCE_PARSERS.values())
+ZIP_MEMBER_SUFFIXES = tuple(dict.fromkeys(tuple(s for s in DOC_SUFFIXES if s not in BUNDLE_SUFFIXES) + SOURCE_SUFFIXES + BIB_SUFFIXES + (".bbl", ".csl", ".yaml", ".yml", ".tsv", ".csv", ".png", ".jpg", ".jpeg", ".svg")))
 """Zip members that are extracted; others are skipped (and listed in the job state)."""
 
 
