@@ -22,10 +22,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from citeproof.bibliography.ref_fields import ARXIV_RE, DOI_RE, find_doi, list_form, parse_fields
+from citeproof.bibliography.ref_fields import _REPEATED, ARXIV_RE, _body_author, DOI_RE, find_doi, list_form, parse_fields
 from citeproof.model import Reference
 
-__all__ = ["RefLine", "RefEntry", "segment_references", "entry_number", "strip_label", "list_form", "unparsed_reason", "parse_reference", "author_year_label", "fold_name", "ARXIV_RE", "DOI_RE"]
+__all__ = ["RefLine", "RefEntry", "segment_references", "entry_number", "strip_label", "list_form", "unparsed_reason", "parse_reference", "author_year_label", "fold_name", "repeats_authors", "inherit_authors", "ARXIV_RE", "DOI_RE"]
 
 
 @dataclass(frozen=True)
@@ -240,11 +240,12 @@ def _segment_author_year(lines: list[RefLine]) -> list[RefEntry]:
     parts: list[list[str]] = []
     for ln in lines:
         at_edge = ln.bbox[0] - left[(ln.page, ln.col)] < 2.5
+        dash = bool(_REPEATED.match(ln.text))  # ———. 1963. Stigma: a new entry by the same authors
         if hanging:
-            start = at_edge and bool(re.match(r"^\W?[A-Z\u00c0-\u024f]", ln.text.strip()))
+            start = at_edge and (dash or bool(re.match(r"^\W?[A-Z\u00c0-\u024f]", ln.text.strip())))
         else:
             prev = parts[-1][-1].rstrip() if parts else ""
-            start = bool(_AUTHOR_START.match(ln.text.strip())) and (not prev or not prev.endswith((",", "&", "and", "-")))
+            start = (dash or bool(_AUTHOR_START.match(ln.text.strip()))) and (not prev or not prev.endswith((",", "&", "and", "-")))
         if start or not entries:
             entries.append(RefEntry(label="", number=None, text="", lines=[ln]))
             parts.append([ln.text])
@@ -288,7 +289,11 @@ def _family_names(author_text: str) -> tuple[list[str], bool]:
         words = chunk.split()
         lead = re.match(r"^((?:[A-Z][a-z]?\.\s?-?\s?)+)(.*)$", chunk)
         if lead and lead.group(2).strip():
-            names.append(lead.group(2).strip())  # J. Carreira -> Carreira
+            rest = lead.group(2).strip().split()  # J. Carreira -> Carreira; C. Titus Brown -> Brown
+            k = len(rest) - 1
+            while k > 0 and rest[k - 1].lower() in ("van", "von", "de", "der", "den", "del", "da", "di", "le", "la"):
+                k -= 1
+            names.append(" ".join(rest[k:]))
         elif len(words) >= 2 and not re.fullmatch(r"[A-Z]\.?", words[-1]):
             # Given M. Family: the last word, keeping particles
             k = len(words) - 1
@@ -328,7 +333,7 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
     if not (first_line_bold and (lines and bold or first_line.strip())):
         f = parse_fields(text, style, form)
         names = f.names
-        if not names and style == "author-year":  # no name form read: the authors are what precedes the year
+        if not names and style == "author-year" and not f.same_authors:  # no name form read: the authors are what precedes the year
             m = re.search(rf"[\s,(]+{_YEAR}[a-z]?\b", text)
             fam, et_al = _family_names(text[: m.start()] if m else "")
             names = tuple(fam) + (("et al.",) if et_al else ())
@@ -367,6 +372,11 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
         title = first_line.strip()
     title = re.sub(r"\s+", " ", title).strip(" ,.")
     names, et_al = _family_names(authors_text)
+    body = _body_author(authors_text)
+    if body and all(len(c.split()) == 1 or c.split()[0] in ("and", "&") and len(c.split()) == 2 for c in body.split(",")[1:]):
+        # National Academies of Sciences, Engineering, and Medicine: one corporate author, not three (but
+        # Project Jupyter, Matthias Bussonnier, ...: a body, then people)
+        names, et_al = [body], False
     return Reference(
         citekey=label,
         entry_type="",
@@ -378,6 +388,34 @@ def parse_reference(text: str, label: str = "", *, first_line: str = "", first_l
         arxiv=arxiv,
         url=url,
     )
+
+
+def repeats_authors(text: str) -> bool:
+    """Whether an entry opens with a repeated-author dash (``———. 1963. Stigma ...``, ``——, ed.``, ``---.``):
+    Chicago, APA-6 and MLA lists print it for the authors of the entry before."""
+    return bool(_REPEATED.match(text))
+
+
+def inherit_authors(refs: list[Reference], texts: list[str]) -> list[Reference]:
+    """The references of one list, in printed order, each entry that opens with a repeated-author dash
+    (:func:`repeats_authors`) given the authors of the entry before it (a run of dashes all get the first
+    named entry's authors). An entry whose dash follows no named entry keeps no authors.
+
+    Args:
+        refs: the parsed entries, in printed order.
+        texts: their printed texts (labels removed), in the same order.
+
+    Returns:
+        A new list of the same length; entries without a dash are the same objects.
+    """
+    import dataclasses
+
+    out: list[Reference] = []
+    for ref, text in zip(refs, texts):
+        if repeats_authors(text) and not [a for a in ref.authors if a != "et al."] and out and out[-1].authors:
+            ref = dataclasses.replace(ref, authors=out[-1].authors)
+        out.append(ref)
+    return out
 
 
 def unparsed_reason(ref: Reference) -> str:

@@ -249,26 +249,47 @@ def eval_references(
     data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Data folder with cv-papers/ and bib-file-fields/ (default: ../shared/data; skipped where absent).")] = None,  # type: ignore[assignment]
     misses: Annotated[int, typer.Option("--misses", help="Keep this many wrong entries per style (listed under the table, or in the JSON), each with its wrong fields.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the Markdown table.")] = False,
+    sets: Annotated[Optional[str], typer.Option("--sets", metavar="LIST", help="Comma-separated labelled sets (default: all): plos-jats, issue-strings, arxiv-pdfs, cv-papers, manubot-pdf; 'none' skips them.")] = None,
+    labelled_only: Annotated[bool, typer.Option("--labelled-only", help="Score only the labelled real strings (no CSL rendering, no pandoc needed).")] = False,
 ) -> None:
-    """Reference lists in 12 CSL styles: real BibTeX entries rendered by pandoc's citeproc, laid out as a PDF, read back; field precision/recall per style and local-PDF matches.
+    """Reference lists: labelled real reference strings of many styles and fields (per style family), then 12 CSL styles rendered by pandoc's citeproc from real BibTeX, laid out as a PDF and read back (field precision/recall per style, local-PDF matches).
 
-        citeproof eval references --styles ieee,apa,lncs --json
+        citeproof eval references --labelled-only
+        citeproof eval references --styles ieee,apa,lncs --sets none --json
     """
     import json as _json
 
+    from citeproof.eval.labelled_refs import SETS, format_labelled_markdown, run_labelled
     from citeproof.eval.references import STYLES, default_bibs, format_references_markdown, run_references
 
     chosen = [s.strip() for s in styles.split(",") if s.strip()] if styles else None
     for s in chosen or []:
         if s not in STYLES:
             _fail(CiteproofError(f"--styles: unknown style {s!r}; choose from {', '.join(STYLES)}"))
+    chosen_sets = None if sets is None else [x.strip() for x in sets.split(",") if x.strip() and x.strip() != "none"]
+    for x in chosen_sets or []:
+        if x not in SETS:
+            _fail(CiteproofError(f"--sets: unknown labelled set {x!r}; choose from {', '.join(SETS)}, or none"))
+    d = data or _default_data()
+    labelled = None
+    if chosen_sets is None or chosen_sets:
+        try:
+            labelled = run_labelled(_sample_dir().parents[1], chosen_sets, keep_misses=misses, data=d if d.is_dir() else None)
+        except ValueError as exc:
+            _fail(CiteproofError(str(exc)))
+            return
+    if labelled_only:
+        if as_json:
+            out.print(_json.dumps({"labelled": labelled}, indent=2), highlight=False, markup=False)
+        else:
+            out.print(format_labelled_markdown(labelled) if labelled else "no labelled set chosen", highlight=False, markup=False)
+        return
     if bib:
         for b in bib:
             if not b.is_file():
                 _fail(CiteproofError(f"{b}: not found; give a .bib file with --bib"))
         pairs = [(b, None) for b in bib]
     else:
-        d = data or _default_data()
         pairs = default_bibs(_sample_dir().parents[1], d if d.is_dir() else None)
     try:
         res = run_references(pairs, chosen, keep_misses=misses)
@@ -278,7 +299,11 @@ def eval_references(
     except CiteproofError as exc:
         _fail(exc)
         return
+    res["labelled"] = labelled
     if as_json:
         out.print(_json.dumps(res, indent=2), highlight=False, markup=False)
     else:
-        out.print(format_references_markdown(res), highlight=False, markup=False)
+        text = format_references_markdown(res)
+        if labelled:
+            text = "## Labelled real reference strings\n\n" + format_labelled_markdown(labelled) + "\n\n## Rendered CSL styles\n\n" + text
+        out.print(text, highlight=False, markup=False)

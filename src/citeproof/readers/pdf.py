@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeproof.bibliography import Bibliography
-from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, entry_number, list_form, parse_reference, segment_references, strip_label, unparsed_reason
+from citeproof.bibliography.pdf_refs import RefEntry, RefLine, author_year_label, entry_number, inherit_authors, parse_reference, segment_references, strip_label, unparsed_reason
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference
 from citeproof.pdf_layout import NUMERIC_LINE, is_running, load_pymupdf, order_blocks, page_blocks, running_texts
@@ -57,7 +57,7 @@ from citeproof.readers.pdf_lines import SUP_CLOSE, SUP_OPEN, PdfLine
 from citeproof.readers.pdf_lines import plain as _plain
 from citeproof.readers.pdf_markers import BRACKET as _BRACKET
 from citeproof.readers.pdf_markers import SUP, SUPERSCRIPT_DIGITS, Linker, Marker, numeric_markers, superscript_role
-from citeproof.text.glyphs import REPLACEMENT, Vocabulary, repair_words
+from citeproof.text.glyphs import REPLACEMENT, Vocabulary, join_spacing_accents, repair_words
 
 __all__ = ["PdfReader", "PdfDocument", "PdfLine", "read_pdf", "Marker", "parse_time_per_page"]
 
@@ -321,7 +321,7 @@ def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before:
     ``cites_by_number``: the body cites with bracketed numbers, so an
     unnumbered list (entries set apart by spacing) is numbered in order.
     """
-    rl = [RefLine(text=_plain(ln.text), page=ln.page, bbox=ln.bbox, col=ln.col, bold=ln.bold) for ln in _drop_heads(_fuse_labels(region, before or []))]
+    rl = [RefLine(text=join_spacing_accents(_plain(ln.text)), page=ln.page, bbox=ln.bbox, col=ln.col, bold=ln.bold) for ln in _drop_heads(_fuse_labels(region, before or []))]
     entries, style = segment_references(rl)
     if style == "unnumbered":
         if cites_by_number:
@@ -330,13 +330,16 @@ def _parse_entries(region: list[PdfLine], cites_by_number: bool = False, before:
                 e.label, e.number = str(k), k
         else:
             style = "author-year"
-    form = list_form([e.text for e in entries])
+    # each entry is read on its own merits (issue 26): a list-wide vote on the name form failed the
+    # minority of a list that mixes forms (Buckland, S. T., D. R. Anderson beside Royle, J. A.)
     for e in entries:
         first = e.lines[0]
         first_text = strip_label(first.text) if e.number is not None else first.text
         bold_first = first.bold and not all(ln.bold for ln in e.lines)
         texts = [first_text] + [ln.text for ln in e.lines[1:]]
-        e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style, lines=texts, bold=[ln.bold for ln in e.lines], form=form)
+        e.reference = parse_reference(e.text, e.label, first_line=first_text, first_line_bold=bold_first, style=style, lines=texts, bold=[ln.bold for ln in e.lines])
+    for e, ref in zip(entries, inherit_authors([e.reference for e in entries], [e.text for e in entries])):  # type: ignore[misc]
+        e.reference = ref
     if style == "author-year":
         seen: Counter[str] = Counter()
         for e in entries:

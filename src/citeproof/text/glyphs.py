@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["Vocabulary", "repair_words", "drop_private_use", "join_hyphen", "clean_glyphs", "LIGATURES", "REPLACEMENT", "is_private_use"]
+__all__ = ["Vocabulary", "repair_words", "drop_private_use", "join_hyphen", "clean_glyphs", "LIGATURES", "REPLACEMENT", "is_private_use", "join_spacing_accents"]
 
 LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")
 """The Latin ligatures PDFs set as one glyph, most frequent first (English text)."""
@@ -48,6 +49,23 @@ _PUA = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
 _DAMAGED = re.compile(r"[^\W_]*\ufffd[\w\ufffd]*|\ufffd")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _MAX_GAPS = 3  # 6**3 candidates at most per word
+
+
+# TeX's accents as PDF text extraction gives them: a spacing accent beside its letter (``Schw¨ammle``,
+# ``ˇSumbera``, ``Spurn´y``) -> the combining mark it stands for
+_SPACING = {"¨": "\u0308", "´": "\u0301", "ˇ": "\u030c", "˜": "\u0303", "¸": "\u0327", "˚": "\u030a", "˘": "\u0306", "˝": "\u030b", "˙": "\u0307"}
+_SPACING_RE = re.compile("([" + "".join(_SPACING) + "])([A-Za-z\u0131])")
+
+
+def join_spacing_accents(text: str) -> str:
+    """``text`` with each TeX-style spacing accent set before a letter joined to it (``Schw¨ammle`` ->
+    ``Schwämmle``, ``ˇSumbera`` -> ``Šumbera``, ``Dmitraˇsinovi´c`` -> ``Dmitrašinović``), NFC-composed.
+
+    The accent goes on the letter after it, as pdfTeX's extracted text prints it; a spacing accent before a
+    non-letter is left alone, and so are ``^`` and a backtick (math and TeX quotes). Pure; never raises."""
+    if not any(ch in text for ch in _SPACING):
+        return text
+    return unicodedata.normalize("NFC", _SPACING_RE.sub(lambda m: m.group(2) + _SPACING[m.group(1)], text))
 
 
 def is_private_use(ch: str) -> bool:
