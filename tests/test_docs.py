@@ -78,6 +78,8 @@ def _resolve(words: list[str]):
 
 def _known(cmd, word: str) -> bool:
     name = word.split("=", 1)[0]
+    if re.fullmatch(r"-v+|--verbose", name):
+        return True  # citeproof's -v is accepted after the subcommand too (cli/_common.py moves it before)
     opts = _options(cmd)
     if name in opts:
         return True
