@@ -55,7 +55,9 @@ def test_check_judges_each_node_with_inline_and_file_sources(tmp_path):
     assert "supported" == by_line[2]["verdict"] and "inline text" in rep["works"][by_line[2]["work"]]["provenance"]["origin"]
     assert "0.05 percent" in by_line[2]["evidence"]["text"]
     assert by_line[3]["source"].endswith("report.md")
-    assert ("partial", ["number_drift"]) == (by_line[3]["verdict"], [t["name"] for t in by_line[3]["tags"]])  # 40 vs 12 percent
+    # 40 vs 12 percent in the restating sentence: a proven number_drift makes the citation unsupported (issue 28)
+    assert ("unsupported", ["number_drift"]) == (by_line[3]["verdict"], [t["name"] for t in by_line[3]["tags"]])
+    assert by_line[3]["tags"][0]["proven"]
     conf = [f["confidence"] for f in rep["findings"]]
     assert round(sum(conf) / len(conf), 4) == rep["summary"]["overall_confidence"]
     assert "text" not in rep["works"][by_line[2]["work"]]["reference"]

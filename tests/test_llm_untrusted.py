@@ -204,16 +204,17 @@ def test_table_rows_of_identifiers_are_not_sent_to_the_model(stub_factory, tmp_p
 
 
 def test_offline_line_shows_the_verdict_after_the_detectors(stub_factory, tmp_path):
-    """The lexical tier says supported on the words, number_drift makes it partial: the line says both."""
+    """The lexical tier says supported on the words, a proven number_drift (60 vs 40 percent) makes it unsupported
+    (issue 28's escalation): the line says both."""
     doc, bib, src_dir = draft(tmp_path)
     doc.write_text("# D\n\nExpense ratios of equity mutual funds fell by about 60 percent between 2000 and 2020 [@fees].\n", encoding="utf-8")
-    stub = stub_factory(lambda body, n: reply(answer("partial", GOOD_QUOTE, 0.9)))
+    stub = stub_factory(lambda body, n: reply(answer("unsupported", GOOD_QUOTE, 0.9)))  # agrees: no lift to bear out
     res = _run(_check_args(doc, bib, src_dir, stub.url, tmp_path / "out"))
     assert res.exit_code == 0, res.output
     (f,) = json.loads((tmp_path / "out" / "draft.citeproof.json").read_text())["findings"]
-    assert f["llm"]["offline"]["judge_verdict"] == "supported" and f["llm"]["offline"]["verdict"] == "partial"
+    assert f["llm"]["offline"]["judge_verdict"] == "supported" and f["llm"]["offline"]["verdict"] == "unsupported"
     line = next(r for r in f["reasons"] if r.startswith("the offline tiers said"))
-    assert "'supported' (lexical" in line and "'partial' after the detectors (number_drift)" in line
+    assert "'supported' (lexical" in line and "'unsupported' after the detectors (number_drift)" in line
 
 
 # --- caps on replies, usage, deadline, timeout -----------------------------------------------------------------------

@@ -38,15 +38,14 @@ def test_local_works_are_judged(sample_report):
     assert all(f.verdict != Verdict.UNVERIFIABLE and f.evidence is not None for f in with_file)
 
 
-def test_scihub_claim_is_judged_in_parts_on_pages_11_and_19(sample_report):
+def test_scihub_claim_with_parts_is_not_supported_on_words_alone(sample_report):
     # "The Sci-Hub Coverage Study — performed openly on GitHub from its inception — investigated Sci-Hub's
-    # repository of pirated articles": the whole claim's best passage is the abstract (page 2, 35% of its words);
-    # judged in parts, the main clause rests on page 11 and the aside on the Methods, page 19 ("performed
-    # entirely in the open, via the GitHub repository"). The lexical tier decides both parts (70% and 55%).
+    # repository of pirated articles": its best passage is the abstract (page 2, 35% of its words). Before issue 28
+    # the lexical tier alone supported both parts (70% and 55% of their words, pages 11 and 19) and so the claim;
+    # now words alone are at most partial, so the claim is not called supported unless the judge confirms a part.
     f = next(f for f in sample_report.findings if f.citation.citekey == "doi:10.7554/eLife.32822")
-    assert (620, Verdict.SUPPORTED) == (f.citation.line, f.verdict)
-    assert (11, [19]) == (f.evidence.passage.page, [a.passage.page for a in f.alternatives])
-    assert "performed entirely in the open" in f.alternatives[0].passage.text
+    assert 620 == f.citation.line and f.verdict in (Verdict.PARTIAL, Verdict.UNSUPPORTED)
+    assert not any(r.startswith("judged in parts, each supported") for r in f.reasons)
 
 
 def test_git_intro_supports_line_404(sample_report):
@@ -307,7 +306,12 @@ def test_demo_planted_catches_most(tmp_path):
     import re
 
     caught, total = map(int, re.search(r"Caught: \*\*(\d+) of (\d+)\*\*", text).groups())
-    assert 10 == total and caught >= 7  # 12 before the two table rows of names (not_a_claim) stopped taking plants; 8 caught here
+    # 12 before the two table rows of names (not_a_claim) stopped taking plants. Since issue 28 most untouched
+    # citations of the sample are partial (words found, meaning not confirmed), so "a worse verdict" has less room:
+    # 6 of 10 caught here; what matters for a gate holds: no planted version is called supported.
+    assert 10 == total and caught >= 6
+    rows = re.findall(r"^\| \d+ \| `[^`]+` \| \d+ \| \w+ \| [^|]+ \| ([a-z]+)[^|]* \| (?:yes|\*\*missed\*\*) \|$", text, re.M)
+    assert len(rows) == 10 and "supported" not in rows
     assert (tmp_path / "meta-review.citeproof.html").exists()
 
 

@@ -27,6 +27,7 @@ from citeproof.judges.policy import (
 from citeproof.model import Evidence, Passage, Source, Tier, Verdict
 from citeproof.pipeline import CheckOptions, check
 from citeproof.readers.pandoc_cite import normalise_signal
+from citeproof.text.grounding import restates_verbatim
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 needs_scifact = pytest.mark.skipif(not (DATA / "scifact" / "corpus.jsonl").exists(), reason="../shared/data/scifact is absent")
@@ -114,6 +115,43 @@ class TestDecide:
         assert decide(_j(Verdict.SUPPORTED, 0.52, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL), loose).verdict == Verdict.SUPPORTED
         assert decide(_j(Verdict.SUPPORTED, 0.52, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL),
                       Policy(confirm_at=0.55)).verdict == Verdict.PARTIAL
+
+
+class TestWordForWord:
+    """A claim that stands word for word in a source sentence that asserts it is supported (the web test's copy of a
+    sentence had a calibrated 0.61 from the judge and ended partial); one changed word or number is not a copy."""
+
+    SOURCE = "# Fees\n\nExpense ratios of equity mutual funds fell by about 40 percent between 2000 and 2020."
+
+    def _lex(self, text: str) -> Judgement:
+        return Judgement(Verdict.SUPPORTED, 1.0, 1.0, _ev(text), Tier.LEXICAL, ["words"])
+
+    def test_a_copied_sentence_is_supported_whatever_the_lean(self):
+        claim = "Expense ratios of equity mutual funds fell by about 40 percent between 2000 and 2020."
+        for lean, conf in ((Verdict.SUPPORTED, 0.61), (Verdict.UNSUPPORTED, 0.75)):
+            out = decide(_j(lean, conf, Tier.ENTAILMENT), self._lex(self.SOURCE), claim=claim)
+            assert (Verdict.SUPPORTED, Tier.LEXICAL) == (out.verdict, out.tier)
+            assert out.reasons[0].startswith("the claim stands word for word in the source: supported")
+        assert Verdict.PARTIAL == decide(_j(Verdict.SUPPORTED, 0.61, Tier.ENTAILMENT), self._lex(self.SOURCE)).verdict  # rule off
+
+    @pytest.mark.parametrize("claim, text", [
+        ("Expense ratios of equity mutual funds fell by about 60 percent between 2000 and 2020.", SOURCE),  # number changed
+        ("Expense ratios of equity mutual funds rose by about 40 percent between 2000 and 2020.", SOURCE),  # term changed
+        ("vitamin D reduced hip fractures by 22 percent", "In mice, vitamin D reduced hip fractures by 22 percent."),  # narrowed
+        ("vitamin D reduced hip fractures by 22 percent", "It is a myth that vitamin D reduced hip fractures by 22 percent."),
+        ("vitamin D reduced hip fractures by 22 percent", "We asked whether vitamin D reduced hip fractures by 22 percent."),
+        ("funds fell by 40", "Expense ratios of equity mutual funds fell by 40 percent."),  # too short to be a quotation
+        ("fees fell by about 40 percent", "Expense ratios of equity mutual funds and the fees of advisers and brokers fell by about 40 percent in 20 years."),
+    ])
+    def test_not_a_restatement(self, claim, text):
+        assert not restates_verbatim(claim, text)
+        out = decide(_j(Verdict.SUPPORTED, 0.61, Tier.ENTAILMENT), self._lex(text), claim=claim)
+        assert Verdict.PARTIAL == out.verdict
+
+    def test_the_run_may_be_a_clause_of_the_sentence(self):
+        assert restates_verbatim("daily vitamin D reduced hip fractures by 22 percent over five years",
+                                 "In 2,686 women, daily vitamin D reduced hip fractures by 22 percent over five years.")
+        assert restates_verbatim("Vitamin D reduced hip fractures by 22 percent.", "Intro. Vitamin D reduced hip fractures by 22 percent. Next.")
 
 
 class TestEscalation:

@@ -30,7 +30,7 @@ runner = CliRunner()
 
 CSL_BAD = {
     "non_utf8": (b'[{"id": "a", "title": "Caf\xe9"}]', "byte 26: not UTF-8"),
-    "random_bytes": (bytes(range(256)) * 3, "not UTF-8"),
+    "random_bytes": (bytes(range(256)) * 3, "is a binary file, not a bibliography"),  # NUL bytes: said before decoding (issue 30)
     "nested_100k": (b"[" * 100_000, "nested too deep"),
     "author_5": (json.dumps([{"id": "a", "author": 5}]).encode(), "$[0].author: expected an array of names"),
     "author_item_5": (json.dumps([{"id": "a", "author": [{"family": "Doe"}, 5]}]).encode(), "$[0].author[1]: expected a name object"),

@@ -22,6 +22,7 @@ from citeproof.cli import app
 from citeproof.model import Locator, Passage, Reference
 from citeproof.readers.markdown import read_markdown
 from citeproof.readers.pandoc_cite import parse_locator
+from citeproof.reports.diff import inline_works
 from citeproof.retrieval.lexical import LexicalIndex, coverage
 from citeproof.sources import SourceResolver, load_source
 from citeproof.sources.cache import Cache
@@ -267,7 +268,8 @@ def _check(tmp_path: Path, draft: str, bib: str) -> list[dict]:
     (tmp_path / "draft.md").write_text(draft)
     r = CliRunner().invoke(app, ["check", str(tmp_path / "draft.md"), "--bib", str(tmp_path / "refs.bib"), "--no-cache", "--tier", "lexical", "-q", "--format", "json,md"])
     assert r.exit_code == 0, r.output
-    return sorted(json.loads((tmp_path / "draft.citeproof.json").read_text())["findings"], key=lambda f: f["line"])
+    data = inline_works(json.loads((tmp_path / "draft.citeproof.json").read_text()))  # schema 2: the work's record beside each finding
+    return sorted(data["findings"], key=lambda f: f["line"])
 
 
 def test_check_a_talk_by_its_time_locator(tmp_path):

@@ -592,7 +592,10 @@ def test_word_documents_are_uploaded_like_the_others(client, app):
     assert ("done", "paper.docx", [], ["sources"]) == (s["status"], s["document"], s["bibliographies"], s["source_dirs"]), s
     assert (1, 1) == (s["summary"]["citations"], s["summary"]["sources_available"])
     report = client.get(f"/jobs/{r.json()['id']}/report.json")
-    assert ("supported", 1) == (report.json()["findings"][0]["verdict"], report.json()["findings"][0]["line"])
+    found = report.json()["findings"][0]
+    # a paraphrase (word order changed): supported needs the judge's confirmation, partial otherwise (issue 28); the
+    # upload is what this test is about, so either verdict on line 1 with the sentence as evidence passes
+    assert found["verdict"] in ("supported", "partial") and 1 == found["line"] and "22 percent" in found["evidence"]["text"]
     zipped = _post(client, {"document": ("paper.zip", _zip({"paper.docx": docx, "sources/smith2020.md": source}), ZIP)}, document_path="paper.docx")
     assert 201 == zipped.status_code, zipped.text
     assert "done" == app.state.jobs.wait(zipped.json()["id"], timeout=60)["status"]

@@ -353,5 +353,5 @@ class Tiers:
             # The full-text layer (judges/fulltext.py, eval citation-integrity: nested CV 0.377 vs 0.337) is not
             # used here: on the scale job it agreed with 76 of 100 expected verdicts against 90 (verbatim sentences
             # 26/34 supported, foreign ones 21/33 rejected) and cost the demo a top-five finding (issue 16 note).
-            j = decide(self.entailment.judge(claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig))
+            j = decide(self.entailment.judge(claim, cands, sig), self.fallback_judge.judge(claim, by_coverage, sig), claim=claim.text)
         return apply_contrary_signal(j, signal) if contrary else j

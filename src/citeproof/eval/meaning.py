@@ -371,14 +371,15 @@ def final_verdict(row: dict[str, Any], policy=None) -> str:
     from citeproof.model import Tag, Tier, Verdict
 
     policy = policy or POLICY
-    ev_e = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None))
-    ev_l = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None))
+    e_rec = row.get("e") or {}
+    ev_e = SimpleNamespace(sentence=e_rec.get("sentence"), scores={}, passage=SimpleNamespace(page=None, text=e_rec.get("passage")))
+    ev_l = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None, text=row["l"].get("passage")))
     lj = Judgement(Verdict(row["l"]["verdict"]), row["l"]["score"], row["l"]["confidence"], ev_l if row["l"].get("passage") else None, Tier.LEXICAL)
     ej = None
     if row.get("e"):
         e = row["e"]
         ej = Judgement(Verdict(e["verdict"]), e["score"], e["confidence"], ev_e if e.get("passage") else None, Tier.ENTAILMENT)
-    j = decide(ej, lj, policy)
+    j = decide(ej, lj, policy, claim=row.get("claim"))
     raw = row["tags_e"] if j.evidence is ev_e else row["tags_l"] if j.evidence is ev_l else []
     tags = [Tag(t[0], t[2], t[1], proven=bool(t[3]) if len(t) > 3 else False) for t in raw if t[1] >= TAG_REPORT_FLOOR]
     to, _ = escalation(j.verdict, tags, policy)

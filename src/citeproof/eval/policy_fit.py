@@ -136,7 +136,7 @@ def record_versions(data_dir: Path, *, seed: int = 13, limit: int | None = None,
                      "ev_e": ej.evidence.passage.text if ej is not None and ej.evidence is not None else None})
         if len(side) % 20 == 0:
             print(f"policy_fit: {len(side)} versions judged", file=sys.stderr, flush=True)
-        j = decide(ej, lj)
+        j = decide(ej, lj, claim=claim.text)
         used = tags_e if ej is not None and j.tier == Tier.ENTAILMENT else tags_l
         return Finding(claim, cite, j.verdict, score=j.score, confidence=j.confidence, tier=j.tier, evidence=j.evidence,
                        reasons=j.reasons, tags=used, source=src, reference=Reference(citekey=citekey))
@@ -169,12 +169,12 @@ def simulate(row: dict[str, Any], policy: Policy) -> bool:
 
     cov = row["coverage"]
     lex = "supported" if cov >= policy.fallback_supported_at else "partial" if cov >= policy.fallback_partial_at else "unsupported"
-    ev_e = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None))
-    ev_l = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None))
+    ev_e = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None, text=row.get("ev_e")))
+    ev_l = SimpleNamespace(sentence=None, scores={}, passage=SimpleNamespace(page=None, text=row.get("ev_l")))
     lj = Judgement(Verdict(lex), cov, cov, ev_l, Tier.LEXICAL)
     ev = row["e_verdict"]
     ej = Judgement(Verdict(ev), row["e_conf"], row["e_conf"], ev_e, Tier.ENTAILMENT) if ev is not None else None
-    j = decide(ej, lj, policy)
+    j = decide(ej, lj, policy, claim=row.get("text"))
     tags = row["tags_e"] if j.evidence is ev_e else row["tags_l"]
     return j.verdict != Verdict.SUPPORTED or bool(tags)
 

@@ -120,8 +120,22 @@ _EXAMPLE_ITEM = re.compile(r"^[ \t]{0,3}(?:\(@(?P<a>[\w-]+)\)|@(?P<b>[\w-]+)[.)]
 
 
 def example_labels(source: str) -> set[str]:
-    """Labels of pandoc's labelled example-list items in a Markdown document (``(@good) An example.``)."""
-    return {m.group("a") or m.group("b") for m in _EXAMPLE_ITEM.finditer(source)}
+    """Labels of pandoc's labelled example-list items in a Markdown document (``(@good) An example.``).
+
+    A marker counts only where pandoc opens a list item: on the document's
+    first line, after a blank line, or on the line after another example item
+    (pandoc 3: a list cannot interrupt a paragraph, so in ``Text\n@alice. next``
+    the ``@alice`` is a citation).
+    """
+    labels: set[str] = set()
+    prev_blank, prev_item = True, False
+    for line in source.splitlines():
+        m = _EXAMPLE_ITEM.match(line)
+        is_item = m is not None and (prev_blank or prev_item)
+        if is_item:
+            labels.add(m.group("a") or m.group("b"))
+        prev_blank, prev_item = not line.strip(), is_item
+    return labels
 
 
 def without_examples(groups: list[CiteGroup], labels: set[str]) -> list[CiteGroup]:

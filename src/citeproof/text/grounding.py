@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-__all__ = ["Alignment", "DiffOp", "align", "normalise", "word_diff", "words", "grounded", "gates_for",
+__all__ = ["Alignment", "DiffOp", "align", "normalise", "word_diff", "words", "grounded", "gates_for", "restates_verbatim",
            "COVERAGE_MIN", "DENSITY_MIN", "RELAXED_COVERAGE_MIN", "RELAXED_DENSITY_MIN"]
 
 COVERAGE_MIN = 0.75
@@ -308,3 +308,60 @@ def word_diff(quote: str, span: str) -> list[DiffOp]:
             continue
         out.append(DiffOp(op.tag, " ".join(qw[op.src_start:op.src_end]), " ".join(sw[op.dest_start:op.dest_end])))
     return out
+
+
+_OPENS_DOUBT = frozenset({
+    "not", "no", "never", "neither", "nor", "without", "whether", "if", "unless", "false", "untrue", "myth", "myths",
+    "claim", "claims", "claimed", "hypothesis", "hypothesized", "hypothesised", "hypothesize", "hypothesise",
+    "suggested", "speculated", "contrary", "refuted", "disproved", "debunked",
+})
+"""Words that, beside a quoted span, can make the source say less than the span (``it is a myth that ...``)."""
+
+_NARROWS = frozenset({
+    "mice", "mouse", "murine", "rat", "rats", "animal", "animals", "vitro", "cell", "cells", "pilot", "preliminary",
+    "simulated", "simulation", "model", "models",
+})
+"""Words that, beside a quoted span, limit whom or what it is about (``in mice, ...``)."""
+
+VERBATIM_MIN_TOKENS = 6
+"""Least tokens of a claim that :func:`restates_verbatim` accepts as a restatement (shorter runs recur by chance)."""
+
+VERBATIM_MIN_SHARE = 0.6
+"""Least share of the source sentence's tokens that the claim's run must cover."""
+
+
+def restates_verbatim(claim: str, text: str) -> bool:
+    """Whether ``claim`` stands word for word in one sentence of ``text`` that asserts it.
+
+    The claim's word and number tokens (:func:`citeproof.text.normalise.tokenize`: folded, ``68.9%`` one token)
+    must appear as one contiguous run in a sentence of ``text`` (:func:`citeproof.text.sentences.split_sentences`),
+    the run must cover at least :data:`VERBATIM_MIN_SHARE` of that sentence's tokens, the claim must hold at least
+    :data:`VERBATIM_MIN_TOKENS` tokens, and the rest of the sentence must hold no word that can put the run in doubt
+    (a negation, *whether*, *if*, *claimed*, *myth*: :data:`_OPENS_DOUBT`) or narrow it (*in mice*, *in vitro*:
+    :data:`_NARROWS`). A claim with one word or number changed is not a restatement (issue 28: those are the
+    false claims in the source's own words).
+
+    Args:
+        claim: the claim's text (citation markers already removed).
+        text: a source sentence or passage.
+
+    Returns:
+        True when some sentence restates the claim as above.
+    """
+    from citeproof.text.normalise import tokenize
+    from citeproof.text.sentences import split_sentences
+
+    ct = tokenize(claim)
+    n = len(ct)
+    if n < VERBATIM_MIN_TOKENS:
+        return False
+    for sent in split_sentences(text) or [text]:
+        st = tokenize(sent)
+        if n > len(st) or n < VERBATIM_MIN_SHARE * len(st):
+            continue
+        for i in range(len(st) - n + 1):
+            if st[i: i + n] == ct:
+                rest = set(st[:i]) | set(st[i + n:])
+                if not rest & (_OPENS_DOUBT | _NARROWS):
+                    return True
+    return False
