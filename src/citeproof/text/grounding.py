@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
@@ -330,6 +331,7 @@ VERBATIM_MIN_SHARE = 0.6
 """Least share of the source sentence's tokens that the claim's run must cover."""
 
 
+@lru_cache(maxsize=8192)
 def restates_verbatim(claim: str, text: str) -> bool:
     """Whether ``claim`` stands word for word in one sentence of ``text`` that asserts it.
 
