@@ -5,10 +5,13 @@ the entailment cross-encoder, :mod:`citeproof.judges.entailment`) are BERT-sized
 encoders whose activations grow with rows x length (and length squared in
 attention). Two measures keep the memory of a run flat:
 
-* onnxruntime's CPU arena is off (``enable_cpu_mem_arena = False``): with it
-  on, the arena keeps the largest batch's buffers for the session's life (the
-  scale job peaked at 2.4 GiB, +617 MiB embedder and +493 MiB cross-encoder
-  after one 32 x 256-token batch); without it each run's buffers are freed;
+* onnxruntime's CPU arena is on and its memory pattern off. With the arena off (the issue 17 setting)
+  every batch faulted its pages in again: embedding 800 demo passages took 50.6 CPU-s, 10.1 of them
+  system time, and 2.98 M page faults; with the arena on, 34.2 CPU-s, 0.7 system, 0.17 M faults, for a
+  peak of 460 MiB instead of 416 (issue 27, 2026-12-02, 2 busy cores). The arena keeps the largest batch's
+  buffers for the session's life, which is what the token budget below bounds (the scale job peaked at
+  2.4 GiB when batches were 32 x 256 word pieces); the memory pattern (pre-planned buffers per input
+  shape) is off, as it added 170 MiB (613 MiB) for no CPU saved;
 * batches are cut by a token budget (:data:`MAX_BATCH_TOKENS` = rows x padded
   length), so long inputs go in small batches and short ones in large ones.
 
@@ -54,7 +57,7 @@ MAX_BATCH_TOKENS = 4096
 
 
 def open_session(path: Path | str, threads: int = 2):
-    """An onnxruntime CPU session for ``path`` with the arena off and ``threads`` intra-op threads.
+    """An onnxruntime CPU session for ``path`` with the arena on, the memory pattern off and ``threads`` intra-op threads.
 
     Args:
         path: the ``.onnx`` file.
@@ -73,8 +76,8 @@ def open_session(path: Path | str, threads: int = 2):
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
-    opts.enable_cpu_mem_arena = False
-    opts.enable_mem_pattern = False  # buffers are allocated as tensors need them and freed after
+    opts.enable_cpu_mem_arena = True  # reused across batches: no page faults per batch (module docstring)
+    opts.enable_mem_pattern = False  # no per-shape buffer plans: they cost memory and saved no CPU
     # Idle intra-op threads sleep instead of spinning: a spinning thread burns a core between the
     # small batches of a check (CPU time with nothing done), and on a shared or busy machine (the web
     # page, Ray workers) it takes cores from the others.

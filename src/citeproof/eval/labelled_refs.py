@@ -62,12 +62,12 @@ def held_out(row_id: str) -> bool:
     return hashlib.sha1(row_id.encode("utf-8")).digest()[0] % 3 == 0
 
 
-def load_rows(path: Path) -> list[dict]:
-    """The labelled strings of one JSON-lines file: ``{"id", "text", "title", "first_author", "year", "doi"}``
-    and optionally ``family`` and ``list_style``.
+def _json_lines(path: Path, required: tuple[str, ...], need: str) -> list[dict]:
+    """The JSON objects of ``path``, one a line (blank lines skipped), each holding every key of ``required``.
 
     Raises:
-        ValueError: a line that is not a JSON object with ``id`` and ``text`` (naming the file and line).
+        ValueError: a line that is not JSON, or not an object with those keys: ``FILE:LINE: not JSON (...)`` or
+            ``FILE:LINE: {need}``.
     """
     rows = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -77,10 +77,20 @@ def load_rows(path: Path) -> list[dict]:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{path}:{n}: not JSON ({exc.msg})") from None
-        if not isinstance(row, dict) or not row.get("id") or not row.get("text"):
-            raise ValueError(f"{path}:{n}: a labelled string needs an id and a text")
+        if not isinstance(row, dict) or not all(row.get(k) for k in required):
+            raise ValueError(f"{path}:{n}: {need}")
         rows.append(row)
     return rows
+
+
+def load_rows(path: Path) -> list[dict]:
+    """The labelled strings of one JSON-lines file: ``{"id", "text", "title", "first_author", "year", "doi"}``
+    and optionally ``family`` and ``list_style``.
+
+    Raises:
+        ValueError: a line that is not a JSON object with ``id`` and ``text`` (naming the file and line).
+    """
+    return _json_lines(path, ("id", "text"), "a labelled string needs an id and a text")
 
 
 def load_labels(path: Path) -> list[dict]:
@@ -90,18 +100,7 @@ def load_labels(path: Path) -> list[dict]:
     Raises:
         ValueError: a line that is not such an object (naming the file and line).
     """
-    out = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}:{n}: not JSON ({exc.msg})") from None
-        if not isinstance(row, dict) or not all(row.get(k) for k in ("id", "pdf", "starts", "family")):
-            raise ValueError(f"{path}:{n}: a label needs an id, a pdf, its first characters (starts) and a family")
-        out.append(row)
-    return out
+    return _json_lines(path, ("id", "pdf", "starts", "family"), "a label needs an id, a pdf, its first characters (starts) and a family")
 
 
 def _got(ref) -> dict[str, str]:

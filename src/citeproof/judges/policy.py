@@ -138,6 +138,12 @@ def _on_page(ev) -> str:
     return f", page {page}" if page else ""
 
 
+def _lead(out: Judgement, reason: str, named: str) -> Judgement:
+    """``out`` with ``reason`` first among its reasons and the judged sentence (``named``, when any) second."""
+    out.reasons[:0] = [reason, named] if named else [reason]
+    return out
+
+
 def _floor2(x: float) -> str:
     return f"{math.floor(x * 100) / 100:.2f}"
 
@@ -232,11 +238,8 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         said = "said" if entailment.confidence >= need else "leaned"
         if entailment.verdict in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED) and entailment.confidence >= need:
             out.flags.append("needs_review")  # the judge was sure of the opposite: a person should look
-        out.reasons.insert(0, (f"the claim stands word for word in the source{_on_page(quoted)}: supported (the entailment "
-                               f"judge {said} '{entailment.verdict.value}' with confidence {_floor2(entailment.confidence)})"))
-        if named:
-            out.reasons.insert(1, named)
-        return out
+        return _lead(out, (f"the claim stands word for word in the source{_on_page(quoted)}: supported (the entailment "
+                          f"judge {said} '{entailment.verdict.value}' with confidence {_floor2(entailment.confidence)})"), named)
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
         if named:
@@ -254,13 +257,10 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
             out.evidence = entailment.evidence
         out.flags.append("needs_review")
         what = "contradicts it" if lean == Verdict.CONTRADICTED else "does not entail it"
-        out.reasons.insert(0, (
+        return _lead(out, (
             f"the claim's words are in the source, but the entailment judge finds that the passage {what} "
             f"(it leaned '{lean.value}' with confidence {_floor2(conf)}, at or above the {line:.2f} line): "
-            f"{lean.value}, not partial — read the passage"))
-        if named:
-            out.reasons.insert(1, named)
-        return out
+            f"{lean.value}, not partial — read the passage"), named)
     if lexical.verdict == Verdict.SUPPORTED and lean == Verdict.SUPPORTED and conf >= policy.confirm_at:
         out = dataclasses.replace(entailment, verdict=Verdict.SUPPORTED, confidence=round(conf, 4),
                                   reasons=list(entailment.reasons), flags=list(entailment.flags))
@@ -278,13 +278,10 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         out.confidence = round(max(1.0 - conf, 0.5) if lean == Verdict.SUPPORTED else max(conf, 0.5), 4)
         if against:
             out.flags.append("needs_review")
-        out.reasons.insert(0, (
+        return _lead(out, (
             f"the claim's words were found, but the meaning was not confirmed: the entailment judge leaned "
             f"'{lean.value}' with confidence {_floor2(conf)} (supported needs {policy.support_at:.2f}, or "
-            f"{policy.confirm_at:.2f} when the words are there); partial — read the passage"))
-        if named:
-            out.reasons.insert(1, named)
-        return out
+            f"{policy.confirm_at:.2f} when the words are there); partial — read the passage"), named)
     if lexical.verdict == Verdict.UNSUPPORTED and lean in (Verdict.SUPPORTED, Verdict.PARTIAL) and conf >= 0.5:
         out.flags.append("needs_review")
         out.reasons.append(

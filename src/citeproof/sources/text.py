@@ -21,13 +21,19 @@ TEXT_PARSER_VERSION = "text-4"
 """Bumped whenever passages would come out differently; part of the cache key."""
 
 
-def _paragraphs(lines: list[str]) -> list[tuple[int, list[str]]]:
-    """``(first line from 1, lines)`` for each run of non-blank lines."""
+def line_runs(lines: list[str], empty_only: bool = False) -> list[tuple[int, list[str]]]:
+    """``(first line from 1, lines)`` for each run of non-blank lines.
+
+    Args:
+        lines: the text's lines, in order.
+        empty_only: only an empty line ends a run (WebVTT: a line of spaces, which YouTube's captions hold, is part
+            of its cue); otherwise a line of white space does too.
+    """
     out: list[tuple[int, list[str]]] = []
     cur: list[str] = []
     start = 0
     for i, ln in enumerate(lines, start=1):
-        if ln.strip():
+        if (ln if empty_only else ln.strip()):
             if not cur:
                 start = i
             cur.append(ln)
@@ -65,7 +71,7 @@ def _build(paras: list[tuple[int, str]]) -> tuple[list[Passage], str]:
 
 def parse_text(text: str) -> tuple[list[Passage], str]:
     """Plain text -> ``(passages, full text)``; a passage per paragraph."""
-    return _build([(ln, " ".join(ls)) for ln, ls in _paragraphs(text.splitlines())])
+    return _build([(ln, " ".join(ls)) for ln, ls in line_runs(text.splitlines())])
 
 
 def parse_markdown_source(text: str) -> tuple[list[Passage], str]:
@@ -91,7 +97,7 @@ def parse_markdown_source(text: str) -> tuple[list[Passage], str]:
             fence = m.group(1)
             lines[i] = ""
     paras = []
-    for start, block in _paragraphs(lines):
+    for start, block in line_runs(lines):
         # Headings stand alone even without blank lines around them.
         buf: list[str] = []
         buf_start = start

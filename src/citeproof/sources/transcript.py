@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from citeproof.model import Passage
 from citeproof.sources.parsed import ParsedSource
+from citeproof.sources.text import line_runs
 
 __all__ = ["TRANSCRIPT_PARSER_VERSION", "TRANSCRIPT_TYPES", "Cue", "parse_srt", "parse_vtt", "parse_timed_text",
            "looks_like_transcript", "cues_to_passages", "parse_transcript", "passages_at", "TIME_BEFORE_S", "TIME_AFTER_S", "MIN_CHARS", "MAX_CHARS", "MAX_GAP_S", "MIN_TIMED_LINES"]
@@ -91,20 +92,7 @@ def _clean(line: str) -> str:
 def _blocks(text: str, vtt: bool = False) -> list[tuple[int, list[str]]]:
     """``(first line from 1, lines)`` for each run of non-blank lines (WebVTT: non-empty lines; a line of spaces,
     which YouTube's captions hold, is part of its cue)."""
-    out: list[tuple[int, list[str]]] = []
-    cur: list[str] = []
-    start = 0
-    for i, ln in enumerate(text.splitlines(), start=1):
-        if (ln if vtt else ln.strip()):
-            if not cur:
-                start = i
-            cur.append(ln)
-        elif cur:
-            out.append((start, cur))
-            cur = []
-    if cur:
-        out.append((start, cur))
-    return out
+    return line_runs(text.splitlines(), empty_only=vtt)
 
 
 def _timed_blocks(text: str, vtt: bool) -> list[Cue]:
