@@ -25,7 +25,7 @@ def test_offline_to_fetch_note_is_one_short_line(tmp_path):
     res = runner.invoke(app, ["check", str(draft), "--bib", str(bib), "--offline", "--out", str(tmp_path / "o"), "-q", "--cache-dir", str(tmp_path / "c")])
     assert 0 == res.exit_code, res.output
     (note,) = [line for line in res.output.splitlines() if line.startswith("info: ")]
-    assert note.startswith("info: 30 cited works still have no full text (30 not in the cache and --offline sends no request)")
+    assert note.startswith("info: 30 cited works still have no full text (not in the cache and --offline sends no request: 30)")
     assert "w0, w1, w2" in note and "w9 and 20 more" in note and "https://" not in note
     assert len(note) < 400, len(note)
     report = json.loads((tmp_path / "o" / "draft.citeproof.json").read_text())

@@ -368,3 +368,61 @@ def test_a_pdf_with_no_metadata_title_is_known_by_its_largest_text(tmp_path):
     assert (False, True) == (landing.chosen, pdf.chosen)
     assert "the PDF of the work was read instead" in landing.reason and pdf.reason.startswith("read: the PDF, title matches the entry (score 100)")
     assert title == src.metadata["title"]["value"] and "largest text on page 1" == src.metadata["title"]["from"]
+
+
+# --- what a fresh new user met (issue 30's README trial, session 2) ---------------------------------------------------
+
+def _tomato(tmp_path: Path) -> Path:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "botany-tomatoes.md").write_text(
+        "# Why tomatoes are fruits\n\nBotanists class the tomato as a fruit because it develops from the ovary of a flower.\n")
+    doc = tmp_path / "draft.md"
+    doc.write_text("Botanists class the tomato as a fruit because it develops from the flower ovary [@lee2019].\n\n"
+                   "Bananas are berries in the botanical sense [@nobody2020].\n")
+    return doc
+
+
+def test_a_file_passed_over_by_title_says_why(tmp_path):
+    """The title matched (score 100) but the file does not name the first author: the reason said "no file matched"."""
+    doc = _tomato(tmp_path)
+    (tmp_path / "refs.bib").write_text("@misc{lee2019, title={Why tomatoes are fruits}, author={Lee, Ann}, year={2019}}\n"
+                                       "@misc{nobody2020, title={Bananas}, year={2020}}\n")
+    r = runner.invoke(app, ["check", str(doc), "--bib", str(tmp_path / "refs.bib"), "--sources", str(tmp_path / "src"), "--tier", "lexical",
+                            "--no-cache", "-q", "--format", "json", "--out", str(tmp_path / "o")])
+    assert 0 == r.exit_code, r.output
+    lee = next(f for f in json.loads((tmp_path / "o" / "draft.citeproof.json").read_text())["findings"] if f["citekey"] == "lee2019")
+    assert "unverifiable" == lee["verdict"]
+    assert lee["reasons"][0].endswith("passed over: botany-tomatoes.md: title matches (score 100) but its first page does not name the first author")
+
+
+def test_without_a_bibliography_the_run_says_so_and_advises_only_what_was_not_done(tmp_path):
+    """No --bib: the caption said "0 unknown citekeys", the reason "no file field in the bibliography entry", and the box
+    advised --sources to a user who had given it."""
+    doc = _tomato(tmp_path)
+    r = runner.invoke(app, ["check", str(doc), "--sources", str(tmp_path / "src"), "--tier", "lexical", "--no-cache", "--format", "md",
+                            "--out", str(tmp_path / "o")])
+    assert 0 == r.exit_code, r.output
+    assert "0 of 2 cited works have a readable source; no bibliography given, so citekeys were not checked" in r.output
+    assert "no bibliography entry describes this citekey" in r.output  # the box groups by the reason's first clause
+    md = (tmp_path / "o" / "draft.citeproof.md").read_text()
+    assert "so only a --sources file named after it (lee2019.pdf, .md, .txt ...) can be its source, and none is there" in md
+    assert "--sources DIR:" not in r.output and "name the files after the citekeys:" in r.output
+    assert "2. --online: " in r.output and "title, first author and year" in " ".join(r.output.split())
+
+
+def test_a_run_without_network_says_so_in_one_readable_line():
+    from citeproof.sources.online import _short_state
+
+    state = "https://api.openalex.org/works/x: request failed (ConnectError: cannot resolve 'api.openalex.org' ([Errno -2] Name or service not known))"
+    assert "no network: cannot resolve api.openalex.org" == _short_state(state)
+    assert "the request failed (ReadTimeout)" == _short_state("https://x.org/a: request failed (ReadTimeout: timed out after 20 s)")
+    long = _short_state("a long state " * 10 + "(with a bracket that is never closed before the cut and more words")
+    assert len(long) <= 84 and long.count("(") == long.count(")") and long.endswith(" …")
+
+
+def test_a_missing_sources_folder_is_not_found_and_a_file_is_not_a_folder(tmp_path):
+    doc = _tomato(tmp_path)
+    r = runner.invoke(app, ["check", str(doc), "--sources", str(tmp_path / "nodir"), "-q", "--out", str(tmp_path / "o")])
+    assert 2 == r.exit_code and f"{tmp_path / 'nodir'}: --sources folder not found" in r.output
+    r = runner.invoke(app, ["check", str(doc), "--sources", str(doc), "-q", "--out", str(tmp_path / "o")])
+    assert 2 == r.exit_code and "--sources must be a folder" in r.output and "and this is a file" in r.output

@@ -385,8 +385,10 @@ def _read_citing(run: _Run) -> None:
     else:
         run.bib = run.own_bib if run.own_bib is not None else Bibliography()
     for d in opts.source_dirs:
+        if not Path(d).exists():
+            raise InputError(f"{d}: --sources folder not found; check the path (it is read relative to where citeproof runs)")
         if not Path(d).is_dir():
-            raise InputError(f"{d}: --sources must be a folder of PDF/Markdown/text/HTML files")
+            raise InputError(f"{d}: --sources must be a folder of PDF/Markdown/text/HTML files, and this is a file")
     run.duplicate_keys = {d.message.split("'")[1] for d in run.bib.diagnostics if d.code == "bib-duplicate-key" and "'" in d.message}
     run.cited = list(dict.fromkeys(c.citekey for cl in run.claims for c in cl.citations))
 

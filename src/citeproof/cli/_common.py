@@ -400,7 +400,10 @@ def _summary_table(report: Report) -> Table:
     for v, n, nac in verdict_rows(s):
         t.add_row(f"[{styles[v]}]{v}[/]", count_text(n, nac))
     t.add_row("[bold]total[/]", str(s["citations"]))
-    t.caption = f"{s['sources_available']} of {_n(s['citekeys'], 'cited work')} {'has' if s['citekeys'] == 1 else 'have'} a readable source; {_n(len(s['unknown_citekeys']), 'unknown citekey')}"
+    has_bib = bool(report.metadata.get("bibliographies") or s["unknown_citekeys"]
+                   or any(f.reference is not None and (f.reference.title or f.reference.doi) for f in report.findings))
+    keys = _n(len(s['unknown_citekeys']), 'unknown citekey') if has_bib else "no bibliography given, so citekeys were not checked"
+    t.caption = f"{s['sources_available']} of {_n(s['citekeys'], 'cited work')} {'has' if s['citekeys'] == 1 else 'have'} a readable source; {keys}"
     return t
 
 
@@ -419,7 +422,7 @@ def _first_screen(say: Console, report: Report, show: int = 10) -> None:
         say.print(f"{box['missing']} of {box['works']} cited works have no readable source, so {_n(box['citations'], 'citation')} cannot be checked:", highlight=False, markup=False)
         for why, n in box["reasons"][:4]:
             say.print(f"  {n:>4}  {why}", highlight=False, markup=False)
-        say.print("three ways to give them sources:", highlight=False)
+        say.print("ways to give them sources:", highlight=False)
         for i, (cmd, what) in enumerate(box["ways"], start=1):
             say.print(f"  {i}. {cmd}: {what}", highlight=False, markup=False)
         say.rule(style="cyan")

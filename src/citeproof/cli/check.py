@@ -291,6 +291,13 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         nac = Counter(f.verdict.value for f in report.findings if "not_a_claim" in f.flags and f.verdict.value in wanted_fail)
         err.print(f"failing (--fail-on {fail_on}): " + ", ".join(f"{n} {v}" + (f" (of {n + nac[v]}; {nac[v]} not a claim)" if nac.get(v) else "")
                                                                for v, n in counts.items()), highlight=False)
+        if quiet:  # -q shows no report on screen: name each failing citation, so a CI log says where to look
+            from citeproof.reports.summary import finding_line
+
+            for f in failing[:20]:
+                err.print(finding_line(f), highlight=False, markup=False)
+            if len(failing) > 20:
+                err.print(f"... and {len(failing) - 20} more (the report lists them all)", highlight=False)
     return max(EXIT_FINDINGS if failing else EXIT_OK, _bib_errors_code(report.diagnostics, err))
 
 
@@ -387,8 +394,10 @@ def audit(
         claims, own = read_document(document)
         lib = given_bibliography(document, own, load_bibliographies(bib, collection)) if bib else (own or Bibliography())
         for d in sources or []:
+            if not d.exists():
+                raise CiteproofError(f"{d}: --sources folder not found; check the path")
             if not d.is_dir():
-                raise CiteproofError(f"{d}: --sources must be a folder")
+                raise CiteproofError(f"{d}: --sources must be a folder, and this is a file")
         cache = Cache(None if no_cache else (cache_dir or default_cache_dir()))
     except CiteproofError as exc:
         _fail(exc)

@@ -131,7 +131,7 @@ def render_markdown(report: Report) -> str:
         lines += [f"## {box['missing']} of {box['works']} cited works have no readable source", "",
                   f"So {box['citations']} citation{'' if box['citations'] == 1 else 's'} cannot be checked. Why:", ""]
         lines += [f"- **{n}** {why}" for why, n in box["reasons"][:4]]
-        lines += ["", "Three ways to give them sources:", ""]
+        lines += ["", "Ways to give them sources:", ""]
         lines += [f"{i}. `{cmd}`: {what}" for i, (cmd, what) in enumerate(box["ways"], start=1)]
         lines += ["", "The works are listed, folded, under *Unverifiable* below.", ""]
     if report.diagnostics:

@@ -73,17 +73,22 @@ def no_source_box(report: Report, document: str | None = None) -> dict[str, Any]
         return None
     reasons = Counter(_why(f.reasons[0]) if f.reasons else "no reason given" for f in missing.values())
     bib = " ".join(f"--bib {b}" for b in report.metadata.get("bibliographies", [])[:2])
+    ways = [(f"citeproof audit {doc}{' ' + bib if bib else ''}", "lists them, with what each entry lacks")]
+    if "online" not in report.metadata:  # a way the run already took is no advice (a new user's report, issue 30)
+        ways.append(("--online", "fetches each one's open-access full text (sends each work's identifiers, title, first "
+                                 "author and year to the scholarly APIs, never your text)"))
+    if report.metadata.get("source_dirs"):
+        ways.append(("name the files after the citekeys", "in the --sources folder (<citekey>.pdf, .md ...), or attach the "
+                     "PDFs to the entries (in Zotero, or the .bib's file field)"))
+    else:
+        ways.append(("--sources DIR", "a folder of PDFs named <citekey>.pdf or matched by DOI; or attach the PDFs to the "
+                     "entries (in Zotero, or the .bib's file field)"))
     return {
         "missing": len(missing),
         "works": len(by_key),
         "citations": sum(cites.values()),
         "reasons": reasons.most_common(),
-        "ways": [
-            (f"citeproof audit {doc}{' ' + bib if bib else ''}", "lists them, with what each entry lacks"),
-            ("--online", "fetches each one's open-access full text (sends identifiers and titles only, never your text)"),
-            ("--sources DIR", "a folder of PDFs named <citekey>.pdf or matched by DOI; or attach the PDFs to the entries "
-             "(in Zotero, or the .bib's file field)"),
-        ],
+        "ways": ways,
     }
 
 

@@ -379,7 +379,7 @@ class SourceResolver:
                     continue
                 sc = title_score(ref.title, m.get("title", ""), m.get("head", ""))
                 if sc >= TITLE_MATCH_MIN and authors_agree(ref, m.get("head", "")) is False:
-                    notes.append(f"{f.name}: title matches (score {sc:.0f}) but its first page does not name the first author")
+                    notes.insert(0, f"passed over: {f.name}: title matches (score {sc:.0f}) but its first page does not name the first author")
                     continue
                 if sc >= TITLE_MATCH_MIN:  # a title alone is no identity: the type, year or DOI must agree too (issue 30)
                     agree, differ = identity_agreement(ref, m)
@@ -583,9 +583,14 @@ class SourceResolver:
         if path is None:
             if tried and tried[0].startswith("ambiguous:"):
                 return Source(citekey=citekey, error=f"no unique local source: {tried[0]}; name the file in the bibliography to choose", origin="not found")
-            if tried and tried[0].startswith(("closest title:", "passed over:")):
-                return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {tried[0]}", origin="not found")
-            if self.source_dirs:
+            near = next((t for t in tried if t.startswith(("closest title:", "passed over:"))), None)
+            if near is not None:  # say why the nearest file was not taken (a new user's file matched by title, passed over in silence)
+                return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {near}", origin="not found")
+            bare = not (ref.title or ref.doi or ref.arxiv or ref.authors or ref.year or ref.url or has_field)
+            if self.source_dirs and bare:  # no entry to read (no --bib, or the key is in none): only the file name can match
+                reason = (f"no bibliography entry describes this citekey, so only a --sources file named after it "
+                          f"({citekey}.pdf, .md, .txt ...) can be its source, and none is there")
+            elif self.source_dirs:
                 reason = ("" if has_field else "no file field in the bibliography entry, and ") + "no file in --sources matched the citekey, DOI, arXiv id or title"
             else:
                 reason = "no local source: the bibliography entry has no file field and no --sources folder was given"

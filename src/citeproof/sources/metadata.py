@@ -162,7 +162,7 @@ def compare(ref: Reference, fields: dict[str, dict]) -> list[str]:
     """
     from citeproof.bibliography import normalise_doi
     from citeproof.sources.attachments import TITLE_MISFIT
-    from citeproof.sources.identity import authors_agree, title_score
+    from citeproof.sources.titles import authors_agree, title_score
 
     def said(f: dict) -> str:
         where = f"page {f['page']}" if f.get("page") else f"line {f['line']}" if f.get("line") else f["from"]

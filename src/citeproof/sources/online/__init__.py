@@ -33,8 +33,17 @@ def _short_state(state: str) -> str:
     """A to-fetch state in a few words: URLs dropped, one cause per state (at most 80 characters)."""
     if "--offline forbids the request" in state:
         return "not in the cache and --offline sends no request"
+    host = re.search(r"cannot resolve '([^']+)'", state)
+    if host:  # every request fails alike without a network: say so once, not as a cut exception text
+        return f"no network: cannot resolve {host.group(1)}"
     short = re.sub(r"(?:[A-Za-z ]+: )?https?://\S+?: ", "", state).split("; ")[0].strip()
-    return short if len(short) <= 80 else short[:79] + "…"
+    failed = re.match(r"request failed \((\w+)", short)
+    if failed:
+        return f"the request failed ({failed.group(1)})"
+    if len(short) <= 80:
+        return short
+    cut = short[:80].rsplit(" ", 1)[0].rstrip(" ,;:([{")  # at a word, never inside an open bracket
+    return cut + (")" * (cut.count("(") - cut.count(")"))) + " …"
 
 class OnlineSession:
     """Online lookups for one run.
@@ -195,9 +204,10 @@ class OnlineSession:
 
         why = Counter(_short_state(t["state"]) for t in todo)
         keys = ", ".join(t["citekey"] for t in todo[:10]) + (f" and {len(todo) - 10} more" if len(todo) > 10 else "")
-        states = ", ".join(f"{n} {state}" for state, n in why.most_common())
+        states = "; ".join(f"{state}: {n}" for state, n in why.most_common())
         works = "cited work still has" if len(todo) == 1 else "cited works still have"
-        return [Diagnostic("online-to-fetch", "info", f"{len(todo)} {works} no full text ({states}); add their PDFs to --sources: {keys} "
+        level = "warning" if any(st.startswith("no network") for st in why) else "info"
+        return [Diagnostic("online-to-fetch", level, f"{len(todo)} {works} no full text ({states}); add their PDFs to --sources: {keys} "
                            "(DOIs and links: metadata.online.to_fetch in the JSON report, or citeproof audit --online)")]
 
     def audit_table(self):
