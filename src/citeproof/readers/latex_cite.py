@@ -4,7 +4,8 @@ natbib and biblatex commands (the list is :data:`CITE_COMMANDS`; :mod:`citeproof
 becomes a citation). Parsing follows the packages' own argument forms: ``\\cmd[pre][post]{keys}``, the multicite
 forms ``\\cites(pre)(post)[pre][post]{a}[pre][post]{b}``, and biblatex's ``\\volcite[pre]{volume}[pages]{key}``
 family (biblatex manual, 3.9.5 and 3.9.9). Any other command named like a citation command (``\\mycite{k}``,
-csquotes' ``\\textcquote{k}{...}``, ``\\volcites``) that takes a key is a ``tex-unknown-cite`` diagnostic.
+csquotes' ``\\textcquote{k}{...}``) that takes a key is a ``tex-unknown-cite`` diagnostic; ``\\volcites`` is read
+(its groups are ``[pre]{volume}[pages]{key}``).
 """
 
 from __future__ import annotations
@@ -88,12 +89,12 @@ def balanced(s: str, i: int, open_: str, close: str) -> int:
 
 def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
     """The command :data:`CITE_RE` matched at ``m``, with its arguments; None when they are malformed (unbalanced
-    brackets, no key group) or of a form not read (``\\volcites``)."""
+    brackets, no key group)."""
     i = m.end()
     multi = m.group("multi") == "s"
     cmd = m.group("cmd").lower() + m.group("star")
-    if multi and cmd.rstrip("*")[:-1] in VOLCITE_COMMANDS:  # \volcites: read by no path here; the caller says so
-        return None
+    if multi and cmd.rstrip("*")[:-1] in VOLCITE_COMMANDS:  # \volcites(pre)(post)[pre]{vol}[pages]{key}[pre]{vol}[pages]{key}...
+        return _volcites(s, m, cmd)
     if multi:
         # global (pre)(post), then [pre][post]{keys} repeated
         j = skip_ws(s, i)
@@ -134,31 +135,11 @@ def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
         return CiteCommand(m.start(), j, cmd, groups, s[m.start(): j])
     j = skip_ws(s, i)
     if cmd.rstrip("*") in VOLCITE_COMMANDS:  # \volcite[prenote]{volume}[pages]{key}
-        pre = ""
-        if j < len(s) and s[j] == "[":
-            e = balanced(s, j, "[", "]")
-            if e < 0:
-                return None
-            pre, j = s[j + 1: e - 1], skip_ws(s, e)
-        if j >= len(s) or s[j] != "{":
+        got = _vol_group(s, j)
+        if got is None:
             return None
-        e = balanced(s, j, "{", "}")
-        if e < 0:
-            return None
-        volume, j = s[j + 1: e - 1].strip(), skip_ws(s, e)
-        pages = ""
-        if j < len(s) and s[j] == "[":
-            e = balanced(s, j, "[", "]")
-            if e < 0:
-                return None
-            pages, j = s[j + 1: e - 1].strip(), skip_ws(s, e)
-        if j >= len(s) or s[j] != "{":
-            return None
-        e = balanced(s, j, "{", "}")
-        if e < 0:
-            return None
-        post = f"{pages}, vol. {volume}" if pages else f"vol. {volume}"  # the pages are the locator (they narrow the search), the volume stays
-        return CiteCommand(m.start(), e, cmd, [(pre, post, [x.strip() for x in s[j + 1: e - 1].split(",") if x.strip()])], s[m.start(): e])
+        group, e = got
+        return CiteCommand(m.start(), e, cmd, [group], s[m.start(): e])
     opts = []
     while j < len(s) and s[j] == "[" and len(opts) < 2:
         e = balanced(s, j, "[", "]")
@@ -174,6 +155,64 @@ def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
     pre, post = (opts[0], opts[1]) if len(opts) == 2 else ("", opts[0] if opts else "")
     keys = [x.strip() for x in s[j + 1: e - 1].split(",") if x.strip()]
     return CiteCommand(m.start(), e, cmd, [(pre, post, keys)], s[m.start(): e])
+
+
+def _vol_group(s: str, j: int) -> tuple[tuple[str, str, list[str]], int] | None:
+    """One ``[prenote]{volume}[pages]{key}`` group of the ``*volcite`` family at ``s[j]``: ``((pre, post, keys), end)``,
+    the volume in the locator after the pages (``45, vol. 2``); None when malformed."""
+    pre = ""
+    if j < len(s) and s[j] == "[":
+        e = balanced(s, j, "[", "]")
+        if e < 0:
+            return None
+        pre, j = s[j + 1: e - 1], skip_ws(s, e)
+    if j >= len(s) or s[j] != "{":
+        return None
+    e = balanced(s, j, "{", "}")
+    if e < 0:
+        return None
+    volume, j = s[j + 1: e - 1].strip(), skip_ws(s, e)
+    pages = ""
+    if j < len(s) and s[j] == "[":
+        e = balanced(s, j, "[", "]")
+        if e < 0:
+            return None
+        pages, j = s[j + 1: e - 1].strip(), skip_ws(s, e)
+    if j >= len(s) or s[j] != "{":
+        return None
+    e = balanced(s, j, "{", "}")
+    if e < 0:
+        return None
+    post = f"{pages}, vol. {volume}" if pages else f"vol. {volume}"  # the pages are the locator (they narrow the search), the volume stays
+    return (pre, post, [x.strip() for x in s[j + 1: e - 1].split(",") if x.strip()]), e
+
+
+def _volcites(s: str, m: re.Match[str], cmd: str) -> CiteCommand | None:
+    """``\\volcites(multipre)(multipost)`` then ``[pre]{volume}[pages]{key}`` groups (biblatex manual 3.9.9)."""
+    j = skip_ws(s, m.end())
+    glob: list[str] = []
+    while j < len(s) and s[j] == "(" and len(glob) < 2:
+        k = balanced(s, j, "(", ")")
+        if k < 0:
+            return None
+        glob.append(s[j + 1: k - 1])
+        j = skip_ws(s, k)
+    groups: list[tuple[str, str, list[str]]] = []
+    end = j
+    while True:
+        got = _vol_group(s, skip_ws(s, end))
+        if got is None:
+            break
+        group, end = got
+        groups.append(group)
+    if not groups:
+        return None
+    gpre, gpost = (glob[0], glob[1]) if len(glob) == 2 else ("", glob[0] if glob else "")
+    if gpre and not groups[0][0]:
+        groups[0] = (gpre, groups[0][1], groups[0][2])
+    if gpost:
+        groups[-1] = (groups[-1][0], f"{groups[-1][1]}; {gpost}", groups[-1][2])
+    return CiteCommand(m.start(), end, cmd, groups, s[m.start(): end])
 
 
 def unknown_commands(w: str, known: set[int], origin, diags: list[Diagnostic]) -> None:
