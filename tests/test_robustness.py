@@ -425,3 +425,22 @@ def test_pdf_with_a_broken_page_tree_is_an_input_error(tmp_path):
     p.write_bytes(_citing_pdf_bytes().replace(b"/Kids", b"/Xids"))
     with pytest.raises(InputError, match="MuPDF cannot read its pages"):
         read_pdf(p)
+
+
+def test_a_lone_surrogate_in_a_csl_title_is_judged_and_cached(tmp_path):
+    """``"\\ud800"`` is valid JSON: the judgement cache's key (``judgecache._digest``) encoded it as strict UTF-8 and the
+    run ended in a traceback. Now it is judged, cached and re-used."""
+    from typer.testing import CliRunner
+
+    from citeproof.cli import app
+
+    (tmp_path / "trial.md").write_text("# Trial\n\nDaily vitamin D reduced hip fractures by 22 percent in women over 70.\n")
+    (tmp_path / "refs.json").write_text('[{"id": "trial", "type": "article-journal", "title": "A trial \\ud800", "file": "trial.md"}]')
+    (tmp_path / "d.md").write_text("Daily vitamin D reduced hip fractures by 22 percent in women over 70 [@trial].\n")
+    args = ["check", str(tmp_path / "d.md"), "--bib", str(tmp_path / "refs.json"), "--tier", "lexical", "-q", "--format", "json",
+            "--cache-dir", str(tmp_path / "c"), "--out", str(tmp_path / "o")]
+    for _ in range(2):
+        r = CliRunner().invoke(app, args)
+        assert 0 == r.exit_code, r.output
+    data = json.loads((tmp_path / "o" / "d.citeproof.json").read_text("utf-8"))
+    assert "supported" == data["findings"][0]["verdict"] and 1 == data["metadata"]["judgement_cache"]["reused"]

@@ -185,3 +185,24 @@ def test_shutdown_removes_running_jobs_bundles(tmp_path, monkeypatch):
         store.shutdown()
         assert not folder.exists()
     assert [] == sorted(scratch.glob("citeproof-tex-*"))
+
+
+def test_a_lone_surrogate_in_an_upload_is_escaped_and_reports_are_written_whole(tmp_path):
+    """The web job wrote its reports with ``Path.write_text``: an upload whose CSL-JSON title holds a lone surrogate
+    (``"\\ud800"``, valid JSON) failed the whole job with UnicodeEncodeError, and a failed write could leave half a
+    report. Now the reports go through the CLI's ``make_utf8_safe`` and ``write_file``."""
+    app = create_app(jobs_dir=tmp_path / "jobs", cache_dir=shared_cache())
+    draft = b"Daily vitamin D reduced hip fractures by 22 percent in women over 70 [@trial].\n"
+    csl = b'[{"id": "trial", "type": "article-journal", "title": "A trial of vitamin D \\ud800", "issued": {"date-parts": [[2019]]}}]'
+    with TestClient(app, base_url=LOCAL) as c:
+        r = c.post("/jobs", files=[("document", ("draft.md", draft, "text/markdown")), ("bib", ("refs.json", csl, "application/json")),
+                                   ("sources", ("trial.md", TRIAL, "text/markdown"))], headers={"Accept": "application/json"})
+        assert 201 == r.status_code, r.text
+        state = app.state.jobs.wait(r.json()["id"], timeout=120)
+        assert "done" == state["status"] and ["bib/refs.json"] == state["bibliographies"], (state, [p.read_text()[-1500:] for p in (tmp_path / "jobs").rglob("error.log")])
+        out = tmp_path / "jobs" / r.json()["id"]
+        written = sorted(p.name for p in out.rglob("*.citeproof.*"))
+        assert {"draft.citeproof.json", "draft.citeproof.html", "draft.citeproof.md"} <= set(written)
+        assert not list(out.rglob("*.tmp"))
+        data = json.loads((next(out.rglob("draft.citeproof.json"))).read_text("utf-8"))  # valid UTF-8 JSON
+        assert data["works"]["trial"]["reference"]["title"] == "A trial of vitamin D \\ud800"  # escaped, as the CLI writes it

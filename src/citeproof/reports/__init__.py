@@ -23,7 +23,7 @@ from citeproof.reports.pandoc import PdfWriter, TexWriter
 from citeproof.reports.sarif import SarifWriter
 from citeproof.text.normalise import utf8_safe
 
-__all__ = ["WRITERS", "get_writer", "report_stem", "write_reports", "utf8_safe", "make_utf8_safe"]
+__all__ = ["WRITERS", "get_writer", "report_stem", "write_file", "write_reports", "utf8_safe", "make_utf8_safe"]
 
 WRITERS: dict[str, type] = {
     "md": MarkdownWriter,
@@ -125,7 +125,7 @@ def make_utf8_safe(report) -> None:
     _scrub(report, set())
 
 
-def _write_file(path: Path, data: bytes) -> None:
+def write_file(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, replaced into place: never a partial report.
 
     Raises:
@@ -149,7 +149,7 @@ def _write_file(path: Path, data: bytes) -> None:
 def write_reports(report, writers: list, target: Path, stem: str) -> tuple[list[Path], list[tuple[str, str]]]:
     """Write each report format into ``target`` as ``<stem>.citeproof<suffix>``.
 
-    Each report is rendered in memory, then written whole (:func:`_write_file`); text is encoded as UTF-8
+    Each report is rendered in memory, then written whole (:func:`write_file`); text is encoded as UTF-8
     with lone surrogates escaped (:func:`utf8_safe`). A missing optional tool (pandoc, LuaLaTeX) or a
     renderer failure skips that format only.
 
@@ -181,7 +181,7 @@ def write_reports(report, writers: list, target: Path, stem: str) -> tuple[list[
             continue
         data = buf.getvalue() if binary else buf.getvalue().encode("utf-8", "backslashreplace")  # type: ignore[union-attr]
         try:
-            _write_file(path, data)  # type: ignore[arg-type]
+            write_file(path, data)  # type: ignore[arg-type]
         except OSError as exc:
             failed.append(f"{utf8_safe(str(path))} ({exc.strerror or type(exc).__name__})")
             continue

@@ -453,7 +453,7 @@ class JobStore:
         from citeproof.pipeline import CheckOptions, check, summarise
         from citeproof.readers.latex import confine_reads
         from citeproof.readers.latex_files import remove_bundle_folders
-        from citeproof.reports import get_writer
+        from citeproof.reports import get_writer, make_utf8_safe, write_file
 
         folder = self.root / job_id
         inp = (folder / "input").resolve()
@@ -483,6 +483,7 @@ class JobStore:
             self._update(job_id, stage="writing reports")
             stem = report_stem(state["document"])
             reports = {}
+            make_utf8_safe(report)  # an upload's lone surrogate is escaped, as the CLI's writers do (issue 31)
             for fmt in ("html", "json", "sarif", "md"):
                 w = get_writer(fmt)
                 if hasattr(w, "out_dir"):
@@ -496,7 +497,8 @@ class JobStore:
                     buf = io.StringIO()
                     w.write(report, _CappedStream(buf, self.limits.max_report_bytes))
                     # the reports name files relative to the job, never by their place on the server
-                    path.write_text(self.scrub(buf.getvalue(), job_id, bundles), encoding="utf-8")
+                    # whole or not at all (a temporary file replaced into place), as the CLI writes its reports
+                    write_file(path, self.scrub(buf.getvalue(), job_id, bundles).encode("utf-8", "backslashreplace"))
                 except _ReportTooLarge:
                     path.unlink(missing_ok=True)
                     raise CiteproofError(
