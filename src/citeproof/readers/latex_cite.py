@@ -98,13 +98,10 @@ def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
     if multi:
         # global (pre)(post), then [pre][post]{keys} repeated
         j = skip_ws(s, i)
-        glob: list[str] = []
-        while j < len(s) and s[j] == "(" and len(glob) < 2:
-            k = balanced(s, j, "(", ")")
-            if k < 0:
-                return None
-            glob.append(s[j + 1: k - 1])
-            j = skip_ws(s, k)
+        notes = _multi_notes(s, j)
+        if notes is None:
+            return None
+        glob, j = notes
         groups: list[tuple[str, str, list[str]]] = []
         end = j
         while True:
@@ -127,11 +124,7 @@ def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
         if not groups:
             return None
         j = end
-        gpre, gpost = (glob[0], glob[1]) if len(glob) == 2 else ("", glob[0] if glob else "")
-        if gpre and not groups[0][0]:
-            groups[0] = (gpre, groups[0][1], groups[0][2])
-        if gpost and not groups[-1][1]:
-            groups[-1] = (groups[-1][0], gpost, groups[-1][2])
+        _apply_multi_notes(groups, glob, append=False)
         return CiteCommand(m.start(), j, cmd, groups, s[m.start(): j])
     j = skip_ws(s, i)
     if cmd.rstrip("*") in VOLCITE_COMMANDS:  # \volcite[prenote]{volume}[pages]{key}
@@ -189,14 +182,10 @@ def _vol_group(s: str, j: int) -> tuple[tuple[str, str, list[str]], int] | None:
 
 def _volcites(s: str, m: re.Match[str], cmd: str) -> CiteCommand | None:
     """``\\volcites(multipre)(multipost)`` then ``[pre]{volume}[pages]{key}`` groups (biblatex manual 3.9.9)."""
-    j = skip_ws(s, m.end())
-    glob: list[str] = []
-    while j < len(s) and s[j] == "(" and len(glob) < 2:
-        k = balanced(s, j, "(", ")")
-        if k < 0:
-            return None
-        glob.append(s[j + 1: k - 1])
-        j = skip_ws(s, k)
+    notes = _multi_notes(s, skip_ws(s, m.end()))
+    if notes is None:
+        return None
+    glob, j = notes
     groups: list[tuple[str, str, list[str]]] = []
     end = j
     while True:
@@ -207,12 +196,31 @@ def _volcites(s: str, m: re.Match[str], cmd: str) -> CiteCommand | None:
         groups.append(group)
     if not groups:
         return None
+    _apply_multi_notes(groups, glob, append=True)  # a volume group's post always holds its volume
+    return CiteCommand(m.start(), end, cmd, groups, s[m.start(): end])
+
+
+def _multi_notes(s: str, j: int) -> tuple[list[str], int] | None:
+    """A multicite command's global ``(multiprenote)(multipostnote)`` at ``s[j]``: ``(notes, index after)``; None
+    when a bracket is unbalanced."""
+    glob: list[str] = []
+    while j < len(s) and s[j] == "(" and len(glob) < 2:
+        k = balanced(s, j, "(", ")")
+        if k < 0:
+            return None
+        glob.append(s[j + 1: k - 1])
+        j = skip_ws(s, k)
+    return glob, j
+
+
+def _apply_multi_notes(groups: list[tuple[str, str, list[str]]], glob: list[str], append: bool) -> None:
+    """The global prenote goes to the first group without one, the postnote to the last (after its own when
+    ``append``, else only where it has none); one note alone is the postnote (biblatex)."""
     gpre, gpost = (glob[0], glob[1]) if len(glob) == 2 else ("", glob[0] if glob else "")
     if gpre and not groups[0][0]:
         groups[0] = (gpre, groups[0][1], groups[0][2])
-    if gpost:
-        groups[-1] = (groups[-1][0], f"{groups[-1][1]}; {gpost}", groups[-1][2])
-    return CiteCommand(m.start(), end, cmd, groups, s[m.start(): end])
+    if gpost and (append or not groups[-1][1]):
+        groups[-1] = (groups[-1][0], f"{groups[-1][1]}; {gpost}" if groups[-1][1] else gpost, groups[-1][2])
 
 
 def unknown_commands(w: str, known: set[int], origin, diags: list[Diagnostic]) -> None:
