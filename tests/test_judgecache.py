@@ -227,3 +227,16 @@ def test_an_entry_added_above_others_rejudges_nothing(world):
     run(world)
     (world / "refs.bib").write_text("@book{first, title = {A new first entry}, author = {Zed, Al}, year = {2001}}\n" + BIB)
     assert {"enabled": True, "reused": READABLE, "judged": 0} == run(world).metadata["judgement_cache"]
+
+
+def test_the_run_fingerprint_is_the_same_in_every_process():
+    """Bug: the policy's ``accusing`` frozenset went into the fingerprint as ``str()``, whose order follows each process's
+    string hashing, so a warm re-run from a new process reused no judgement (0 of 12 on the demo)."""
+    import os
+    import subprocess
+    import sys
+
+    code = "from citeproof.judgecache import run_fingerprint; print(run_fingerprint(['lexical', 'entailment']))"
+    prints = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2", "3", "4")}
+    assert 1 == len(prints) and len(next(iter(prints))) == 64

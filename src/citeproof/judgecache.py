@@ -122,8 +122,11 @@ def run_fingerprint(tiers: Sequence[str], settings: dict | None = None) -> str:
     """
     from citeproof.judges.policy import POLICY
 
+    # a set as its sorted items: str() of a frozenset (Policy.accusing) follows the process's string hashing, which made
+    # every key differ from one run to the next (a warm re-run judged everything again)
+    policy = {k: sorted(v) if isinstance(v, (set, frozenset)) else v for k, v in dataclasses.asdict(POLICY).items()}
     return _digest({"format": FORMAT, "version": __version__, "code": code_fingerprint(), "tiers": list(tiers),
-                    "models": model_versions(tiers), "policy": dataclasses.asdict(POLICY), "settings": settings or {}})
+                    "models": model_versions(tiers), "policy": policy, "settings": settings or {}})
 
 
 def source_fingerprint(source: Source) -> str:
