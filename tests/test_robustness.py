@@ -444,3 +444,23 @@ def test_a_lone_surrogate_in_a_csl_title_is_judged_and_cached(tmp_path):
         assert 0 == r.exit_code, r.output
     data = json.loads((tmp_path / "o" / "d.citeproof.json").read_text("utf-8"))
     assert "supported" == data["findings"][0]["verdict"] and 1 == data["metadata"]["judgement_cache"]["reused"]
+
+
+def test_reports_are_as_readable_as_any_file_the_user_writes(tmp_path):
+    """The atomic writes (a temporary file replaced into place) left every report 0600 whatever the umask: a new user's
+    reports, a CI artifact, a web server's files could not be read by anyone else."""
+    from typer.testing import CliRunner
+
+    from citeproof.cli import app
+
+    (tmp_path / "d.md").write_text("Cats sleep a lot [@k].\n")
+    (tmp_path / "r.bib").write_text("@article{k, title={Cats}, year={2020}}\n")
+    old = os.umask(0o022)
+    try:
+        r = CliRunner().invoke(app, ["check", str(tmp_path / "d.md"), "--bib", str(tmp_path / "r.bib"), "--tier", "lexical", "-q",
+                                     "--no-cache", "--format", "json,md,html", "--out", str(tmp_path / "o")])
+    finally:
+        os.umask(old)
+    assert 0 == r.exit_code, r.output
+    modes = {p.name: p.stat().st_mode & 0o777 for p in (tmp_path / "o").iterdir()}
+    assert modes == {"d.citeproof.json": 0o644, "d.citeproof.md": 0o644, "d.citeproof.html": 0o644}

@@ -125,6 +125,19 @@ def make_utf8_safe(report) -> None:
     _scrub(report, set())
 
 
+def _umask() -> int:
+    """The process's umask, read without changing it (``/proc/self/status`` on Linux; elsewhere set and restored)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_file(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, replaced into place: never a partial report.
 
@@ -133,6 +146,8 @@ def write_file(path: Path, data: bytes) -> None:
     """
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp makes the file 0600; a report is as readable as any file the user writes (0666 less the umask)
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
