@@ -199,7 +199,9 @@ def test_sources_folder_without_bibliography(tmp_path):
                                                                       (7, Verdict.PARTIAL, False)}
     by = {f.citation.citekey: f for f in rep.findings}
     assert "--sources doi_10.7554_eLife.32822.pdf (citekey)" == hit.source.origin
-    assert Verdict.UNVERIFIABLE == by["nofile"].verdict and "no file in --sources matched" in by["nofile"].reasons[0]
+    # no bibliography: only a file named after the citekey can be its source, and the reason says so (issue 30)
+    assert Verdict.UNVERIFIABLE == by["nofile"].verdict and "only a --sources file named after it (nofile.pdf" in by["nofile"].reasons[0]
+    assert [(c.chosen, c.reason) for c in hit.source.considered] == [(True, "read: found by --sources doi_10.7554_eLife.32822.pdf (citekey)")]
 
 
 class TestFreshUserDefects:

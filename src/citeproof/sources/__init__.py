@@ -575,7 +575,10 @@ class SourceResolver:
             else:
                 src = dataclasses.replace(src, considered=considered + [SourceCandidate(src.path, True, f"read: found by {src.origin}")])
             return src
-        return self._resolve_elsewhere(citekey, ref)
+        src = self._resolve_elsewhere(citekey, ref)
+        if src.path is not None and not src.considered:  # a --sources match is a file considered too (the report says which, and why)
+            src = dataclasses.replace(src, considered=[SourceCandidate(src.path, True, f"read: found by {src.origin}")])
+        return src
 
     def _resolve_elsewhere(self, citekey: str, ref: Reference, has_field: bool = False) -> Source:
         """:meth:`resolve` without the file field: ``--sources`` by citekey, DOI, arXiv id, title."""
