@@ -46,6 +46,8 @@ class TestTermSwap:
         ("COTS predation caused a third of the coral loss.", "Crown-of-thorns starfish predation caused a third of the coral loss."),
         ("The vaccine increased antibody titres in children.", "The vaccine decreased antibody titres in children."),
         ("Smoking is associated with lung cancer in women.", "Smoking is linked with lung cancer in women."),
+        # a new user's faithful claim: how the finding is related or reported is no swapped term
+        ("Tree canopy was associated with cooler streets in the 2019 survey.", "Tree canopy was reported with cooler streets in the 2019 survey."),
     ])
     def test_inflections_synonyms_abbreviations_and_directions_are_not_swaps(self, claim, source):
         assert detect_term_swap(claim, source, source_text=source) == []

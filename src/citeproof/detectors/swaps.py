@@ -32,13 +32,14 @@ sentence must hold to restate the claim (as ``number_drift``'s :data:`~citeproof
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
-    "reports reported indicate indicates indicated suggest suggests suggested observe observed confirm confirmed",
+    "reports reported indicate indicates indicated suggest suggests suggested observe observed confirm confirmed "
+    "associated linked correlated related connected",  # how a finding is reported or related is no swapped term
+    # ("associated" where the source says "reported" is a paraphrase: a new user's faithful claim lost supported)
     "increase increases increased raise raises raised elevate elevated enhance enhanced augment augmented boost boosted "
     "promote promotes promoted upregulate upregulates upregulated",
     "decrease decreases decreased reduce reduces reduced lower lowers lowered diminish diminished inhibit inhibits "
     "inhibited suppress suppresses suppressed attenuate attenuated downregulate downregulated impair impaired",
     "cause causes caused induce induces induced trigger triggers triggered lead leads produce produces produced",
-    "associated linked correlated related connected",
     "patients subjects participants individuals people persons cases",
     "effect effects impact impacts influence influences role",
     "risk risks likelihood odds chance",
