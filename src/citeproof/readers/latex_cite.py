@@ -98,21 +98,17 @@ def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
     if multi:
         # global (pre)(post), then [pre][post]{keys} repeated
         j = skip_ws(s, i)
-        notes = _multi_notes(s, j)
+        notes = _optional_args(s, j, "(", ")")
         if notes is None:
             return None
         glob, j = notes
         groups: list[tuple[str, str, list[str]]] = []
         end = j
         while True:
-            k = skip_ws(s, end) if groups else j
-            opts: list[str] = []
-            while k < len(s) and s[k] == "[" and len(opts) < 2:
-                e = balanced(s, k, "[", "]")
-                if e < 0:
-                    return None
-                opts.append(s[k + 1: e - 1])
-                k = skip_ws(s, e)
+            got = _optional_args(s, skip_ws(s, end) if groups else j)
+            if got is None:
+                return None
+            opts, k = got
             if k >= len(s) or s[k] != "{":
                 break
             e = balanced(s, k, "{", "}")
@@ -133,13 +129,10 @@ def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
             return None
         group, e = got
         return CiteCommand(m.start(), e, cmd, [group], s[m.start(): e])
-    opts = []
-    while j < len(s) and s[j] == "[" and len(opts) < 2:
-        e = balanced(s, j, "[", "]")
-        if e < 0:
-            return None
-        opts.append(s[j + 1: e - 1])
-        j = skip_ws(s, e)
+    got = _optional_args(s, j)
+    if got is None:
+        return None
+    opts, j = got
     if j >= len(s) or s[j] != "{":
         return None
     e = balanced(s, j, "{", "}")
@@ -182,7 +175,7 @@ def _vol_group(s: str, j: int) -> tuple[tuple[str, str, list[str]], int] | None:
 
 def _volcites(s: str, m: re.Match[str], cmd: str) -> CiteCommand | None:
     """``\\volcites(multipre)(multipost)`` then ``[pre]{volume}[pages]{key}`` groups (biblatex manual 3.9.9)."""
-    notes = _multi_notes(s, skip_ws(s, m.end()))
+    notes = _optional_args(s, skip_ws(s, m.end()), "(", ")")
     if notes is None:
         return None
     glob, j = notes
@@ -200,17 +193,17 @@ def _volcites(s: str, m: re.Match[str], cmd: str) -> CiteCommand | None:
     return CiteCommand(m.start(), end, cmd, groups, s[m.start(): end])
 
 
-def _multi_notes(s: str, j: int) -> tuple[list[str], int] | None:
-    """A multicite command's global ``(multiprenote)(multipostnote)`` at ``s[j]``: ``(notes, index after)``; None
-    when a bracket is unbalanced."""
-    glob: list[str] = []
-    while j < len(s) and s[j] == "(" and len(glob) < 2:
-        k = balanced(s, j, "(", ")")
+def _optional_args(s: str, j: int, open_: str = "[", close: str = "]", most: int = 2) -> tuple[list[str], int] | None:
+    """Up to ``most`` optional arguments (``[pre][post]``, or a multicite's ``(multipre)(multipost)``) at ``s[j]``:
+    ``(their texts, index after)``; None when a bracket is unbalanced."""
+    args: list[str] = []
+    while j < len(s) and s[j] == open_ and len(args) < most:
+        k = balanced(s, j, open_, close)
         if k < 0:
             return None
-        glob.append(s[j + 1: k - 1])
+        args.append(s[j + 1: k - 1])
         j = skip_ws(s, k)
-    return glob, j
+    return args, j
 
 
 def _apply_multi_notes(groups: list[tuple[str, str, list[str]]], glob: list[str], append: bool) -> None:
