@@ -589,7 +589,7 @@ class SourceResolver:
             near = next((t for t in tried if t.startswith(("closest title:", "passed over:"))), None)
             if near is not None:  # say why the nearest file was not taken (a new user's file matched by title, passed over in silence)
                 return Source(citekey=citekey, error=f"no file in --sources matched the DOI, arXiv id or title; {near}", origin="not found")
-            bare = not (ref.title or ref.doi or ref.arxiv or ref.authors or ref.year or ref.url or has_field)
+            bare = not (ref.title or ref.doi or ref.arxiv or ref.authors or ref.year or ref.url or ref.origin or has_field)
             if self.source_dirs and bare:  # no entry to read (no --bib, or the key is in none): only the file name can match
                 reason = (f"no bibliography entry describes this citekey, so only a --sources file named after it "
                           f"({citekey}.pdf, .md, .txt ...) can be its source, and none is there")
