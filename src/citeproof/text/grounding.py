@@ -34,6 +34,9 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from citeproof.text.normalise import tokenize
+from citeproof.text.sentences import split_sentences
+
 __all__ = ["Alignment", "DiffOp", "align", "normalise", "word_diff", "words", "grounded", "gates_for", "restates_verbatim",
            "COVERAGE_MIN", "DENSITY_MIN", "RELAXED_COVERAGE_MIN", "RELAXED_DENSITY_MIN"]
 
@@ -350,9 +353,6 @@ def restates_verbatim(claim: str, text: str) -> bool:
     Returns:
         True when some sentence restates the claim as above.
     """
-    from citeproof.text.normalise import tokenize
-    from citeproof.text.sentences import split_sentences
-
     ct = tokenize(claim)
     n = len(ct)
     if n < VERBATIM_MIN_TOKENS:
