@@ -319,7 +319,7 @@ def test_payload_with_an_extra_key_is_a_miss(tmp_path):
     src.write_text("# Title\n\nThe trial enrolled 400 adults.\n")
     cache = Cache(tmp_path / "c")
     first = load_source("k", src, "test", cache)
-    from citeproof.sources import TEXT_PARSER_VERSION
+    from citeproof.sources.text import TEXT_PARSER_VERSION
 
     parser = TEXT_PARSER_VERSION + ":" + first.media_type
     hit = cache.get(first.sha256, parser)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +47,7 @@ from citeproof.sources import SourceResolver
 from citeproof.sources.cache import Cache, default_cache_dir
 from citeproof.sources.ocr import check_mode
 from citeproof.sources.text import parse_text
+from citeproof.triage import BANDS, attention_rank, summarise  # noqa: F401 - re-exported: the reading order's own module
 from citeproof.tiers import (  # noqa: F401 - re-exported
     _MODELS,
     DENSE_POOL,
@@ -128,80 +128,6 @@ class CheckOptions:
     collection: str | None = None
     ocr: str = ""
     assist: bool = True
-
-
-BANDS: dict[Verdict, int] = {
-    Verdict.CONTRADICTED: 0,
-    Verdict.UNSUPPORTED: 1,
-    Verdict.PARTIAL: 2,
-    Verdict.ERROR: 3,
-    Verdict.UNVERIFIABLE: 4,
-    Verdict.SUPPORTED: 5,
-}
-"""Reading order of verdicts: what most deserves a human's eyes comes first."""
-
-
-def attention_rank(f: Finding) -> tuple:
-    """Sort key putting the findings most worth a human's attention first.
-
-    Unknown citekeys lead (a broken reference is certain to need a fix),
-    then contradicted, unsupported, partial, error, unverifiable, supported;
-    an unsupported or partial ``naming_citation`` comes after the partial
-    band and a ``not_a_claim`` unit (a table row of names and identifiers: kept, not ranked among problems) after all others;
-    tagged (or ``needs_review``) findings before the others in the same band; within a band, the
-    more confident verdict first, then document order.
-    """
-    band = -1 if "unknown_citekey" in f.flags or any(t.name == "retracted_source" for t in f.tags) else BANDS[f.verdict]
-    if band >= 0 and "not_a_claim" in f.flags:
-        band = BANDS[Verdict.SUPPORTED] + 0.5  # names and identifiers only: nothing was claimed
-    elif band >= 0 and "naming_citation" in f.flags and f.verdict in (Verdict.UNSUPPORTED, Verdict.PARTIAL):
-        band = BANDS[Verdict.ERROR] - 0.5  # the marker may name a work, not vouch for the whole sentence
-    return (band, 0 if f.tags or "needs_review" in f.flags else 1, -f.confidence if f.verdict != Verdict.SUPPORTED else f.score, f.claim.line, f.citation.column)
-
-
-def summarise(findings: list[Finding]) -> dict:
-    """Summary counts for a report.
-
-    Returns:
-        ``{"citations", "claims", "citekeys", "verdicts": {verdict: n},
-        "unknown_citekeys": [...], "sources_available", "sources_missing",
-        "coverage", "overall_confidence", "not_a_claim": {verdict: n}}`` where ``coverage`` is the share of
-        citation occurrences whose source was readable,
-        ``overall_confidence`` the mean of the findings' confidence (0 to 1), and ``not_a_claim`` how many of
-        each verdict's findings are rows that hold no claim (counted in ``verdicts``, never failing a gate).
-    """
-    verdicts = Counter(f.verdict.value for f in findings)
-    nac = Counter(f.verdict.value for f in findings if "not_a_claim" in f.flags)
-    keys = {f.citation.citekey for f in findings}
-    unknown = sorted({f.citation.citekey for f in findings if "unknown_citekey" in f.flags})
-    avail = sorted({f.citation.citekey for f in findings if f.source is not None and f.source.usable})
-    readable = sum(1 for f in findings if f.source is not None and f.source.usable)
-    return {
-        "citations": len(findings),
-        "claims": len({f.claim.id for f in findings}),
-        "citekeys": len(keys),
-        "verdicts": {v.value: verdicts.get(v.value, 0) for v in Verdict},
-        "unknown_citekeys": unknown,
-        "sources_available": len(avail),
-        "sources_missing": len(keys) - len(avail) - len(unknown),
-        "coverage": round(readable / len(findings), 4) if findings else 0.0,
-        "overall_confidence": round(sum(f.confidence for f in findings) / len(findings), 4) if findings else 0.0,
-        "not_a_claim": {v.value: nac.get(v.value, 0) for v in Verdict},
-        **_llm_summary(findings),
-    }
-
-
-def _llm_summary(findings: list[Finding]) -> dict:
-    """``{"llm": {"prompt_tokens", "completion_tokens", "cost", "decided"}}`` when the LLM tier ran, else ``{}``."""
-    recs = [f.llm for f in findings if f.llm]
-    if not recs:
-        return {}
-    return {"llm": {
-        "prompt_tokens": sum(r.get("prompt_tokens", 0) for r in recs),
-        "completion_tokens": sum(r.get("completion_tokens", 0) for r in recs),
-        "cost": round(sum(r.get("cost", 0.0) for r in recs), 6),
-        "decided": sum(1 for f in findings if f.llm and f.tier.value == "llm"),
-    }}
 
 
 class _Serial:

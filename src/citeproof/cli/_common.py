@@ -389,7 +389,7 @@ def _progress_runner(quiet: bool):
 
 def _summary_table(report: Report) -> Table:
     """The verdict counts worst first, each with "of which N not a claim" (:func:`citeproof.reports.summary.verdict_rows`)."""
-    from citeproof.pipeline import summarise
+    from citeproof.triage import summarise
     from citeproof.reports.summary import count_text, verdict_rows
 
     s = summarise(report.findings)

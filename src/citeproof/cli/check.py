@@ -242,7 +242,7 @@ def _check_one(document: Path, *, bib: list[Path], collection: str | None, sourc
         return getattr(exc, "exit_code", EXIT_USAGE)
     if report.metadata.get("cache"):
         from citeproof.history import record_run
-        from citeproof.pipeline import summarise
+        from citeproof.triage import summarise
 
         why = record_run(report, Path(report.metadata["cache"]), summarise(report.findings))
         if why:

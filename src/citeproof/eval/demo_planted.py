@@ -21,7 +21,8 @@ from citeproof.bibliography import Bibliography
 from citeproof.detectors import DOWNGRADING_TAGS
 from citeproof.eval.planting import KINDS, plant
 from citeproof.model import Finding, Report
-from citeproof.pipeline import BANDS, Tiers, _judge_citation
+from citeproof.pipeline import Tiers, _judge_citation
+from citeproof.triage import BANDS
 
 __all__ = ["PlantedRow", "plant_demo", "format_demo_planted"]
 

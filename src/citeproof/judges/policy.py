@@ -458,7 +458,7 @@ _ALIAS_DEFINITION = re.compile(r"^\s*\[@[^\]\s]+\]:\s*\S+\s*$")
 def mark_naming(f: Finding, claim: Claim, cite: Citation) -> None:
     """Flag ``not_a_claim`` (a table row of names and identifiers, a Manubot alias line) and ``naming_citation`` (a marker mid-sentence).
 
-    Both change only the reading order (:func:`citeproof.pipeline.attention_rank`) and add a
+    Both change only the reading order (:func:`citeproof.triage.attention_rank`) and add a
     reason: the verdict still says whether the source holds the sentence.
     """
     from citeproof.detectors.attribution import naming_phrase

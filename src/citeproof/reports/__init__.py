@@ -13,12 +13,13 @@ import enum
 import io
 import os
 import tempfile
-from pathlib import Path, PurePath, PurePosixPath
+from pathlib import Path, PurePath
 
 from citeproof.errors import CiteproofError, MissingToolError, UnknownFormatError
 from citeproof.reports.html import HtmlWriter
 from citeproof.reports.json import JsonWriter
 from citeproof.reports.markdown import MarkdownWriter
+from citeproof.reports.naming import report_stem  # noqa: F401 - re-exported: every entry point names its reports here
 from citeproof.reports.pandoc import PdfWriter, TexWriter
 from citeproof.reports.sarif import SarifWriter
 from citeproof.text.normalise import utf8_safe
@@ -47,19 +48,6 @@ def get_writer(name: str):
     if cls is None:
         raise UnknownFormatError(f"unknown report format '{name}'; choose from {', '.join(sorted(WRITERS))}")
     return cls()
-
-
-def report_stem(document: str | PurePath) -> str:
-    """The report's base name: the file name without its suffix (``.tar.gz`` counts as one).
-
-    Used for every report of every entry point (CLI, web page, batch), so
-    ``draft.tar.gz`` gives ``draft.citeproof.html`` wherever it was checked.
-    """
-    name = PurePosixPath(document).name
-    for suf in (".tar.gz", ".tgz"):
-        if name.lower().endswith(suf):
-            return name[: -len(suf)]
-    return PurePosixPath(name).stem
 
 
 def _safe_str(s: str) -> str:

@@ -36,7 +36,7 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from citeproof.model import Finding, Report, Verdict
-from citeproof.pipeline import summarise
+from citeproof.triage import summarise
 from citeproof.reports.clip import clip_claim
 from citeproof.reports.summary import no_source_box, verdict_rows
 from citeproof.text.normalise import surface_words, terms
@@ -258,7 +258,7 @@ def _environment():
 
 
 def _report_stem(document: str) -> str:
-    from citeproof.reports import report_stem
+    from citeproof.reports.naming import report_stem
 
     return report_stem(Path(document))
 

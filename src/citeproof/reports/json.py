@@ -3,7 +3,7 @@
 Layout (names are a contract; issue 2; ``works`` since schema 2, issue 30)::
 
     {"$schema": "urn:citeproof:schema:report:2", "schema_version": 2, "document": str, "metadata": {...},
-     "summary": {...},                       # citeproof.pipeline.summarise
+     "summary": {...},                       # citeproof.triage.summarise
      "works": {citekey: {"reference": {...} | null, "source": str | null,
                          "sources_considered": [{"path", "chosen", "reason"}],
                          "provenance": {...} | null}},
@@ -70,7 +70,7 @@ from typing import Any, TextIO
 
 from citeproof.integrity import passage_proof, source_tree
 from citeproof.model import SCHEMA_VERSION, Finding, Report
-from citeproof.pipeline import summarise
+from citeproof.triage import summarise
 from citeproof.reports.diff import finding_id
 from citeproof.reports.clip import clip_claim
 

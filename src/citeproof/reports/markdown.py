@@ -1,7 +1,7 @@
 """Markdown report: a reading order with evidence, never a silent empty.
 
 Opens with what the bands mean, the summary counts and the diagnostics, then
-every finding in :func:`citeproof.pipeline.attention_rank` order: location,
+every finding in :func:`citeproof.triage.attention_rank` order: location,
 citekey, the claim as a block quote, the best passage (or only its page when
 the passage is not quotable), page, score, verdict, tier, tags and reasons.
 Unverifiable findings, which share their reason per cited work, are one
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from citeproof.model import Finding, Report, Verdict
-from citeproof.pipeline import summarise
+from citeproof.triage import summarise
 from citeproof.sources.office import OFFICE_TYPES
 from citeproof.reports.clip import clip_claim
 from citeproof.reports.summary import count_text, no_source_box, verdict_rows

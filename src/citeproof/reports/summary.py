@@ -2,7 +2,7 @@
 
 * :func:`verdict_rows`: the count per verdict with "of which N not a claim" (rows of a table of names
   carry a verdict but are never ranked among problems nor fail a gate), from
-  :func:`citeproof.pipeline.summarise`.
+  :func:`citeproof.triage.summarise`.
 * :func:`no_source_box`: when most cited works have no readable source, one box saying how many, why
   (the reasons, grouped by their first clause) and the three ways out, instead of one group per work
   repeating the same words.
@@ -31,7 +31,7 @@ _WORTH = {"contradicted", "unsupported", "partial", "error"}
 
 
 def verdict_rows(summary: dict[str, Any]) -> list[tuple[str, int, int]]:
-    """``(verdict, findings, of which not a claim)`` worst first, from a :func:`~citeproof.pipeline.summarise` dict."""
+    """``(verdict, findings, of which not a claim)`` worst first, from a :func:`~citeproof.triage.summarise` dict."""
     nac = summary.get("not_a_claim") or {}
     return [(v, summary["verdicts"].get(v, 0), nac.get(v, 0)) for v in VERDICT_ORDER]
 

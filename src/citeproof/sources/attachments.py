@@ -40,19 +40,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from citeproof.model import Attachment, Reference, Source, SourceCandidate
+from citeproof.sources.identity import authors_agree, source_identity, title_score
 from citeproof.sources.recordings import RECORDING_TYPES
+from citeproof.sources.titles import TITLE_MISFIT
 
 if TYPE_CHECKING:  # pragma: no cover
     from citeproof.sources import SourceResolver
 
 __all__ = ["TITLE_MISFIT", "UNREAD_TYPES", "attachments_of", "choose_source", "find_on_disk", "unread_type"]
-
-TITLE_MISFIT = 75.0
-"""A file whose title score (rapidfuzz, 0-100, :func:`~citeproof.sources.title_score`)
-against the entry's title is below this does not fit the entry. On the demo
-sample (5 cited files against the 101 entries of ``meta-review.bib``) each
-file scores 100 against its own entry and at most 72 against the 497 others
-(median 46), bar a second entry for the same work (100)."""
 
 UNREAD_TYPES: dict[str, str] = {
     ".doc": "a Word document",
@@ -178,8 +173,6 @@ class _Facts:
     """What is known about one found attachment, for ranking."""
 
     def __init__(self, index: int, att: Attachment, path: Path, src: Source, ref: Reference) -> None:
-        from citeproof.sources import authors_agree, source_identity, title_score
-
         self.index, self.att, self.path, self.src = index, att, path, src
         self.usable = src.usable
         self.supplement = _supplement_sign(att, path, src, ref.title) if self.usable else ""

@@ -29,7 +29,7 @@ line (of a page's HTML), and which of the above it was.
 check reports one against the services' record. Rules: DOIs differ when both
 exist and differ after normalising; titles when the rapidfuzz score
 (:func:`~citeproof.sources.identity.title_score`) is below
-:data:`~citeproof.sources.attachments.TITLE_MISFIT`; years when more than
+:data:`~citeproof.sources.titles.TITLE_MISFIT`; years when more than
 one apart (a work's online-first and issue years often differ by one); the
 first author when the source names authors and none of them is the entry's
 first author.
@@ -161,8 +161,7 @@ def compare(ref: Reference, fields: dict[str, dict]) -> list[str]:
         (page 1: "…doi:10.1/b…")``; empty when nothing contradicts.
     """
     from citeproof.bibliography import normalise_doi
-    from citeproof.sources.attachments import TITLE_MISFIT
-    from citeproof.sources.titles import authors_agree, title_score
+    from citeproof.sources.titles import TITLE_MISFIT, authors_agree, title_score
 
     def said(f: dict) -> str:
         where = f"page {f['page']}" if f.get("page") else f"line {f['line']}" if f.get("line") else f["from"]
