@@ -37,7 +37,9 @@ def pdf_text(path: Path) -> str:
     return "\n\n".join(blocks)
 
 
-def corpora(data: Path) -> dict[str, list[tuple[str, list]]]:
+def corpora(data: Path, pdfs: bool = True) -> dict[str, list[tuple[str, list]]]:
+    """``{corpus: [(file relative to data, paragraphs)]}`` for the three corpora; ``pdfs=False`` leaves the PDFs
+    out (empty list: they are slow to read, and ``uncited_claim`` does not run on PDF text)."""
     out: dict[str, list[tuple[str, list]]] = {"manubot": [], "citation-integrity": [], "pdfs": []}
     md = data / "manubot-meta-review" / "citing" / "meta-review.md"
     if md.is_file():
@@ -47,7 +49,7 @@ def corpora(data: Path) -> dict[str, list[tuple[str, list]]]:
         text = re.split(r"\n\s*(?:References|REFERENCES|Bibliography)\s*\n", text)[0]  # the reference list is no prose
         if len(NUMERIC_MARKER.findall(text)) >= 20:  # the texts whose markers survived extraction
             out["citation-integrity"].append((str(f.relative_to(data)), text_paragraphs(text)))
-    for folder in ("cv-papers", "arxiv-pdfs"):
+    for folder in ("cv-papers", "arxiv-pdfs") if pdfs else ():
         for f in sorted((data / folder).glob("*.pdf")):
             out["pdfs"].append((str(f.relative_to(data)), text_paragraphs(pdf_text(f))))
     return out

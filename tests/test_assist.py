@@ -105,6 +105,70 @@ def test_text_paragraphs_numeric_markers():
     assert paras[1].line == 3
 
 
+def test_a_marker_with_a_letter_is_a_citation():
+    """``[189a]`` (a reference slotted in between two others) cites: the sentence it ends is not uncited."""
+    paras = text_paragraphs("Mutations of α-synuclein cause a subset of familial Parkinson's disease [189a]. It is common.")
+    assert paras[0].sentences[0].citekeys == ("[189a]",)
+
+
+def _flags(text: str) -> list[str]:
+    return [u.sentence.text for u in uncited_claims(text_paragraphs(text))]
+
+
+# Sentences below are from PMC articles (Citation Integrity's reference full texts, CC BY), shortened.
+_CITED = "Early studies with VSV showed that chemical mutagens reduced viral infectivity [12]. Quasispecies theory proposes an upper limit [13]. "
+
+
+def test_a_sentence_going_on_with_the_cited_one_is_not_uncited():
+    # a demonstrative noun phrase points back into what was cited
+    assert _flags(_CITED + "Small increases in mutation rate will upset this balance as the master sequence disappears.") == []
+    # so does a definite "The effect", and a follow-up analysis of the trial just cited
+    assert _flags(_CITED + "The effect is dramatic: a 4-fold increase in mutation rate resulted in a 95% reduction in titer.") == []
+    trial = "The ACCORD trial was terminated after 3 years because of excessive deaths [4]. It was large [5]. "
+    assert _flags(trial + "Post hoc analyses suggested that mortality was related to the duration of diabetes.") == []
+    assert _flags(trial + "Prespecified subgroup analyses suggested that the risk was in participants under 65 years.") == []
+    # more figures of the cohort the sentence before cited
+    cohort = "Car ownership is rising in Asia [28]. In a prospective study in China, 14% of households acquired a car [27]. "
+    assert _flags(cohort + "Compared with other men, men who acquired a car experienced a 1.8-kg greater weight gain (P < 0.05).") == []
+    # but a new finding after a cited sentence is flagged, and so is a new study with its own figures
+    assert _flags(_CITED + "Probiotics also cause qualitative alterations in intestinal mucins, preventing pathogen binding.") != []
+    assert _flags(cohort + "A recent study from China reported that 40% of hospitalized patients were at high risk of VTE.") != []
+
+
+def test_a_purpose_is_no_finding_but_a_reported_effect_is():
+    assert finding_cue("The ISTH cancelled the XXVIII Congress of the ISTH to promote social distancing this spring.") is None
+    assert finding_cue("Exercise has been shown to reduce the risk of diabetes in older adults.") == ("causal", "reduce")
+    assert finding_cue("The decline is due to increased clearance of the drug in older adults.") == ("causal", "increased")
+    # "double" as an adjective (double-membrane vesicles) is no verb
+    assert finding_cue("Autophagy involves the formation of double-membrane vesicles in the cell.") is None
+    assert finding_cue("The number of preprints doubled between 2014 and 2016 in biology.") == ("causal", "doubled")
+
+
+def test_hypotheses_and_names_are_not_findings():
+    assert own_or_exempt("The induction of a stem cell-like phenotype is predicted to provide tumor cells the ability to self-renew.") == "own"
+    assert own_or_exempt("Macroautophagy (generally referred to as autophagy) is a multi-step process in every cell type.") == "definition"
+    assert own_or_exempt("To summarize, both Th1 and Th2 cytokines and microbial products induce MUC2 transcription.") == "own"
+    assert own_or_exempt("Multivariate RRs of type 2 diabetes by quintiles of cereal fiber (A); of trans fat (B); of glycemic load (C).") == "not prose"
+
+
+def test_a_sub_heading_stays_in_the_methods_part():
+    text = ("Background\n\nDiabetes is common [1]. Many patients are treated [2]. Almost all studies find that age is associated "
+            "with diabetes.\n\nMaterials and methods\n\nStool samples\n\nSamples were frozen [3]. They were shipped [4]. "
+            "Sequencing depth after processing averaged 2,860 reads per sample.\n\nDiscussion\n\nBeta cells fail [5]. "
+            "Insulin falls [6]. Light-to-moderate alcohol consumption is associated with reduced risk of diabetes.")
+    paras = text_paragraphs(text)
+    assert paras[1].section == "Materials and methods / Stool samples"
+    flagged = _flags(text)
+    assert not any("2,860" in t for t in flagged)  # methods, under a sub-heading
+    assert any(t.startswith("Almost all studies") for t in flagged) and any(t.startswith("Light-to-moderate") for t in flagged)
+
+
+def test_a_sentence_after_the_authors_own_report_is_theirs():
+    text = ("Long non-coding RNAs are often associated with cancer [36]. They bind proteins [37]. We show that loc285194 suppresses "
+            "growth through miR-211. Ectopic expression of loc285194 reduces the miR-211 level in colon cancer cells.")
+    assert _flags(text) == []
+
+
 def test_uncited_claim_diagnostic_names_a_library_candidate(drafted):
     _folder, draft, _bib, report = drafted
     (u,) = report.uncited
@@ -246,3 +310,25 @@ def test_a_sources_file_no_entry_names_is_suggested_by_path(tmp_path):
     assert s["citekey"] is None and s["path"].endswith("rephetio-notes.md") and s["locator"] == ""
     assert s["message"].startswith(f"did you mean the file {s['path']}?")
     assert "47,031 nodes of 11 types" in s["evidence"]
+
+
+def test_the_judged_flags_are_what_the_rules_raise_and_four_in_five_are_agreed():
+    """``bench/uncited_judged.tsv`` holds every flag on the PMC articles and the manubot draft, judged by reading
+    (docs/beyond.md). A rule change that raises or drops a flag must come with a new judgement: this fails until then."""
+    import importlib.util
+
+    from tests.conftest import ROOT, need_data
+
+    need_data("manubot-meta-review")
+    data = need_data("citation-integrity").parent
+    spec = importlib.util.spec_from_file_location("uncited_sample", ROOT / "bench" / "uncited_sample.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    docs = mod.corpora(data, pdfs=False)
+    raised = sorted((doc, str(u.sentence.line), u.sentence.text) for name in ("manubot", "citation-integrity")
+                    for doc, paras in docs[name] for u in uncited_claims(paras))
+    rows = [ln.rstrip("\n").split("\t") for ln in (ROOT / "bench" / "uncited_judged.tsv").read_text(encoding="utf-8").splitlines()
+            if not ln.startswith("#")][1:]
+    assert raised == sorted((r[0], r[1], r[5]) for r in rows)
+    agreed = sum(r[3] == "yes" for r in rows)
+    assert (agreed, len(rows)) == (65, 80)

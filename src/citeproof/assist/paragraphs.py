@@ -97,8 +97,8 @@ def markdown_paragraphs(source: str) -> list[Paragraph]:
 
 _WEB_LINK = re.compile(r"\]\((https?://[^)\s]{1,1000})\)|<(https?://[^>\s]{1,1000})>")
 
-NUMERIC_MARKER = re.compile(r"\[\s*\d{1,4}[•*]{0,2}(?:\s*[-\u2013,;]\s*\d{1,4}[•*]{0,2})*\s*\]|\((?!\s*(?:1[89]|20)\d\d\s*[-\u2013]\s*(?:1[89]|20)?\d\d\s*\))\s*\d{1,4}(?:\s*[-\u2013,;]\s*\d{1,4})*\s*\)(?=[\s.,;:]|$)")
-"""A numeric citation marker: ``[12]``, ``[3, 5-7]``, ``[69•]`` (a review's "of special interest" mark), ``(6–13)``, but not a span of years ``(1980–2008)`` (a parenthesised number list before a space or
+NUMERIC_MARKER = re.compile(r"\[\s*\d{1,4}[a-z]?[•*]{0,2}(?:\s*[-\u2013,;]\s*\d{1,4}[a-z]?[•*]{0,2})*\s*\]|\((?!\s*(?:1[89]|20)\d\d\s*[-\u2013]\s*(?:1[89]|20)?\d\d\s*\))\s*\d{1,4}(?:\s*[-\u2013,;]\s*\d{1,4})*\s*\)(?=[\s.,;:]|$)")
+"""A numeric citation marker: ``[12]``, ``[3, 5-7]``, ``[189a]`` (a reference added between two others), ``[69•]`` (a review's "of special interest" mark), ``(6–13)``, but not a span of years ``(1980–2008)`` (a parenthesised number list before a space or
 punctuation)."""
 
 AUTHOR_YEAR_MARKER = re.compile(r"\((?:[^()]{0,80}?\b(?:et al\.?|and|&)\s*)?[A-Z][A-Za-z'\-]+(?: et al\.?)?,? (?:19|20)\d\d[a-z]?(?:[;,][^()]{0,120})?\)")
@@ -114,7 +114,9 @@ def text_paragraphs(text: str) -> list[Paragraph]:
     :data:`AUTHOR_YEAR_MARKER`.
 
     A marker's "citekey" is the marker itself (``[12]``): plain text has no bibliography keys. A paragraph of one
-    short line without a final period is a heading: it names the section of the paragraphs after it.
+    short line without a final period is a heading: it names the section of the paragraphs after it; two headings
+    in a row (``Materials and methods`` then ``DNA extractions``) name it together (``Materials and methods / DNA
+    extractions``).
 
     Args:
         text: the text; paragraphs separated by blank lines.
@@ -125,10 +127,13 @@ def text_paragraphs(text: str) -> list[Paragraph]:
     out: list[Paragraph] = []
     line = 1
     section = ""
+    heading_last = False  # the chunk before (blank lines aside) was a heading too
     for chunk in re.split(r"(\n[ \t]*\n)", text):
         if _HEADING.fullmatch(chunk.strip()):
-            section = chunk.strip()
+            section = f"{section} / {chunk.strip()}" if heading_last and section else chunk.strip()
+            heading_last = True
         elif chunk.strip() and not re.fullmatch(r"\n[ \t]*\n", chunk):
+            heading_last = False
             para = Paragraph(line + chunk.count("\n", 0, len(chunk) - len(chunk.lstrip())), section=section)
             marks = [m for rx in (NUMERIC_MARKER, AUTHOR_YEAR_MARKER) for m in rx.finditer(chunk)]
             masked, blanked = list(chunk), list(chunk)

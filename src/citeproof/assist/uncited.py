@@ -13,7 +13,9 @@ A diagnostic with file and line, never a verdict. A sentence is flagged when all
 * it is not the author's own (:func:`own_or_exempt`): no ``we``/``our``/``this paper``, no pointer to the
   document's own figures, tables or sections, no definition (``is defined as``, ``refers to``), no question, and
   no opening that refers back to the sentence before (``They``, ``These results``, ``In that study``), which the
-  previous sentence's citation covers.
+  previous sentence's citation covers; right after a cited sentence, no demonstrative noun phrase (``this
+  balance``, ``such changes``) that points back into it; and not right after a sentence in the author's own voice
+  (``We show that ...``), which it goes on with.
 
 The cues are word lists, chosen on the manubot meta-review and checked on the texts listed in
 ``docs/beyond.md`` (precision measured there, judged by reading each flag).
@@ -25,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from citeproof.assist.paragraphs import Paragraph, Sentence
+from citeproof.text.stems import content_stems
 
 __all__ = ["UncitedClaim", "finding_cue", "own_or_exempt", "uncited_claims", "MIN_WORDS"]
 
@@ -50,7 +53,7 @@ _CAUSAL = (r"\b(?:caus(?:e|es|ed|ing)|lead(?:s|ing)? to|led to|result(?:s|ed)? i
            r"(?:is|are|was|were|been) (?:strongly |positively |negatively |significantly )?(?:associated|correlated|linked) with|"
            r"correlat(?:e|es|ed) with|increas(?:e|es|ed)|decreas(?:e|es|ed)|reduc(?:e|es|ed)|improv(?:e|es|ed)|"
            r"enhanc(?:e|es|ed)|inhibit(?:s|ed)?|promot(?:e|es|ed)|induc(?:e|es|ed)|prevent(?:s|ed)?|predict(?:s|ed)|"
-           r"accelerat(?:e|es|ed)|doubl(?:e|es|ed)|tripl(?:e|es|ed)|(?:is|are|was|were) responsible for)\b")
+           r"accelerat(?:e|es|ed)|doubl(?:es|ed)|tripl(?:es|ed)|(?:is|are|was|were) responsible for)\b")
 _REPORTED = (r"\b(?:stud(?:y|ies)|research|evidence|analys[ie]s|surveys?|experiments?|trials?|reports?|literature|work|"
              r"investigations?|data|findings|authors|researchers|scientists)\s+(?:\w+\s+){0,3}?(?:ha(?:ve|s|d)\s+)?"
              r"(?:shown|showed|show|shows|demonstrated|demonstrates?|found|finds?|reported|reports|revealed|reveals?|suggests?|"
@@ -69,16 +72,39 @@ _OWN = re.compile(r"\b(?:[Ww]e|[Oo]urs?|us|[Oo]urselves|[Mm]y)\b|\bI\b|\b(?:[Tt]
                   r"|\b(?:see|in) (?:Table|Figure|Fig|Section)\b|\b(?:above|below)\b")
 _INTERPRETS = re.compile(r"\b(?:the|these|present|current) (?:results|data|findings|analys[ie]s|observations)\b(?: \w+){0,3} "
                          r"(?:indicate|suggest|show|demonstrate|reveal|confirm|support)|\bindicates? that\b|\blikely (?:derive|reflect|explain|"
-                         r"due|because|result)", re.I)
-_INFERENCE = re.compile(r"^(?:Again|Therefore|Thus|Hence|Taken together|Together|In summary|In conclusion|Overall|Collectively),? ")
+                         r"due|because|result)|\bit is (?:likely|possible|plausible|conceivable|tempting to speculate|reasonable to (?:assume|suggest)) that\b|"
+                         r"\bpresumably\b|\b(?:is|are) (?:predicted|hypothesi[sz]ed|speculated|proposed) to\b", re.I)
+_INFERENCE = re.compile(r"^(?:Again|Therefore|Thus|Hence|Taken together|Together|In summary|In conclusion|Overall|Collectively|"
+                        r"To summari[sz]e|To sum up|In sum|In short|Altogether),? ")
 _LEGEND = re.compile(r"\b(?:whiskers?|error bars?|box plots?|scatter ?plots?|heat ?maps?|histograms?|dashed lines?|dotted lines?|"
-                     r"(?:higher|lower) scores correspond|shown in (?:red|blue|green|grey|gray|black))\b|\bwww\.|https?://", re.I)
+                     r"(?:higher|lower) scores correspond|shown in (?:red|blue|green|grey|gray|black))\b|\bwww\.|https?://"
+                     r"|\([A-H]\)[;,.].*\([A-H]\)[;,.]", re.I)
 _DEFINITION = re.compile(r"\b(?:is|are) (?:defined|called|termed|known as|referred to|characteri[sz]ed as)\b|\brefers? to\b|\bdenotes?\b|\bstands for\b"
-                         r"|\bwe (?:define|call|denote)\b|\bi\.e\.|\bmeans that\b|\bis a (?:type|kind|form|class|set|measure) of\b", re.I)
+                         r"|\b(?:generally |commonly |also |often )?(?:referred to|known) as\b|\bwe (?:define|call|denote)\b|\bi\.e\.|\bmeans that\b|\bis a (?:type|kind|form|class|set|measure) of\b", re.I)
 _BACK = re.compile(r"^(?:They|Their|Them|These|This|Those|That|Such|It|Its|He|She|His|Her|The (?:authors?|study|studies|same|"
-                   r"latter|former|results?|findings?|analysis|survey|trial|paper|work|team|researchers)|In (?:that|this|their|"
+                   r"latter|former|results?|findings?|analysis|survey|trial|paper|work|team|researchers|effects?|outcomes?|"
+                   r"(?:primary|secondary|main)(?: \w+)? (?:outcome|end ?point)s?)|(?:Prespecified|Pre-specified|Post[- ]hoc|Subgroup|"
+                   r"Secondary|Sensitivity|Exploratory|Follow-up)(?: \w+)? analys[ie]s\b|In (?:that|this|their|"
                    r"his|her|the same|a follow-up|both|each|these) |Both|Each of|Of these|Among them|Similarly|Likewise|"
                    r"Additionally|Furthermore|Moreover|Also|In addition|In contrast|Conversely|However, (?:they|their|these|this|it))\b")
+_DEMONSTRATIVE = re.compile(r"\b(?:this|these|such) (?!(?:as|is|was|are|were|has|have|had|can|could|may|might|will|would|should|must|"
+                            r"does|did|do|in|of|to|and|or|the|a|an|it|they|we|if|when|which|who|whose)\b)[a-z][a-z-]+\b", re.I)
+"""A demonstrative noun phrase (``this balance``, ``these mechanisms``, ``such changes``; not ``those``, mostly a pronoun: ``those found in``): it names what the text
+set up before; right after a cited sentence, that sentence's citation covers it (issue 25: in the PMC sample,
+"will upset this balance" and "Part of this process" continued the cited sentence before them)."""
+
+_AUTHOR_VOICE = re.compile(r"\b(?:[Ww]e|[Oo]urs?|[Oo]urselves)\b|\b(?:[Tt]his|[Tt]he present|[Tt]he current) (?:study|paper|work|article|"
+                           r"manuscript|report|thesis|analysis)\b")
+"""The author speaking of their own work (not an interpretation such as *Together, these results*, which in a review
+sums up the cited work)."""
+
+_NEW_STUDY = re.compile(r"\b(?:[Aa]|[Aa]nother|[Oo]ne|[Aa] recent|[Aa] later|[Aa] second|[Aa] further|[Aa] large|[Aa] single[- ]\w+) (?:\w+[- ])?"
+                        r"(?:study|trial|survey|analysis|meta-analysis|report|review|cohort)\b|\b(?:[Oo]ther|[Rr]ecent|[Ss]everal|[Mm]any) "
+                        r"(?:studies|trials|surveys|reports)\b")
+"""A sentence that brings in a study of its own (``A recent study from China reported 40% ...``): not a continuation."""
+
+_NUMBER = re.compile(_NUM)
+
 NEIGHBOUR_SHARE = 0.25
 """A sentence right after a cited one is flagged in a paragraph where at least this share of the other sentences
 cite (manubot's paragraphs cite one sentence in three or four)."""
@@ -88,25 +114,47 @@ _MATH = re.compile(r"[=≤≥±∑∫√∂∇→⇒]|\b[a-zA-Z]_?\{?[ijk]\}?\b\
 
 OWN_SECTIONS = re.compile(r"\b(?:results?|methods?|methodology|materials|experiments?|experimental|evaluation|implementation|"
                           r"findings|data collection|analysis|study design|research design|statistical|procedure|ablation)\b", re.I)
-"""Sections that report the author's own work: no sentence in them is flagged (in the PMC articles, specific
-numbers under *Results* and *Methods* were the paper's own measurements)."""
+"""Sections that report the author's own work: no sentence in them, or in the sub-headings after them up to one of
+:data:`OTHER_SECTIONS`, is flagged (in the PMC articles, specific numbers under *Results* and *Methods* were the
+paper's own measurements)."""
+
+OTHER_SECTIONS = re.compile(r"^\W*(?:\d+(?:\.\d+)*\.?\s*)?(?:[IVX]+\.?\s+)?(?:introduction|background|discussion|conclusions?|"
+                            r"related work|literature review|review of|overview|summary|outlook|limitations|future|perspectives?|"
+                            r"abstract|references|acknowledge?ments?|concluding)\b", re.I)
+"""Headings that end a part about the author's own work. A heading that is neither this nor one of
+:data:`OWN_SECTIONS` is taken for a sub-heading and stays in its part (plain text has no heading levels)."""
 
 _REFERENCE_ENTRY = re.compile(r"^(?:[*†‡§]|[A-Z][A-Za-z'\-]+ [A-Z]{1,3}(?:,| et al\.| and)|Click here|\([A-Z]\) )")
 _BACK_INNER = re.compile(r"^(?:[A-Z][a-z]+(?:ly)?, )(?:it|they|this|these|their|its|such)\b|\b(?:these|those|such) (?:data|results|findings|"
                          r"studies|observations|reports|experiments|analyses)\b", re.I)
 _HEDGE_OPINION = re.compile(r"\b(?:should|must|ought|need to|needs to|will require|will need|(?:is|are) needed|(?:is|are) essential|could|might|would|may|can|hope|believe|argue|propose|envision|"
-                            r"imagine|recommend|encourage|let us|let's)\b", re.I)
+                            r"imagine|recommend|encourage|let us|let's|(?:has|have|had) the potential to)\b", re.I)
+
+
+_TO_BEFORE = re.compile(r"\b(\w+) to\s+$")
+_FINDING_TO = frozenset("shown known found reported thought believed likely appears appear appeared seems seem seemed proven "
+                        "demonstrated due leads lead led contribute contributes contributed able expected predicted suggested been "
+                        "observed noted said tend tends tended".split())
+"""Words before ``to`` that make a following verb a reported effect (``shown to reduce``, ``due to increased``); before
+any other ``to`` the verb is a purpose or a plan (``cancel the meeting to promote social distancing``), no finding."""
+
+
+def _purpose(text: str, start: int) -> bool:
+    m = _TO_BEFORE.search(text[:start])
+    return m is not None and m.group(1).lower() not in _FINDING_TO
 
 
 def finding_cue(text: str) -> tuple[str, str] | None:
     """The first cue that makes ``text`` a specific finding: ``(kind, matched words)``, else None.
 
     ``kind`` is ``number``, ``comparison``, ``causal`` or ``reported`` (see the module docstring). Years
-    (``in 2016``) and version numbers are no numbers here: only the forms in the ``number`` pattern count.
+    (``in 2016``) and version numbers are no numbers here: only the forms in the ``number`` pattern count. A causal
+    verb as a purpose (``to promote social distancing``) is no cue; after ``shown to``, ``known to``, ``due to``... it is.
     """
     for kind, rx in _CUES:
-        m = rx.search(text)
-        if m:
+        for m in rx.finditer(text):
+            if kind == "causal" and _purpose(text, m.start()):
+                continue
             return kind, m.group(0)
     return None
 
@@ -171,8 +219,17 @@ def uncited_claims(paragraphs: list[Paragraph]) -> list[UncitedClaim]:
         One :class:`UncitedClaim` per flagged sentence (see the module docstring for the rule).
     """
     out: list[UncitedClaim] = []
+    section, own_part = None, False
     for para in paragraphs:
-        if not para.cites or OWN_SECTIONS.search(para.section):
+        if para.section != section:
+            section = para.section
+            if OWN_SECTIONS.search(section):
+                own_part = True
+            elif OTHER_SECTIONS.search(section):
+                own_part = False
+            # any other heading is a sub-heading: it stays in the part it is in ("Materials and methods" >
+            # "Processing sequencing samples")
+        if not para.cites or own_part:
             continue
         cited = sum(1 for s in para.sentences if s.citekeys)
         others = len(para.sentences) - 1
@@ -186,6 +243,15 @@ def uncited_claims(paragraphs: list[Paragraph]) -> list[UncitedClaim]:
             if s.citekeys or own_or_exempt(s.text):
                 continue
             cue = finding_cue(s.text)
+            if any(p.citekeys for p in para.sentences[:k]) and _DEMONSTRATIVE.search(s.text):
+                continue  # continues what the cited sentence before it set up
+            prev = para.sentences[k - 1].text if k > 0 else ""
+            if (after_cite and cue is not None and cue[0] == "number" and not _NEW_STUDY.search(s.text)
+                    and (len(content_stems(s.text) & content_stems(prev)) >= 2
+                         or _NUMBER.search(prev) and content_stems(s.text) & content_stems(prev))):
+                continue  # more figures of the study the sentence before cited ("The mid-point ... was 5%")
+            if k > 0 and not para.sentences[k - 1].citekeys and _AUTHOR_VOICE.search(para.sentences[k - 1].text):
+                continue  # right after the author's own report ("we show that ..."): it goes on with it
             if cue is not None:
                 out.append(UncitedClaim(s, cue[0], cue[1], para.line))
     return out
