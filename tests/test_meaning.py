@@ -52,6 +52,37 @@ class TestTermSwap:
     def test_inflections_synonyms_abbreviations_and_directions_are_not_swaps(self, claim, source):
         assert detect_term_swap(claim, source, source_text=source) == []
 
+    def test_a_term_next_to_a_common_verb_is_still_a_swap(self):
+        """``causes`` / ``leads to`` is a paraphrase; the noun beside it is not (SciFact-shaped: a common verb used
+        to excuse any word paired with it, so 'findings' for 'foot' passed)."""
+        claim = "Induction of urokinase receptor signaling in podocytes causes findings process effacement and proteinuria."
+        sent = ("Here we show that induction of urokinase receptor (uPAR) signaling in podocytes leads to foot process "
+                "effacement and urinary protein loss via a mechanism that includes lipid-dependent activation of integrin.")
+        (tag,) = detect_term_swap(claim, sent, source_text=sent)
+        assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("findings", "foot")
+
+    def test_a_swap_in_a_sentence_ordered_otherwise_is_found_by_its_neighbours(self):
+        claim = "Ca2+ cycling is a UCP1-enhanced thermogenic mechanism."
+        sent = ("Here we report a robust UCP1-independent thermogenic mechanism in beige fat that involves enhanced "
+                "ATP-dependent Ca2+ cycling by sarco/endoplasmic reticulum Ca2+-ATPase 2b.")
+        (tag,) = detect_term_swap(claim, sent, source_text=sent)
+        assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("UCP1-enhanced", "UCP1-independent")
+        assert tag.confidence == 0.7 and not tag.proven  # found by its neighbours: partial, never an accusation
+        wice = "The Blanda Station is an underground plant, located approximately 230 meters under ground."
+        (tag,) = detect_term_swap("The Blanda Station is an around plant, located approximately 230 metres below the surface.", wice)
+        assert [(e.claim_span, e.evidence_span) for e in tag.evidence] == [("around", "underground")]  # metres is meters
+
+    @pytest.mark.parametrize("claim, sent", [
+        ("A 20-year-old HIV-positive patient on antiretroviral therapy in the U.S. can expect to live into his 70s.",
+         "A 20-year-old HIV-positive adult on ART in the U.S. or Canada is expected to live into their early 70s."),
+        ("Tumour growth slowed in the treated mice over the first 30 days of follow-up.",
+         "Tumor growth slowed in the treated mice over the first 30 days of follow-up."),
+        ("CD28 signals regulate trafficking of auto-reactive T cells into the pancreas.",
+         "We demonstrate that CD28 signals regulate the trafficking of auto-reactive T cells into the pancreas."),
+    ])
+    def test_spellings_and_persons_are_not_swaps(self, claim, sent):
+        assert detect_term_swap(claim, sent, source_text=sent) == []
+
     def test_no_restating_sentence_no_tag(self):
         assert restating_sentence("Loss of NRF2 impairs lung function.", "An unrelated sentence about rainfall.") is None
         assert detect_term_swap("Loss of NRF2 impairs lung function.", "An unrelated sentence about rainfall.") == []
