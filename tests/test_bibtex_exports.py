@@ -96,6 +96,24 @@ def test_a_missing_crossref_parent_is_said_with_its_line(tmp_path):
     assert len(msg) == 1 and f"{path}:1:" in msg[0].message and "'nowhere'" in msg[0].message
 
 
+def test_a_crossref_parent_in_another_bibliography_is_inherited(tmp_path):
+    """biber reads a document's data sources as one: a child in papers.bib, its proceedings in venues.bib."""
+    from citeproof.bibliography import load_bibliographies
+
+    (tmp_path / "papers.bib").write_text("@inproceedings{lee2019,\n  author = {Lee, C.},\n  title = {Falls in older adults},\n"
+                                         "  crossref = {chi2019}\n}\n", encoding="utf-8")
+    (tmp_path / "venues.bib").write_text("@proceedings{chi2019,\n  title = {Proceedings of CHI 2019},\n  year = {2019},\n"
+                                         "  editor = {Brewster, Stephen}\n}\n", encoding="utf-8")
+    bib = load_bibliographies([tmp_path / "papers.bib", tmp_path / "venues.bib"])
+    ref = bib.entries["lee2019"]
+    assert (ref.year, ref.container, ref.authors, ref.origin) == ("2019", "Proceedings of CHI 2019", ("Lee, C.",), f"{tmp_path / 'papers.bib'}:1")
+    assert not [d for d in bib.diagnostics if d.code == "bib-crossref-missing"]
+    # alone, papers.bib says the parent is in none of the bibliographies given
+    alone = load_bibliographies([tmp_path / "papers.bib"])
+    (d,) = [d for d in alone.diagnostics if d.code == "bib-crossref-missing"]
+    assert "'chi2019'" in d.message and "none of the bibliographies given" in d.message and alone.entries["lee2019"].year == ""
+
+
 def test_name_particles_follow_useprefix(tmp_path):
     refs, _, _ = _refs(_bib(tmp_path, r"""
         @article{vn1945, author = {von Neumann, John and Ludwig van Beethoven and Smith, Jr., John}, title = {First Draft}, year = {1945}}

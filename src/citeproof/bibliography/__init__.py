@@ -125,11 +125,16 @@ def read_bibtex(path: Path) -> tuple[list[Reference], list[Diagnostic]]:
     return refs, diags
 
 
-def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], dict[str, str]]:
+def read_bibtex_keyed(path: Path, parents: dict[str, tuple[str, dict[str, str]]] | None = None,
+                      records_out: dict[str, tuple[str, dict[str, str]]] | None = None) -> tuple[list[Reference], list[Diagnostic], dict[str, str]]:
     """Parse one BibTeX/BibLaTeX file.
 
     Args:
         path: the .bib file.
+        parents: entries of the run's other BibTeX files, ``{lower-cased key: (entry type, fields)}``: a
+            ``crossref`` or ``xdata`` parent this file lacks is taken from them (biber reads every data source
+            of a document as one).
+        records_out: when given, filled with this file's own entries in the same shape (before inheritance).
 
     Returns:
         ``(references in file order, diagnostics, broken)``. Within one file a
@@ -235,7 +240,11 @@ def read_bibtex_keyed(path: Path) -> tuple[list[Reference], list[Diagnostic], di
             continue
         records.append((entry.entry_type.lower(), entry.key.strip(), {k.lower(): str(v.value) for k, v in entry.fields_dict.items()}, line))
     records.sort(key=lambda r: r[3])
-    by_key = {key.lower(): (typ, fields) for typ, key, fields, _ in records}
+    by_key = {key.lower(): (typ, fields) for typ, key, fields, _ in reversed(records)}  # the first definition wins
+    if records_out is not None:
+        records_out.update(by_key)
+    if parents:
+        by_key = {**parents, **by_key}
     for typ, key, f, line in records:
         if typ == "xdata":  # a biblatex data container, not a citable work
             continue
@@ -257,8 +266,8 @@ def _inherited(f: dict[str, str], by_key: dict[str, tuple[str, dict[str, str]]],
             continue
         parent = by_key.get(name.lower())
         if parent is None:
-            diags.append(Diagnostic("bib-crossref-missing", "warning", f"{where}: entry '{key}' inherits from '{name}', which is not in this file; "
-                                    "its year, container and editors are not inherited: add that entry to the file", path, line))
+            diags.append(Diagnostic("bib-crossref-missing", "warning", f"{where}: entry '{key}' inherits from '{name}', which is in none of "
+                                    "the bibliographies given; its year, container and editors are not inherited: add that entry", path, line))
             continue
         f = inherit(f, parent[1], parent[0])
     return f
@@ -306,6 +315,8 @@ def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bib
         BibliographyError: a file is missing or unreadable as a whole.
     """
     bib = Bibliography()
+    read: list[tuple[Path, list[Reference], list[Diagnostic]]] = []
+    raw: dict[Path, dict[str, tuple[str, dict[str, str]]]] = {}  # each BibTeX file's own entries, for crossref across files
     for path in paths:
         path = Path(path)
         if is_zotero_library(path):
@@ -313,9 +324,19 @@ def load_bibliographies(paths: list[Path], collection: str | None = None) -> Bib
         elif path.suffix.lower() in (".json", ".csl", ".csljson"):
             refs, diags = read_csl_json(path)
         else:
-            refs, diags, broken = read_bibtex_keyed(path)
+            raw[path] = {}
+            refs, diags, broken = read_bibtex_keyed(path, records_out=raw[path])
             for key, why in broken.items():
                 bib.unknown_reasons.setdefault(key, why)
+        read.append((path, refs, diags))
+    for k, (path, refs, diags) in enumerate(read):
+        if path in raw and len(raw) > 1 and any(d.code == "bib-crossref-missing" for d in diags):
+            parents: dict[str, tuple[str, dict[str, str]]] = {}
+            for other in reversed([p for p in raw if p != path]):  # the earlier file's entry wins
+                parents.update(raw[other])
+            refs, diags, _ = read_bibtex_keyed(path, parents=parents)  # a parent in another file (biber reads them as one)
+            read[k] = (path, refs, diags)
+    for path, refs, diags in read:
         bib.files.append(path)
         bib.diagnostics.extend(diags)
         for ref in refs:
