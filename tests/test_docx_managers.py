@@ -104,6 +104,39 @@ def test_zotero_citations_stored_as_bookmarks_are_read_from_the_custom_propertie
     assert not [d for d in doc.diagnostics if d.code == "docx-no-citations"]
 
 
+def test_zotero_bookmarks_in_an_odt_are_read_from_its_user_defined_properties(tmp_path):
+    """LibreOffice's Zotero plugin, "store citations as bookmarks": codes in meta.xml, 255 characters a piece;
+    a bookmark LibreOffice renamed on copy (a digit appended) still finds its code."""
+    code = "ZOTERO_ITEM CSL_CITATION " + json.dumps(_csl_citation([(SMITH, {"locator": "33", "label": "page"})], "http://zotero.org/users/4711/items/"))
+    name = "ZOTERO_BREF_GiQ7DAWQYWLy"
+    props = "".join(f'<meta:user-defined meta:name="{name}_{i // 255 + 1}" meta:value-type="string">{_esc(code[i:i + 255])}</meta:user-defined>'
+                    for i in range(0, len(code), 255))
+    props += '<meta:user-defined meta:name="ZOTERO_PREF_1" meta:value-type="string">&lt;data/&gt;</meta:user-defined>'
+    text_ns = 'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+    office = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {office} {text_ns}><office:body><office:text>'
+               f'<text:p>Daily vitamin D reduced hip fractures by 22 percent in women over 70 <text:bookmark-start text:name="{name}"/>'
+               f'(Smith et al., 2020, p. 33)<text:bookmark-end text:name="{name}"/>.</text:p>'
+               f'<text:p>A second trial found the same in men <text:bookmark-start text:name="{name}1"/>(Smith et al., 2020, p. 33)'
+               f'<text:bookmark-end text:name="{name}1"/>.</text:p>'
+               '<text:p>Uncited text <text:bookmark-start text:name="ZOTERO_BREF_nocode000000"/>(Lee 2018)'
+               '<text:bookmark-end text:name="ZOTERO_BREF_nocode000000"/>.</text:p>'
+               '</office:text></office:body></office:document-content>')
+    meta = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-meta {office} xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0">'
+            f"<office:meta>{props}</office:meta></office:document-meta>")
+    path = tmp_path / "bookmarks.odt"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        z.writestr("content.xml", content)
+        z.writestr("meta.xml", meta)
+    doc = read_word(path)
+    assert _only_claim_keys(doc) == [["smith2020"], ["smith2020"]]
+    assert doc.claims[0].citations[0].locator.raw == "p. 33" and "(Smith et al." not in doc.claims[0].text
+    assert doc.references["smith2020"].doi == "10.1136/bmj.m1234"
+    (warn,) = [d for d in doc.diagnostics if "nocode" in d.message]
+    assert "has no code in the document's properties" in warn.message
+
+
 def _endnote_xml() -> str:
     return ('<EndNote><Cite><Author>Smith</Author><Year>2020</Year><RecNum>42</RecNum><DisplayText>(Smith et al. 2020)</DisplayText>'
             '<record><rec-number>42</rec-number><foreign-keys><key app="EN" db-id="vx9d2f5p0">42</key></foreign-keys>'

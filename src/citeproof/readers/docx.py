@@ -44,7 +44,8 @@ from citeproof.bibliography.keys import CitekeyMaker
 from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
 from citeproof.office_xml import OFFICE_NS, TEXT_NS, W, PartError, read_part
-from citeproof.readers.docx_fields import MENDELEY_BIBLIOGRAPHY, MENDELEY_V3, ZOTERO_BOOKMARK, bookmark_codes, field_data_text, mendeley_v3_code
+from citeproof.readers.docx_fields import (MENDELEY_BIBLIOGRAPHY, MENDELEY_V3, ZOTERO_BOOKMARK, bookmark_code, bookmark_codes, field_data_text,
+                                          mendeley_v3_code, odt_bookmark_codes)
 from citeproof.readers.docx_text import cite_plain_text
 
 __all__ = ["DocxReader", "WordDocument", "read_word"]
@@ -238,8 +239,8 @@ def _docx_paragraph(p: ET.Element, col: _Collector, para: int) -> str:
                 close(f["instr"], "".join(f["result"]), f["data"])
             return
         if tag == W + "bookmarkStart" and (el.get(W + "name") or "").startswith(ZOTERO_BOOKMARK):
-            code = col.bookmark_codes.get(el.get(W + "name") or "")
-            if code is None:
+            code = bookmark_code(col.bookmark_codes, el.get(W + "name") or "")
+            if not code:
                 col.diagnostics.append(Diagnostic("docx-field", "warning", f"{col.path}: paragraph {para}: Zotero bookmark {el.get(W + 'name')} has no "
                                                   "code in docProps/custom.xml; that citation is read as text (in Word: Zotero > Refresh)",
                                                   str(col.path), para))
@@ -337,7 +338,8 @@ def _docx_blocks(root: ET.Element, col: _Collector, start: int) -> list[tuple[in
 
 
 def _odt_blocks(root: ET.Element, col: _Collector) -> list[tuple[int, str, list[str] | None, bool]]:
-    """Blocks of an .odt ``content.xml`` (Zotero reference marks as citation fields)."""
+    """Blocks of an .odt ``content.xml`` (Zotero reference marks, and Zotero bookmarks with their codes in ``meta.xml``,
+    as citation fields)."""
     blocks = []
     n = 0
 
@@ -353,7 +355,18 @@ def _odt_blocks(root: ET.Element, col: _Collector) -> list[tuple[int, str, list[
                 if cite is not None:
                     out.append(" " + cite if cite else "")
                     skip_until[0] = name
-            elif tag == TEXT_NS + "reference-mark-end":
+            elif tag == TEXT_NS + "bookmark-start" and (el.get(TEXT_NS + "name") or "").startswith(ZOTERO_BOOKMARK):
+                name = el.get(TEXT_NS + "name") or ""
+                code = bookmark_code(col.bookmark_codes, name)
+                if not code:
+                    col.diagnostics.append(Diagnostic("docx-field", "warning", f"{col.path}: paragraph {num}: Zotero bookmark {name} has no "
+                                                      "code in the document's properties; its text is read as prose", str(col.path), num))
+                else:
+                    cite = col.citation(code, num)
+                    if cite is not None:
+                        out.append(" " + cite if cite else "")
+                        skip_until[0] = name
+            elif tag in (TEXT_NS + "reference-mark-end", TEXT_NS + "bookmark-end"):
                 if skip_until[0] == el.get(TEXT_NS + "name"):
                     skip_until[0] = None
             elif tag in (TEXT_NS + "s", TEXT_NS + "tab", TEXT_NS + "line-break"):
@@ -413,6 +426,7 @@ def read_word(path: str | Path) -> WordDocument:
                 raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
             raise InputError(f"{path}: {exc}; save the document again from the word processor (or split it)") from None
         if odt:
+            col.bookmark_codes = odt_bookmark_codes(zf, path, col.diagnostics)
             blocks = _odt_blocks(root, col)
         else:
             col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)

@@ -9,6 +9,11 @@ and this module gets it back as the instruction text the reader already understa
   characters each (Word's limit on a property value), which joined give ``ZOTERO_ITEM CSL_CITATION {json}``
   (the field code without its ``ADDIN ``); the bibliography's ``ZOTERO_BIBL {json} CSL_BIBLIOGRAPHY``.
   (Zotero's Word integration, ``Properties.setProperty``/``Bookmark.getCode``.)
+- **Zotero in LibreOffice, "store citations as bookmarks"** (.odt): the same ``ZOTERO_BREF_*`` bookmarks
+  (``text:bookmark-start``/``-end``), their codes in the document's user-defined properties (``meta.xml``,
+  ``meta:user-defined``), split the same way into ``_1``, ``_2``... of at most 255 characters
+  (zotero-libreoffice-integration's ``Bookmark.getCode`` and ``Properties``); LibreOffice appends a number to a
+  copied bookmark's name, so a name with no property is tried without its last one to three characters.
 - **EndNote, long citations**: ``ADDIN EN.CITE`` holds a nested field ``ADDIN EN.CITE.DATA`` and the
   ``<EndNote>...`` XML is base64 in the ``<w:fldData>`` of that field's ``fldChar begin`` (the payload is too long
   for an instruction); :func:`field_data_text` decodes it.
@@ -28,7 +33,8 @@ from pathlib import Path
 from citeproof.model import Diagnostic
 from citeproof.office_xml import PartError, read_part
 
-__all__ = ["ZOTERO_BOOKMARK", "MENDELEY_V3", "MENDELEY_BIBLIOGRAPHY", "bookmark_codes", "field_data_text", "mendeley_v3_code"]
+__all__ = ["ZOTERO_BOOKMARK", "MENDELEY_V3", "MENDELEY_BIBLIOGRAPHY", "bookmark_code", "bookmark_codes", "field_data_text", "mendeley_v3_code",
+           "odt_bookmark_codes"]
 
 ZOTERO_BOOKMARK = "ZOTERO_BREF_"
 MENDELEY_V3 = "MENDELEY_CITATION_v3_"
@@ -58,6 +64,42 @@ def bookmark_codes(zf: zipfile.ZipFile, path: Path, diagnostics: list[Diagnostic
             value = "".join("".join(ch.itertext()) for ch in prop)
             pieces.setdefault(m.group(1), []).append((int(m.group(2)), value))
     return {name: "".join(v for _, v in sorted(parts)) for name, parts in pieces.items()}
+
+
+_META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
+_ODF_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+
+
+def odt_bookmark_codes(zf: zipfile.ZipFile, path: Path, diagnostics: list[Diagnostic]) -> dict[str, str]:
+    """Zotero bookmark name -> its code, from an .odt's ``meta.xml`` user-defined properties (module docstring).
+
+    Returns:
+        ``{}`` when the package has no ``meta.xml`` or no Zotero property; an unreadable part becomes a warning
+        in ``diagnostics``.
+    """
+    if "meta.xml" not in zf.namelist():
+        return {}
+    try:
+        root = read_part(zf, "meta.xml")
+    except PartError as exc:
+        diagnostics.append(Diagnostic("docx-field", "warning", f"{path}: {exc}; Zotero citations stored as bookmarks are not read", str(path)))
+        return {}
+    pieces: dict[str, list[tuple[int, str]]] = {}
+    for prop in root.iter(_META + "user-defined"):
+        m = _PIECE.match(prop.get(_META + "name") or "")
+        if m:
+            pieces.setdefault(m.group(1), []).append((int(m.group(2)), "".join(prop.itertext())))
+    return {name: "".join(v for _, v in sorted(parts)) for name, parts in pieces.items()}
+
+
+def bookmark_code(codes: dict[str, str], name: str) -> str:
+    """The code of bookmark ``name``: its own, else that of the name less its last 1-3 characters (a copied
+    bookmark, renamed by LibreOffice or Word); '' when none."""
+    for cut in range(0, 4):
+        code = codes.get(name[: len(name) - cut] if cut else name, "")
+        if code:
+            return code
+    return ""
 
 
 def _b64(text: str) -> bytes:
