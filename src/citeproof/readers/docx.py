@@ -45,7 +45,7 @@ from citeproof.errors import InputError
 from citeproof.model import Claim, Diagnostic, Reference, UnitKind
 from citeproof.office_xml import OFFICE_NS, TEXT_NS, W, PartError, read_part
 from citeproof.readers.docx_fields import (MENDELEY_BIBLIOGRAPHY, MENDELEY_V3, ZOTERO_BOOKMARK, bookmark_code, bookmark_codes, field_data_text,
-                                          mendeley_v3_code, odt_bookmark_codes)
+                                          mendeley_v3_code)
 from citeproof.readers.docx_text import cite_plain_text
 
 __all__ = ["DocxReader", "WordDocument", "read_word"]
@@ -426,7 +426,7 @@ def read_word(path: str | Path) -> WordDocument:
                 raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
             raise InputError(f"{path}: {exc}; save the document again from the word processor (or split it)") from None
         if odt:
-            col.bookmark_codes = odt_bookmark_codes(zf, path, col.diagnostics)
+            col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)
             blocks = _odt_blocks(root, col)
         else:
             col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)

@@ -33,8 +33,7 @@ from pathlib import Path
 from citeproof.model import Diagnostic
 from citeproof.office_xml import PartError, read_part
 
-__all__ = ["ZOTERO_BOOKMARK", "MENDELEY_V3", "MENDELEY_BIBLIOGRAPHY", "bookmark_code", "bookmark_codes", "field_data_text", "mendeley_v3_code",
-           "odt_bookmark_codes"]
+__all__ = ["ZOTERO_BOOKMARK", "MENDELEY_V3", "MENDELEY_BIBLIOGRAPHY", "bookmark_code", "bookmark_codes", "field_data_text", "mendeley_v3_code"]
 
 ZOTERO_BOOKMARK = "ZOTERO_BREF_"
 MENDELEY_V3 = "MENDELEY_CITATION_v3_"
@@ -43,50 +42,36 @@ _CUSTOM = "{http://schemas.openxmlformats.org/officeDocument/2006/custom-propert
 _PIECE = re.compile(r"^(ZOTERO_BREF_[A-Za-z0-9_]+?)_(\d+)$")
 
 
-def bookmark_codes(zf: zipfile.ZipFile, path: Path, diagnostics: list[Diagnostic]) -> dict[str, str]:
-    """Zotero bookmark name -> its code (``ZOTERO_ITEM CSL_CITATION {...}``), from ``docProps/custom.xml``.
-
-    Returns:
-        ``{}`` when the package has no custom properties; an unreadable part becomes a warning in
-        ``diagnostics`` (the bookmarks are then read as their text).
-    """
-    if "docProps/custom.xml" not in zf.namelist():
-        return {}
-    try:
-        root = read_part(zf, "docProps/custom.xml")
-    except PartError as exc:
-        diagnostics.append(Diagnostic("docx-field", "warning", f"{path}: {exc}; Zotero citations stored as bookmarks are not read", str(path)))
-        return {}
-    pieces: dict[str, list[tuple[int, str]]] = {}
-    for prop in root.iter(_CUSTOM + "property"):
-        m = _PIECE.match(prop.get("name") or "")
-        if m:
-            value = "".join("".join(ch.itertext()) for ch in prop)
-            pieces.setdefault(m.group(1), []).append((int(m.group(2)), value))
-    return {name: "".join(v for _, v in sorted(parts)) for name, parts in pieces.items()}
-
-
 _META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
-_ODF_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+
+_PROPERTY_PARTS = {
+    # part -> (property element, attribute holding its name)
+    "docProps/custom.xml": (_CUSTOM + "property", "name"),  # Word
+    "meta.xml": (_META + "user-defined", _META + "name"),  # OpenDocument
+}
 
 
-def odt_bookmark_codes(zf: zipfile.ZipFile, path: Path, diagnostics: list[Diagnostic]) -> dict[str, str]:
-    """Zotero bookmark name -> its code, from an .odt's ``meta.xml`` user-defined properties (module docstring).
+def bookmark_codes(zf: zipfile.ZipFile, path: Path, diagnostics: list[Diagnostic]) -> dict[str, str]:
+    """Zotero bookmark name -> its code (``ZOTERO_ITEM CSL_CITATION {...}``), from the package's document properties:
+    Word's ``docProps/custom.xml``, OpenDocument's ``meta.xml`` user-defined fields (module docstring), the
+    ``_1``, ``_2``... pieces joined in order.
 
     Returns:
-        ``{}`` when the package has no ``meta.xml`` or no Zotero property; an unreadable part becomes a warning
-        in ``diagnostics``.
+        ``{}`` when the package has no such part; an unreadable part becomes a warning in ``diagnostics`` (the
+        bookmarks are then read as their text).
     """
-    if "meta.xml" not in zf.namelist():
+    part = next((p for p in _PROPERTY_PARTS if p in zf.namelist()), None)
+    if part is None:
         return {}
     try:
-        root = read_part(zf, "meta.xml")
+        root = read_part(zf, part)
     except PartError as exc:
         diagnostics.append(Diagnostic("docx-field", "warning", f"{path}: {exc}; Zotero citations stored as bookmarks are not read", str(path)))
         return {}
+    element, attribute = _PROPERTY_PARTS[part]
     pieces: dict[str, list[tuple[int, str]]] = {}
-    for prop in root.iter(_META + "user-defined"):
-        m = _PIECE.match(prop.get(_META + "name") or "")
+    for prop in root.iter(element):
+        m = _PIECE.match(prop.get(attribute) or "")
         if m:
             pieces.setdefault(m.group(1), []).append((int(m.group(2)), "".join(prop.itertext())))
     return {name: "".join(v for _, v in sorted(parts)) for name, parts in pieces.items()}
