@@ -98,6 +98,10 @@ def _tree_usage() -> tuple[float, float]:
 def child(manifest: str, out: str, cache: str, workers: int, all_tiers: bool) -> None:
     """Run ``citeproof batch`` in this process and print one JSON line (module docstring: what is measured)."""
     sys.path.insert(0, str(ROOT / "src"))
+    sys.path.insert(0, str(ROOT / "bench"))
+    from descendants import become_subreaper
+
+    become_subreaper()  # a process Ray orphans comes back to this one, so _tree_usage still sees it
     import typer
 
     from citeproof.cli import app

@@ -5,7 +5,9 @@
     run_one.py baseline JOB          plain PyMuPDF + BM25: the best page of the cited PDF per citation
 
 Reported: ``wall_s`` (monotonic clock around the work, imports included), ``cpu_s`` (user + system time, all
-threads, of this process and of its PDF parse workers, from ``resource.getrusage``; ``cpu_main_s`` this process
+threads, of this process and of every process under it, from ``resource.getrusage``: the PDF parse workers are
+stopped and waited for, and this process is the subreaper of the rest, which it reaps (``bench/descendants.py``;
+``other_descendants_reaped`` counts them); ``cpu_main_s`` this process
 alone), ``max_rss_mib`` (peak resident set of this process, ``ru_maxrss``) and ``worker_max_rss_mib`` (the largest
 parse worker's).
 """
@@ -22,6 +24,10 @@ from pathlib import Path
 T0 = time.perf_counter()
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
+from descendants import become_subreaper, reap_all  # noqa: E402
+
+SUBREAPER = become_subreaper()  # orphaned descendants come back to this process, so their CPU is counted
 
 
 def usage() -> dict:
@@ -40,8 +46,10 @@ def usage() -> dict:
             w.proc.wait()
     except ImportError:
         pass
+    orphans = reap_all()  # any other descendant, orphaned ones too (this process is their subreaper)
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return {"wall_s": round(wall, 3), "cpu_s": round(me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime, 3),
+            "subreaper": SUBREAPER, "other_descendants_reaped": orphans,
             "cpu_main_s": round(me.ru_utime + me.ru_stime, 3), "max_rss_mib": round(me.ru_maxrss / 1024, 1),
             "worker_max_rss_mib": round(kids.ru_maxrss / 1024, 1)}
 
