@@ -374,6 +374,17 @@ class TestComparisonClaim:
         [tag] = detect_comparison_claim("", None, raw_claim=raw, citekey="11")
         assert "3× faster than SPPnet [11]" == tag.evidence[0].claim_span
 
+    def test_an_age_in_words_and_a_comparison_the_source_draws_are_not_comparison_claims(self):
+        """A new user's sentences: "over sixty years of age" is an age; "ten times faster than a linear scan"
+        repeats the source's own comparison, which the source can confirm."""
+        raw = "Statin therapy reduced the risk of heart attack by 25 percent in adults over sixty years of age [@smith2020]."
+        assert detect_comparison_claim("", None, raw_claim=raw, citekey="smith2020") == []
+        raw = "The index is ten times faster than a linear scan [@kim2022]."
+        source = "On large tables the index is ten times faster than a linear scan."
+        assert detect_comparison_claim("", source, raw_claim=raw, citekey="kim2022") == []
+        [tag] = detect_comparison_claim("", "The index is fast.", raw_claim="Our index is ten times faster than [@kim2022].", citekey="kim2022")
+        assert tag.confidence == 0.9
+
     def test_near_miss_description_of_cited_work(self):
         """Fast R-CNN: "SPPnet [11] also train classifiers..." describes SPPnet; no comparison before the marker."""
         raw = fast_rcnn("OverFeat [19], R-CNN [9], and SPPnet [11] also train classifiers and bounding-box "
@@ -566,11 +577,19 @@ class TestIssue16Causal:
 class TestIssue16Direction:
     def test_increased_vs_reduced_names_the_words(self):
         ev = "Inhibiting A20 expression decreased GSC growth and survival."
-        tags = detect_polarity_flip("Inhibiting A20 expression increased GSC growth and survival.", ev, source_text=ev)
-        assert tags[0].confidence == 0.85
+        tags = detect_polarity_flip("Inhibiting A20 expression markedly increased GSC growth and survival.", ev, source_text=ev)
+        assert tags[0].confidence == 0.85 and not tags[0].proven
         # "A20" is a word (the gene) since the one tokenizer (issue 29); the ASCII tokenizer kept only "A"
         assert tags[0].message == ("The claim says 'increased' about 'A20, expression, GSC, growth, survival' "
                                    "where the evidence says 'decreased'.")
+
+    def test_the_source_sentence_with_its_direction_word_turned_is_proven(self):
+        """A new user's claim: "improves" where the source's own sentence says "impairs", every other word alike."""
+        ev = ("Students who slept fewer than six hours scored lower on examinations. "
+              "Sleep deprivation impairs the consolidation of newly learned facts.")
+        (tag,) = detect_polarity_flip("Sleep deprivation improves the consolidation of newly learned facts.", ev, source_text=ev)
+        assert (tag.confidence, tag.proven) == (0.9, True)
+        assert tag.message.startswith("The claim says 'improves' where the source says 'impairs', every other word alike")
 
     def test_rescued_vs_did_not_rescue(self):
         ev = "Expression of wild-type Gpr124 did not rescue the vascular defects of mutant embryos."

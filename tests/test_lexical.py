@@ -58,3 +58,17 @@ def test_reference_list_is_never_evidence():
 def test_parse_text_paragraph_lines():
     ps, _ = parse_text("one\ntwo\n\n\nthree\n")
     assert [("one two", 1), ("three", 5)] == [(p.text, p.line) for p in ps]
+
+
+def test_a_heading_is_never_glued_to_the_paragraph_after_it():
+    """A new user's Markdown source: the heading ran into the first sentence ("Cardiac effects of statins Statin
+    therapy ...") and the best passage was said to start on the heading's line."""
+    from citeproof.sources.text import parse_markdown_source
+
+    text = ("# Cardiac effects of statins\n\nStatin therapy reduced the risk of heart attack by 25 percent in adults over "
+            "sixty years of age.\nSide effects were mild and mostly limited to muscle pain.\n")
+    passages, full = parse_markdown_source(text)
+    src = Source(citekey="k", passages=passages, text=full)
+    ev = LexicalRetriever().retrieve("Statins reduced the risk of heart attack in adults over sixty, a cardiac effect.", src, top=5)
+    assert all(not e.passage.text.startswith("Cardiac effects of statins Statin") for e in ev)
+    assert ev[0].passage.line == 3

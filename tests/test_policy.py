@@ -53,6 +53,7 @@ class TestDecide:
         p = Policy(lean_against_at=0.6)  # below decide_at (0.7), where an unsupported lean is still a lean
         out = decide(_j(Verdict.UNSUPPORTED, 0.63, Tier.ENTAILMENT), _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL, "43% of words"), p)
         assert out.verdict == Verdict.UNSUPPORTED
+        assert out.tier == Tier.ENTAILMENT  # the judge's lean decided: the finding names that tier, not the words'
         assert out.flags == ["needs_review"]
         assert out.reasons[0].startswith("the claim's words are in the source, but the entailment judge finds that the passage does not entail it")
         assert "43% of words" in out.reasons
@@ -85,7 +86,7 @@ class TestDecide:
                       scores={"lexical": 0.6, "entails": 0.21, "contradicts": 0.7}, sentence="Mice gain 12% on a high-fat diet.")
         ej = Judgement(Verdict.UNSUPPORTED, 0.2, POLICY.lean_line(Verdict.UNSUPPORTED) + 0.05, ev, Tier.ENTAILMENT, ["r"])
         out = decide(ej, _j(Verdict.SUPPORTED, 0.6, Tier.LEXICAL))
-        assert ("judged sentence (page 4): \u201cMice gain 12% on a high-fat diet.\u201d P(entails) 0.21, "
+        assert ("judged sentence (page 4): \u201cMice gain 12% on a high-fat diet.\u201d network P(entails) 0.21, "
                 "P(contradicts) 0.70") in out.reasons
 
     def test_lean_for_support_against_lexical_unsupported_is_marked(self):
@@ -309,8 +310,8 @@ class TestOneStory:
         ev_text = "Inhibiting A20 expression decreased GSC growth and survival."
         src = Source(citekey="k", passages=[Passage(id="p1", text=ev_text)], text=ev_text)
         cite = Citation(citekey="k", raw="[@k]")
-        claim = Claim(id="c1", text="Inhibiting A20 expression increased GSC growth and survival.",
-                      raw="Inhibiting A20 expression increased GSC growth and survival [@k].", citations=(cite,),
+        claim = Claim(id="c1", text="Inhibiting A20 expression markedly increased GSC growth and survival.",
+                      raw="Inhibiting A20 expression markedly increased GSC growth and survival [@k].", citations=(cite,),
                       document="d.md", line=1, kind=UnitKind.SENTENCE)
         f = Finding(claim=claim, citation=cite, verdict=Verdict.SUPPORTED, confidence=0.97,
                     evidence=Evidence(passage=src.passages[0], source=src, scores={"lexical": 0.9}), reasons=["judge"])
@@ -318,7 +319,27 @@ class TestOneStory:
         assert f.verdict == Verdict.PARTIAL and f.confidence == 0.85
         assert f.reasons[0].startswith("downgraded from supported: polarity_flip (the judge alone said supported); "
                                        "The claim says 'increased'")
-        assert f.reasons[1] == "judge"
+        assert f.reasons[1] == "before the detectors: judge"  # what the judge alone said is marked as such
+
+    def test_a_turned_direction_word_on_the_source_sentence_is_contradicted(self):
+        """The one-word flip of the source's own sentence is proven: the gate on contradicted catches it, and the
+        judge's own lead reason is marked as what it said before the detectors (a new user read two verdicts)."""
+        from citeproof.judges.policy import apply_detectors
+        from citeproof.model import Citation, Claim, Finding, UnitKind
+
+        ev_text = "Sleep deprivation impairs the consolidation of newly learned facts."
+        src = Source(citekey="k", passages=[Passage(id="p1", text=ev_text)], text=ev_text)
+        cite = Citation(citekey="k", raw="[@k]")
+        claim = Claim(id="c1", text="Sleep deprivation improves the consolidation of newly learned facts.",
+                      raw="Sleep deprivation improves the consolidation of newly learned facts [@k].", citations=(cite,),
+                      document="d.md", line=1, kind=UnitKind.SENTENCE)
+        f = Finding(claim=claim, citation=cite, verdict=Verdict.PARTIAL, confidence=0.54,
+                    evidence=Evidence(passage=src.passages[0], source=src, scores={"lexical": 0.84}),
+                    reasons=["the claim's words were found, but the meaning was not confirmed: ...; partial — read the passage"])
+        apply_detectors(f, claim, cite, src)
+        assert f.verdict == Verdict.CONTRADICTED
+        assert f.reasons[0].startswith("contradicted: polarity_flip on the sentence that restates the claim (the judge alone said partial)")
+        assert f.reasons[1].startswith("before the detectors: the claim's words were found")
 
 
 class TestPolicyFit:

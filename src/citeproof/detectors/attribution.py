@@ -40,6 +40,9 @@ COMPARATIVE = (r"(?:\d+(?:\.\d+)?\s*(?:x|×|times|-fold|fold)\s+)?(?:\w+er|more\
                r"|(?:far\s+|much\s+|even\s+|no\s+)?(?:more|less|fewer)\s+than"
                r"|outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?|improv\w+\s+(?:on|over|upon)|(?:better|worse)\s+than"
                r"|compared\s+(?:to|with)|in\s+comparison\s+(?:to|with)|relative\s+to|versus|vs\.?|over")
+_NUMBER_WORDS = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|"
+                 r"seventy|eighty|ninety|a\s+hundred|hundreds|a\s+thousand|thousands|a\s+million|millions|a\s+dozen|half)\b")
+"""A number in words after *over*: "adults over sixty years of age" is an age, no comparison."""
 OWN_WORK = r"\b(?:we|our|ours|us|this (?:paper|work|study|method|approach)|the proposed|here(?:in)?|present (?:work|study|method))\b"
 
 
@@ -178,7 +181,8 @@ def detect_comparison_claim(claim_text: str, evidence_text: str | None, **contex
 
     Args:
         claim_text: the claim, citation markup removed (used when no raw claim is given).
-        evidence_text: unused.
+        evidence_text: the best evidence passage, or None: a claim that does not speak of the citing work and draws
+            a comparison the evidence draws too (the same cue, ``faster than``) is reporting the source, no tag.
         **context: ``raw_claim`` (str), ``citekey`` / ``checked_marker`` (str).
 
     Returns:
@@ -197,7 +201,7 @@ def detect_comparison_claim(claim_text: str, evidence_text: str | None, **contex
         return []
     cue = cues[-1].group(0)
     after = region[cues[-1].end():].strip()
-    if re.match(r"(?:the\s+)?(?:age|course|past|last|next|period|years?|months?|weeks?|days?|time|\d)", after, re.I) or (
+    if re.match(r"(?:the\s+)?(?:age|course|past|last|next|period|years?|months?|weeks?|days?|time|\d|" + _NUMBER_WORDS + r")", after, re.I) or (
             re.match(r"(?:far\s+|much\s+)?(?:more|less|fewer)\s+than", cue, re.I)
             and re.match(r"(?:\d|half|twice|a\s+(?:third|quarter|half|fifth)|one|two|three|ten|a\s+(?:few|dozen))", after, re.I)):
         return []  # "in adults over 65", "over the past decade", "more than half of patients": no comparison with the cited work
@@ -206,6 +210,8 @@ def detect_comparison_claim(claim_text: str, evidence_text: str | None, **contex
     if re.fullmatch(r"(?:\w+er)\s+than", cue, re.I) and re.match(r"(?:other|rather|neither|either|further|whether|never|ever|after|under|order|cancer|tumor|tumour|number|layer|paper|power|water|liver|fever|member|never|matter|filter|latter|former)\b", cue, re.I):
         return []
     own = bool(re.search(OWN_WORK, raw, re.I))
+    if not own and evidence_text and re.search(r"(?<![A-Za-z])" + re.escape(cue) + r"(?![A-Za-z])", evidence_text, re.I):
+        return []  # the source draws the same comparison itself ("ten times faster than a linear scan"): it can confirm it
     return [Tag("comparison_claim",
                 f"The claim compares the citing work with the cited one ({cue!r}); the cited source cannot confirm the citing work's own result.",
                 0.9 if own else 0.7, (TagEvidence(raw[max(0, checked[1] - 80) + cues[-1].start() : checked[2]].strip(), ""),))]

@@ -206,6 +206,25 @@ def _source_agrees(cls: str, axis: str, tgt: set[str], source_text: str) -> bool
     return False
 
 
+def _one_word_flip(claim_text: str, pool: list[str], claim_word: str, source_word: str) -> str | None:
+    """The pool sentence that is the claim word for word but for ``claim_word`` in place of ``source_word``
+    (stems compared, :class:`difflib.SequenceMatcher`); None when no sentence is."""
+    import difflib
+
+    from citeproof.text.sentences import split_sentences
+
+    cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
+    for passage in pool:
+        for sent in split_sentences(passage):
+            sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
+            ops = [op for op in difflib.SequenceMatcher(None, [stem(w) for w in cw], [stem(w) for w in sw], autojunk=False).get_opcodes()
+                   if op[0] != "equal"]
+            if (len(ops) == 1 and ops[0][0] == "replace" and ops[0][2] - ops[0][1] == 1 and ops[0][4] - ops[0][3] == 1
+                    and cw[ops[0][1]] == claim_word.lower() and sw[ops[0][3]] == source_word.lower()):
+                return sent
+    return None
+
+
 def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``polarity_flip`` when the claim's direction of effect opposes the evidence's.
 
@@ -220,7 +239,8 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
        target words than any agreeing cue, and no sentence of ``source_text``
        has an agreeing cue sharing two target words (confidence 0.85 with two
        shared words and no agreeing cue on the target at all, else 0.55:
-       reported, not downgrading, and only when no rule below fires);
+       reported, not downgrading, and only when no rule below fires); when a source sentence is the claim word
+       for word but for the two cues (*impairs* turned *improves*), confidence 0.9 and ``proven``;
     2. the claim says there is *no* X where a sentence about it counts X ("95% of articles ...",
        :func:`_counted_negation`, 0.9); else
     2b. the claim is negated (*does not*, *fails to*, *no*, *never*) and no
@@ -265,6 +285,10 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
             if len(shared) <= agree or _source_agrees(cls, axis, tgt, source_text):
                 continue
             conf = 0.85 if len(shared) >= 2 and agree == 0 else 0.55
+            restated = _one_word_flip(claim_text, pool, word, e[1]) if conf >= 0.85 else None
+            if restated is not None:  # the source's own sentence, with the direction word turned: shown by code
+                return [Tag("polarity_flip", f"The claim says {word!r} where the source says {e[1]!r}, every other word alike: "
+                            f"\u201c{restated[:200]}\u201d", 0.9, (TagEvidence(word, e[1]),), proven=True)]
             tag = Tag("polarity_flip", f"The claim says {word!r} about {_surface(shared, surface)!r} where the evidence says {e[1]!r}.",
                       conf, (TagEvidence(word, e[1]),))
             if conf >= 0.6:

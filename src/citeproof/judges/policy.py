@@ -158,7 +158,10 @@ def needed(verdict: Verdict, policy: Policy = POLICY) -> float:
 
 
 def judged_sentence(j: Judgement) -> str:
-    """The sentence the entailment judge read, with its P(entails) / P(contradicts), for a finding's reasons.
+    """The sentence the entailment judge read, with the network's P(entails) / P(contradicts) of it, for a finding's reasons.
+
+    (The verdict's own confidence is the calibrated judge's, over every sentence read: the reasons say "calibrated
+    confidence" for it, so the two figures are not taken for one.)
 
     ``""`` when ``j`` carries no scored sentence (the lexical tier, or nothing retrieved).
     """
@@ -166,9 +169,9 @@ def judged_sentence(j: Judgement) -> str:
     if ev is None or not ev.sentence or "entails" not in ev.scores:
         return ""
     quote = ev.sentence if len(ev.sentence) <= 240 else ev.sentence[:237] + "..."
-    return (f"judged sentence (page {ev.passage.page}): \u201c{quote}\u201d P(entails) {ev.scores['entails']:.2f}, "
+    return (f"judged sentence (page {ev.passage.page}): \u201c{quote}\u201d network P(entails) {ev.scores['entails']:.2f}, "
             f"P(contradicts) {ev.scores.get('contradicts', 0.0):.2f}") if ev.passage.page else (
-            f"judged sentence: \u201c{quote}\u201d P(entails) {ev.scores['entails']:.2f}, "
+            f"judged sentence: \u201c{quote}\u201d network P(entails) {ev.scores['entails']:.2f}, "
             f"P(contradicts) {ev.scores.get('contradicts', 0.0):.2f}")
 
 
@@ -239,7 +242,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         if entailment.verdict in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED) and entailment.confidence >= need:
             out.flags.append("needs_review")  # the judge was sure of the opposite: a person should look
         return _lead(out, (f"the claim stands word for word in the source{_on_page(quoted)}: supported (the entailment "
-                          f"judge {said} '{entailment.verdict.value}' with confidence {_floor2(entailment.confidence)})"), named)
+                          f"judge {said} '{entailment.verdict.value}' with calibrated confidence {_floor2(entailment.confidence)})"), named)
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
         if named:
@@ -252,6 +255,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
     words = lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL)
     if words and against and conf >= line:
         out.verdict = lean
+        out.tier = entailment.tier  # the judge's lean decided, not the words
         out.confidence = round(conf, 4)
         if entailment.evidence is not None:
             out.evidence = entailment.evidence
@@ -259,14 +263,14 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         what = "contradicts it" if lean == Verdict.CONTRADICTED else "does not entail it"
         return _lead(out, (
             f"the claim's words are in the source, but the entailment judge finds that the passage {what} "
-            f"(it leaned '{lean.value}' with confidence {_floor2(conf)}, at or above the {line:.2f} line): "
+            f"(it leaned '{lean.value}' with calibrated confidence {_floor2(conf)}, at or above the {line:.2f} line): "
             f"{lean.value}, not partial — read the passage"), named)
     if lexical.verdict == Verdict.SUPPORTED and lean == Verdict.SUPPORTED and conf >= policy.confirm_at:
         out = dataclasses.replace(entailment, verdict=Verdict.SUPPORTED, confidence=round(conf, 4),
                                   reasons=list(entailment.reasons), flags=list(entailment.flags))
         if out.evidence is None:
             out.evidence = lexical.evidence
-        out.reasons.insert(0, (f"the entailment judge confirms the meaning (it leaned 'supported' with confidence "
+        out.reasons.insert(0, (f"the entailment judge confirms the meaning (it leaned 'supported' with calibrated confidence "
                                f"{_floor2(conf)}, at or above the {policy.confirm_at:.2f} line) and the lexical tier "
                                "finds the claim's words"))
         out.reasons += [r for r in lexical.reasons if r not in out.reasons]
@@ -280,18 +284,18 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
             out.flags.append("needs_review")
         return _lead(out, (
             f"the claim's words were found, but the meaning was not confirmed: the entailment judge leaned "
-            f"'{lean.value}' with confidence {_floor2(conf)} (supported needs {policy.support_at:.2f}, or "
+            f"'{lean.value}' with calibrated confidence {_floor2(conf)} (supported needs {policy.support_at:.2f}, or "
             f"{policy.confirm_at:.2f} when the words are there); partial — read the passage"), named)
     if lexical.verdict == Verdict.UNSUPPORTED and lean in (Verdict.SUPPORTED, Verdict.PARTIAL) and conf >= 0.5:
         out.flags.append("needs_review")
         out.reasons.append(
-            f"the tiers disagree: the entailment tier leaned '{lean.value}' with confidence {_floor2(conf)} "
+            f"the tiers disagree: the entailment tier leaned '{lean.value}' with calibrated confidence {_floor2(conf)} "
             f"(below the {need:.2f} it needs to decide) while the lexical tier found too few of the claim's words"
         )
         if named:
             out.reasons.append(named)
         return out
-    out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with confidence {_floor2(conf)}, "
+    out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with calibrated confidence {_floor2(conf)}, "
                        f"below the {need:.2f} it needs to decide; the lexical tier decided")
     if named:
         out.reasons.append(named)
@@ -439,16 +443,25 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
         f.confidence = max(t.confidence for t in accusing)
         if "needs_review" not in f.flags:
             f.flags.append("needs_review")
+        _judge_alone(f)
         f.reasons.insert(0, f"{to.value}: {', '.join(sorted({t.name for t in accusing}))} on the sentence that restates "
                             f"the claim (the judge alone said {before.value}); {accusing[0].message}")
     elif f.verdict == Verdict.SUPPORTED and should_downgrade(tags):
         f.verdict = Verdict.PARTIAL
+        _judge_alone(f)
         firing = [t for t in tags if t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD]
         f.confidence = max(t.confidence for t in firing)  # how sure the finding is of *partial*: its surest tag
         f.reasons.insert(0, f"downgraded from supported: {', '.join(sorted({t.name for t in firing}))} "
                             f"(the judge alone said supported); {firing[0].message}")
     if any(t.name in INFORMATIONAL_TAGS for t in tags) and "needs_review" not in f.flags:
         f.flags.append("needs_review")
+
+
+def _judge_alone(f: Finding) -> None:
+    """Mark the judge's own lead reason as what the judge alone said, before a detector changes the verdict (a new
+    user read "unsupported: term_swap ..." above "...; partial — read the passage" as two verdicts)."""
+    if f.reasons and not f.reasons[0].startswith("before the detectors: "):
+        f.reasons[0] = "before the detectors: " + f.reasons[0]
 
 
 _ALIAS_DEFINITION = re.compile(r"^\s*\[@[^\]\s]+\]:\s*\S+\s*$")

@@ -32,6 +32,16 @@ _BAND_TITLES = [
 ]
 
 
+
+_TIER_NOTE = {
+    False: ("Verdicts come from the tier named on each finding; the lexical tier compares words, so *supported* "
+            "means the words are there, not that the meaning is."),
+    True: ("Verdicts come from the tier named on each finding: *entailment*, a model read the passage; *lexical*, "
+           "the words decided: *supported* only where the claim stands word for word in the source, *partial* where "
+           "its words were found and the model did not confirm the meaning (its lean is in the reasons)."),
+}
+"""The report's note on tiers, by whether the entailment tier ran (issue 28: a lexical verdict says what it is)."""
+
 def _band(f: Finding):
     if "unknown_citekey" in f.flags:
         return "unknown"
@@ -101,8 +111,7 @@ def render_markdown(report: Report) -> str:
         "",
         "Findings are listed as a **reading order**, not a grade: the citations most worth a human's",
         "attention come first (unknown citekeys, then contradicted, unsupported, partial, errors,",
-        "unverifiable, supported). Verdicts come from the tier named on each finding; the lexical tier",
-        "compares words, so *supported* means the words are there, not that the meaning is.",
+        "unverifiable, supported). " + _TIER_NOTE[("entailment" in report.metadata.get("tiers", []))],
         "",
         "## Summary",
         "",

@@ -38,7 +38,15 @@ NON_EVIDENCE_SECTIONS = frozenset({"references", "bibliography", "works cited", 
 """Sections whose passages are never offered as evidence."""
 
 
+
+def _is_heading(p: Passage) -> bool:
+    """A heading passage (its text is the section it opens, as the Markdown and HTML readers set it): never paired
+    with the paragraph after it, whose first sentence it would run into ("Cardiac effects of statins Statin ...")."""
+    return bool(p.section) and p.text.strip().lower() == p.section
+
+
 @dataclass
+
 class LexicalIndex:
     """Per-source lexical index (terms per passage, document frequencies, BM25).
 
@@ -163,7 +171,8 @@ class LexicalRetriever:
             cov, hit = coverage(q, idx.passage_terms[i], idx)
             scored.append((cov, i, i, hit))
             j = i + 1
-            if j in allowed_set and j < idx.n and source.passages[j].page == source.passages[i].page:
+            if (j in allowed_set and j < idx.n and source.passages[j].page == source.passages[i].page
+                    and not _is_heading(source.passages[i]) and not _is_heading(source.passages[j])):
                 cov2, hit2 = coverage(q, idx.passage_terms[i] | idx.passage_terms[j], idx)
                 if cov2 > cov + 0.15:
                     scored.append((cov2 - 0.05, i, j, hit2))
