@@ -254,6 +254,7 @@ def eval_references(
 ) -> None:
     """Reference lists: labelled real reference strings of many styles and fields (per style family), then 12 CSL styles rendered by pandoc's citeproc from real BibTeX, laid out as a PDF and read back (field precision/recall per style, local-PDF matches).
 
+    \b
         citeproof eval references --labelled-only
         citeproof eval references --styles ieee,apa,lncs --sets none --json
     """
