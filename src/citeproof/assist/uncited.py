@@ -62,7 +62,8 @@ _REPORTED = (r"\b(?:stud(?:y|ies)|research|evidence|analys[ie]s|surveys?|experim
              r"|\b(?:is|are) (?:well[- ])?known to\b|\baccording to (?:a |the |one |recent )?(?:\w+ )?(?:stud(?:y|ies)|surveys?|reports?|estimates?|"
              r"data|analys[ie]s|census|statistics)\b|\bha(?:s|ve) been shown\b|\bpreviously (?:shown|reported|found|described|"
              r"demonstrated|observed)\b")
-_CUES = [("number", re.compile(_NUM)), ("comparison", re.compile(_COMPARE, re.I)), ("causal", re.compile(_CAUSAL, re.I)),
+_NUMBER = re.compile(_NUM)
+_CUES = [("number", _NUMBER), ("comparison", re.compile(_COMPARE, re.I)), ("causal", re.compile(_CAUSAL, re.I)),
          ("reported", re.compile(_REPORTED, re.I))]
 
 _OWN = re.compile(r"\b(?:[Ww]e|[Oo]urs?|us|[Oo]urselves|[Mm]y)\b|\bI\b|\b(?:[Tt]his|[Tt]he present|[Tt]he current) (?:study|paper|work|article|review|"
@@ -102,8 +103,6 @@ _NEW_STUDY = re.compile(r"\b(?:[Aa]|[Aa]nother|[Oo]ne|[Aa] recent|[Aa] later|[Aa
                         r"(?:study|trial|survey|analysis|meta-analysis|report|review|cohort)\b|\b(?:[Oo]ther|[Rr]ecent|[Ss]everal|[Mm]any) "
                         r"(?:studies|trials|surveys|reports)\b")
 """A sentence that brings in a study of its own (``A recent study from China reported 40% ...``): not a continuation."""
-
-_NUMBER = re.compile(_NUM)
 
 NEIGHBOUR_SHARE = 0.25
 """A sentence right after a cited one is flagged in a paragraph where at least this share of the other sentences
@@ -246,9 +245,8 @@ def uncited_claims(paragraphs: list[Paragraph]) -> list[UncitedClaim]:
             if any(p.citekeys for p in para.sentences[:k]) and _DEMONSTRATIVE.search(s.text):
                 continue  # continues what the cited sentence before it set up
             prev = para.sentences[k - 1].text if k > 0 else ""
-            if (after_cite and cue is not None and cue[0] == "number" and not _NEW_STUDY.search(s.text)
-                    and (len(content_stems(s.text) & content_stems(prev)) >= 2
-                         or _NUMBER.search(prev) and content_stems(s.text) & content_stems(prev))):
+            shared = content_stems(s.text) & content_stems(prev) if after_cite and cue is not None and cue[0] == "number" else set()
+            if shared and not _NEW_STUDY.search(s.text) and (len(shared) >= 2 or _NUMBER.search(prev)):
                 continue  # more figures of the study the sentence before cited ("The mid-point ... was 5%")
             if k > 0 and not para.sentences[k - 1].citekeys and _AUTHOR_VOICE.search(para.sentences[k - 1].text):
                 continue  # right after the author's own report ("we show that ..."): it goes on with it

@@ -232,9 +232,12 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         return _anchored_tag(claim_text, evidence_text, source_text)
     share = overlap_score(claim_text, sent)
     conf = 0.9 if other_diffs == 0 and share >= 0.75 else 0.7
-    first = swaps[0]
-    msg = f"the claim says {first.claim_span!r} where the source says {first.evidence_span!r}: \u201c{sent[:200]}\u201d"
-    return [Tag("term_swap", msg, conf, tuple(swaps), proven=conf >= 0.9)]
+    return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
+
+
+def _message(first: TagEvidence, sent: str) -> str:
+    """The word diff a ``term_swap`` tag says: "the claim says 'heart' where the source says 'lung': “...”"."""
+    return f"the claim says {first.claim_span!r} where the source says {first.evidence_span!r}: \u201c{sent[:200]}\u201d"
 
 
 ANCHOR_AT = 0.4
@@ -291,6 +294,4 @@ def _anchored_tag(claim_text: str, evidence_text: str | None, source_text: str) 
     swaps = anchored_swaps(claim_text, sent, source_text)
     if not swaps:
         return []
-    first = swaps[0]
-    msg = f"the claim says {first.claim_span!r} where the source says {first.evidence_span!r}: \u201c{sent[:200]}\u201d"
-    return [Tag("term_swap", msg, 0.7, tuple(swaps), proven=False)]
+    return [Tag("term_swap", _message(swaps[0], sent), 0.7, tuple(swaps), proven=False)]
