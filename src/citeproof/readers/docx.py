@@ -425,11 +425,10 @@ def read_word(path: str | Path) -> WordDocument:
             if f"has no {part}" == str(exc):
                 raise InputError(f"{path}: has no {part}; is it really a {'.odt' if odt else '.docx'} file? Save it again from the word processor") from None
             raise InputError(f"{path}: {exc}; save the document again from the word processor (or split it)") from None
+        col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)  # Zotero's bookmark mode: codes in the document properties
         if odt:
-            col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)
             blocks = _odt_blocks(root, col)
         else:
-            col.bookmark_codes = bookmark_codes(zf, path, col.diagnostics)
             blocks = _docx_blocks(root, col, 0)
             n = blocks[-1][0] if blocks else 0
             for part_name, tag, what in (("word/footnotes.xml", "footnote", "footnotes"), ("word/endnotes.xml", "endnote", "endnotes")):
