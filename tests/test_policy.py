@@ -301,21 +301,26 @@ class TestReadingOrder:
         assert r.findings.index(row) == 1
 
 
+def _detected(claim_text: str, ev_text: str, verdict: Verdict, confidence: float, lexical: float, reason: str):
+    """A finding of ``claim_text`` cited to a one-passage source, after :func:`apply_detectors`."""
+    from citeproof.judges.policy import apply_detectors
+    from citeproof.model import Citation, Claim, Finding, UnitKind
+
+    src = Source(citekey="k", passages=[Passage(id="p1", text=ev_text)], text=ev_text)
+    cite = Citation(citekey="k", raw="[@k]")
+    claim = Claim(id="c1", text=claim_text, raw=claim_text[:-1] + " [@k].", citations=(cite,), document="d.md", line=1,
+                  kind=UnitKind.SENTENCE)
+    f = Finding(claim=claim, citation=cite, verdict=verdict, confidence=confidence,
+                evidence=Evidence(passage=src.passages[0], source=src, scores={"lexical": lexical}), reasons=[reason])
+    apply_detectors(f, claim, cite, src)
+    return f
+
+
 class TestOneStory:
     def test_downgrade_sets_confidence_and_first_reason(self):
         """A supported finding downgraded by a tag says so first, with the tag's confidence, not the judge's."""
-        from citeproof.judges.policy import apply_detectors
-        from citeproof.model import Citation, Claim, Finding, UnitKind
-
-        ev_text = "Inhibiting A20 expression decreased GSC growth and survival."
-        src = Source(citekey="k", passages=[Passage(id="p1", text=ev_text)], text=ev_text)
-        cite = Citation(citekey="k", raw="[@k]")
-        claim = Claim(id="c1", text="Inhibiting A20 expression markedly increased GSC growth and survival.",
-                      raw="Inhibiting A20 expression markedly increased GSC growth and survival [@k].", citations=(cite,),
-                      document="d.md", line=1, kind=UnitKind.SENTENCE)
-        f = Finding(claim=claim, citation=cite, verdict=Verdict.SUPPORTED, confidence=0.97,
-                    evidence=Evidence(passage=src.passages[0], source=src, scores={"lexical": 0.9}), reasons=["judge"])
-        apply_detectors(f, claim, cite, src)
+        f = _detected("Inhibiting A20 expression markedly increased GSC growth and survival.",
+                      "Inhibiting A20 expression decreased GSC growth and survival.", Verdict.SUPPORTED, 0.97, 0.9, "judge")
         assert f.verdict == Verdict.PARTIAL and f.confidence == 0.85
         assert f.reasons[0].startswith("downgraded from supported: polarity_flip (the judge alone said supported); "
                                        "The claim says 'increased'")
@@ -324,19 +329,9 @@ class TestOneStory:
     def test_a_turned_direction_word_on_the_source_sentence_is_contradicted(self):
         """The one-word flip of the source's own sentence is proven: the gate on contradicted catches it, and the
         judge's own lead reason is marked as what it said before the detectors (a new user read two verdicts)."""
-        from citeproof.judges.policy import apply_detectors
-        from citeproof.model import Citation, Claim, Finding, UnitKind
-
-        ev_text = "Sleep deprivation impairs the consolidation of newly learned facts."
-        src = Source(citekey="k", passages=[Passage(id="p1", text=ev_text)], text=ev_text)
-        cite = Citation(citekey="k", raw="[@k]")
-        claim = Claim(id="c1", text="Sleep deprivation improves the consolidation of newly learned facts.",
-                      raw="Sleep deprivation improves the consolidation of newly learned facts [@k].", citations=(cite,),
-                      document="d.md", line=1, kind=UnitKind.SENTENCE)
-        f = Finding(claim=claim, citation=cite, verdict=Verdict.PARTIAL, confidence=0.54,
-                    evidence=Evidence(passage=src.passages[0], source=src, scores={"lexical": 0.84}),
-                    reasons=["the claim's words were found, but the meaning was not confirmed: ...; partial — read the passage"])
-        apply_detectors(f, claim, cite, src)
+        f = _detected("Sleep deprivation improves the consolidation of newly learned facts.",
+                      "Sleep deprivation impairs the consolidation of newly learned facts.", Verdict.PARTIAL, 0.54, 0.84,
+                      "the claim's words were found, but the meaning was not confirmed: ...; partial — read the passage")
         assert f.verdict == Verdict.CONTRADICTED
         assert f.reasons[0].startswith("contradicted: polarity_flip on the sentence that restates the claim (the judge alone said partial)")
         assert f.reasons[1].startswith("before the detectors: the claim's words were found")

@@ -94,34 +94,9 @@ def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
     multi = m.group("multi") == "s"
     cmd = m.group("cmd").lower() + m.group("star")
     if multi and cmd.rstrip("*")[:-1] in VOLCITE_COMMANDS:  # \volcites(pre)(post)[pre]{vol}[pages]{key}[pre]{vol}[pages]{key}...
-        return _volcites(s, m, cmd)
-    if multi:
-        # global (pre)(post), then [pre][post]{keys} repeated
-        j = skip_ws(s, i)
-        notes = _optional_args(s, j, "(", ")")
-        if notes is None:
-            return None
-        glob, j = notes
-        groups: list[tuple[str, str, list[str]]] = []
-        end = j
-        while True:
-            got = _optional_args(s, skip_ws(s, end) if groups else j)
-            if got is None:
-                return None
-            opts, k = got
-            if k >= len(s) or s[k] != "{":
-                break
-            e = balanced(s, k, "{", "}")
-            if e < 0:
-                return None
-            pre, post = (opts[0], opts[1]) if len(opts) == 2 else ("", opts[0] if opts else "")
-            groups.append((pre, post, [x.strip() for x in s[k + 1: e - 1].split(",") if x.strip()]))
-            end = e
-        if not groups:
-            return None
-        j = end
-        _apply_multi_notes(groups, glob, append=False)
-        return CiteCommand(m.start(), j, cmd, groups, s[m.start(): j])
+        return _multicite(s, m, cmd, lambda s, j: _vol_group(s, j) or _END, append=True)  # a volume group's post holds its volume
+    if multi:  # global (pre)(post), then [pre][post]{keys} repeated
+        return _multicite(s, m, cmd, _cite_group, append=False)
     j = skip_ws(s, i)
     if cmd.rstrip("*") in VOLCITE_COMMANDS:  # \volcite[prenote]{volume}[pages]{key}
         got = _vol_group(s, j)
@@ -129,18 +104,11 @@ def parse_cite(s: str, m: re.Match[str]) -> CiteCommand | None:
             return None
         group, e = got
         return CiteCommand(m.start(), e, cmd, [group], s[m.start(): e])
-    got = _optional_args(s, j)
-    if got is None:
+    got = _cite_group(s, j)  # [pre][post]{keys}
+    if got is None or got is _END:
         return None
-    opts, j = got
-    if j >= len(s) or s[j] != "{":
-        return None
-    e = balanced(s, j, "{", "}")
-    if e < 0:
-        return None
-    pre, post = (opts[0], opts[1]) if len(opts) == 2 else ("", opts[0] if opts else "")
-    keys = [x.strip() for x in s[j + 1: e - 1].split(",") if x.strip()]
-    return CiteCommand(m.start(), e, cmd, [(pre, post, keys)], s[m.start(): e])
+    group, e = got
+    return CiteCommand(m.start(), e, cmd, [group], s[m.start(): e])
 
 
 def _vol_group(s: str, j: int) -> tuple[tuple[str, str, list[str]], int] | None:
@@ -173,23 +141,46 @@ def _vol_group(s: str, j: int) -> tuple[tuple[str, str, list[str]], int] | None:
     return (pre, post, [x.strip() for x in s[j + 1: e - 1].split(",") if x.strip()]), e
 
 
-def _volcites(s: str, m: re.Match[str], cmd: str) -> CiteCommand | None:
-    """``\\volcites(multipre)(multipost)`` then ``[pre]{volume}[pages]{key}`` groups (biblatex manual 3.9.9)."""
+_END = object()
+"""What a group reader of :func:`_multicite` returns where no further group starts."""
+
+
+def _cite_group(s: str, j: int):
+    """One ``[pre][post]{keys}`` group of a multicite at ``s[j]``: ``((pre, post, keys), index after)``, :data:`_END`
+    where no key group follows, None when a bracket is unbalanced."""
+    got = _optional_args(s, j)
+    if got is None:
+        return None
+    opts, k = got
+    if k >= len(s) or s[k] != "{":
+        return _END
+    e = balanced(s, k, "{", "}")
+    if e < 0:
+        return None
+    pre, post = (opts[0], opts[1]) if len(opts) == 2 else ("", opts[0] if opts else "")
+    return (pre, post, [x.strip() for x in s[k + 1: e - 1].split(",") if x.strip()]), e
+
+
+def _multicite(s: str, m: re.Match[str], cmd: str, read_group, append: bool) -> CiteCommand | None:
+    """A multicite (``\\cites``, ``\\volcites``...; biblatex manual 3.9.3, 3.9.9): its ``(multipre)(multipost)``, then
+    groups read by ``read_group(s, j)`` (a group and the index after it, :data:`_END`, or None when malformed) until
+    none follows; None when there is no group or one is malformed."""
     notes = _optional_args(s, skip_ws(s, m.end()), "(", ")")
     if notes is None:
         return None
-    glob, j = notes
+    glob, end = notes
     groups: list[tuple[str, str, list[str]]] = []
-    end = j
     while True:
-        got = _vol_group(s, skip_ws(s, end))
+        got = read_group(s, skip_ws(s, end))
         if got is None:
+            return None
+        if got is _END:
             break
         group, end = got
         groups.append(group)
     if not groups:
         return None
-    _apply_multi_notes(groups, glob, append=True)  # a volume group's post always holds its volume
+    _apply_multi_notes(groups, glob, append=append)
     return CiteCommand(m.start(), end, cmd, groups, s[m.start(): end])
 
 
