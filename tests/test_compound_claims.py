@@ -93,4 +93,4 @@ def test_a_downgraded_finding_tells_one_story():
     apply_detectors(f, claim, cite, src)
     assert f.verdict == Verdict.PARTIAL
     assert f.reasons[0].startswith("downgraded from supported: misquotation")
-    assert f.reasons[1:] == ["72% of the claim's words"]
+    assert f.reasons[1:] == ["before the detectors: 72% of the claim's words"]  # what the judge alone said, marked so
