@@ -105,12 +105,18 @@ def restating_sentence(claim_text: str, evidence_text: str | None, at: float = R
     Returns:
         The sentence, or None when no sentence comes that close.
     """
+    best, best_score = _closest_sentence(claim_text, evidence_text)
+    return best if best is not None and best_score >= at else None
+
+
+def _closest_sentence(claim_text: str, evidence_text: str | None) -> tuple[str | None, float]:
+    """The evidence sentence sharing most of the claim's content words and that share (the first of equals)."""
     best, best_score = None, 0.0
     for sent in split_sentences(evidence_text or ""):
         sc = overlap_score(claim_text, sent)
         if sc > best_score:
             best, best_score = sent, sc
-    return best if best is not None and best_score >= at else None
+    return best, best_score
 
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]")
@@ -197,9 +203,11 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         At most one ``term_swap`` tag with one :class:`TagEvidence` per swapped run (claim words, source words).
     """
     source_text = context.get("source_text") or ""
-    sent = restating_sentence(claim_text, evidence_text)
-    if sent is None:
-        return _anchored_tag(claim_text, evidence_text, source_text)
+    sent, share = _closest_sentence(claim_text, evidence_text)  # once, for both paths
+    if sent is None or share < ANCHOR_AT:
+        return []
+    if share < RESTATE_AT:
+        return _anchored_tag(claim_text, sent, source_text)
     cw, sw = _words(claim_text), _words(sent)
     cs, ss = [stem(w) for w in cw], [stem(w) for w in sw]
     ops = difflib.SequenceMatcher(None, cs, ss, autojunk=False).get_opcodes()
@@ -229,8 +237,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
             continue
         swaps.append(TagEvidence(" ".join(a), " ".join(b)))
     if not swaps:
-        return _anchored_tag(claim_text, evidence_text, source_text)
-    share = overlap_score(claim_text, sent)
+        return _anchored_tag(claim_text, sent, source_text)
     conf = 0.9 if other_diffs == 0 and share >= 0.75 else 0.7
     return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
 
@@ -285,12 +292,9 @@ def anchored_swaps(claim_text: str, sentence: str, source_text: str = "") -> lis
     return out
 
 
-def _anchored_tag(claim_text: str, evidence_text: str | None, source_text: str) -> list[Tag]:
-    """A ``term_swap`` at 0.7 (it makes *supported* *partial*, never *unsupported*) from :func:`anchored_swaps`
-    in the sentence sharing most of the claim's content words, when that is at least :data:`ANCHOR_AT`."""
-    sent = restating_sentence(claim_text, evidence_text, at=ANCHOR_AT)
-    if sent is None:
-        return []
+def _anchored_tag(claim_text: str, sent: str, source_text: str) -> list[Tag]:
+    """A ``term_swap`` at 0.7 (it makes *supported* *partial*, never *unsupported*) from :func:`anchored_swaps` in
+    ``sent``, the evidence sentence sharing most of the claim's content words (at least :data:`ANCHOR_AT`)."""
     swaps = anchored_swaps(claim_text, sent, source_text)
     if not swaps:
         return []
