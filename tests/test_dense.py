@@ -167,3 +167,19 @@ def test_prefetch_embeds_the_claims_pools_in_one_call_per_source():
     for c in claims:
         tiers.candidates(c.text, src, None, set())
     assert calls == [4, len(union)]  # judging found every vector ready
+
+
+def test_the_shipped_embedder_is_the_file_its_notice_describes():
+    """The embedder ships inside the package (no model package to install), and its SHA-256 is the one
+    ``models/NOTICE.md`` records for the per-channel int8 export (issue 27): a re-export must update both."""
+    import hashlib
+    import re
+
+    path = dense.MODEL_PATH
+    assert path.parent == Path(dense.__file__).parent / "models"
+    assert dense.unavailable_reason() is None
+    notice = (path.parent / "NOTICE.md").read_text(encoding="utf-8")
+    recorded = re.search(r"# all-minilm-l6-v2-int8\.onnx.*?SHA-256\s+`([0-9a-f]{64})`", notice, re.S)
+    assert recorded, "NOTICE.md names no SHA-256 for the embedder"
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == recorded.group(1)
+    assert "per-channel" in dense.MODEL_VERSION  # the vector cache key changed with the model

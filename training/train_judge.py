@@ -322,19 +322,33 @@ def predict_torch(model, pairs, max_len=256, bs=64):
 
 def export(ckpt: Path, out_path: Path) -> None:
     """torch checkpoint -> ONNX (opset 17, dynamic batch and length) -> dynamic int8."""
+    export_onnx(build_model(ckpt).eval(), out_path, "logits", {0: "batch"})
+
+
+def export_onnx(model, out_path: Path, output: str, output_axes: dict[int, str], per_channel: bool = False) -> None:
+    """A BERT-input torch module -> ONNX fp32 (opset 17, dynamic batch and length) -> dynamic int8 at ``out_path``.
+
+    Args:
+        model: takes ``(input_ids, attention_mask, token_type_ids)``, in eval mode.
+        out_path: the int8 file written (a ``.fp32.onnx`` beside it is written, then removed).
+        output: the name of the model's one output.
+        output_axes: its dynamic axes (``{0: "batch"}``, or with ``1: "seq"`` for per-token outputs).
+        per_channel: one weight scale per output channel (the embedder, ``training/export_embedder.py``)
+            instead of one per tensor (the judge).
+    """
     import torch
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    model = build_model(ckpt).eval()
     tmp = out_path.with_suffix(".fp32.onnx")
     ids = torch.ones((2, 16), dtype=torch.long)
+    names = ["input_ids", "attention_mask", "token_type_ids"]
     torch.onnx.export(
         model, (ids, torch.ones_like(ids), torch.zeros_like(ids)), str(tmp),
-        input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
-        dynamic_axes={k: {0: "batch", 1: "seq"} for k in ["input_ids", "attention_mask", "token_type_ids"]} | {"logits": {0: "batch"}},
+        input_names=names, output_names=[output],
+        dynamic_axes={k: {0: "batch", 1: "seq"} for k in names} | {output: output_axes},
         opset_version=17, dynamo=False,
     )
-    quantize_dynamic(str(tmp), str(out_path), weight_type=QuantType.QInt8)
+    quantize_dynamic(str(tmp), str(out_path), weight_type=QuantType.QInt8, per_channel=per_channel)
     tmp.unlink()
     print(f"wrote {out_path} ({out_path.stat().st_size / 1e6:.1f} MB)")
 
