@@ -505,7 +505,10 @@ def _assert_meta_review_pdf(client, s: dict) -> None:
     # 103 markers cite works without a local file; the 13 judged ones depend on the tiers installed.
     assert 103 == verdicts.pop("unverifiable") and 13 == sum(verdicts.values())
     findings = client.get(f"/jobs/{s['id']}/report.json").json()["findings"]
-    best = next(f for f in findings if f["verdict"] == "supported" and f["citekey"] == "7")
+    # reference 7 is the Git introduction; supported or partial, as in test_git_intro_supports_line_404 (the
+    # judge's confidence sits at the 0.70 line there)
+    best = next(f for f in findings if f["citekey"] == "7" and f["verdict"] in ("supported", "partial")
+                and f["source"].endswith("blischak2016-git-github.pdf"))
     assert 5 == best["location"]["page"] and best["evidence"]["page"] in (1, 10)  # introduction or glossary, as in test_git_intro_supports_line_404
     assert "version control" in best["evidence"]["text"].lower()
     assert best["source"].endswith("blischak2016-git-github.pdf")
