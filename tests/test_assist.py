@@ -332,3 +332,45 @@ def test_the_judged_flags_are_what_the_rules_raise_and_four_in_five_are_agreed()
     assert raised == sorted((r[0], r[1], r[5]) for r in rows)
     agreed = sum(r[3] == "yes" for r in rows)
     assert (agreed, len(rows)) == (65, 80)
+
+
+def test_the_library_search_stops_at_the_first_supported_work(tmp_path):
+    """Works are judged best coverage first, and a work judged *supported* ends the search (issue 27: on the scale
+    job this left every suggestion as it was and took 28 of 212 CPU-seconds off a cold all-tier run)."""
+    import dataclasses
+    import shutil
+
+    from citeproof.assist.library import Library
+    from citeproof.sources.cache import Cache
+    from citeproof.model import Claim, Reference, Verdict
+    from citeproof.sources import load_source
+    from citeproof.tiers import Tiers
+
+    cache = Cache(tmp_path / "cache")
+    known = {}
+    for key in ("copy1", "copy2", "copy3"):  # three files holding the sentence: each clears the coverage screen
+        shutil.copy(CITED / "himmelstein2018-scihub.pdf", tmp_path / f"{key}.pdf")
+        known[key] = load_source(key, tmp_path / f"{key}.pdf", "test", cache)
+    entries = {k: Reference(citekey=k, title="Sci-Hub provides access to nearly all scholarly literature") for k in known}
+    tiers = Tiers(["lexical"])
+    judged: list[str] = []
+    real = tiers.offline_judge
+
+    def judge(claim, cands, signal, answers):
+        j = real(claim, cands, signal)
+        judged.append(cands[0].source.citekey)
+        return dataclasses.replace(j, verdict=answers.pop(0))
+
+    text = "Sci-Hub's database contains 68.9% of the 81.6 million scholarly articles registered with Crossref."
+    claim = Claim(id="c1", text=text, raw=text, citations=(), document="draft.md", line=1)
+    for answers, want_judged, want_key in (([Verdict.SUPPORTED], 1, "copy1"),
+                                           ([Verdict.UNSUPPORTED, Verdict.SUPPORTED], 2, "copy2"),
+                                           ([Verdict.UNSUPPORTED] * 3, 3, None)):
+        judged.clear()
+        tiers.offline_judge = lambda c, cands, s, a=list(answers): judge(c, cands, s, a)
+        lib = Library(entries, lambda k, r: known[k], known, [], lambda p: None, tiers)
+        found = lib.search(claim, text, set())
+        assert len(judged) == want_judged, (answers, judged)
+        assert [s["citekey"] for s in found] == ([want_key] if want_key else [])
+        if want_key:
+            assert found[0]["verdict"] == "supported" and found[0]["page"] == 2

@@ -8,7 +8,8 @@ run's own :class:`~citeproof.sources.SourceResolver` (so through the parse cache
 A search is the run's own retrieval and judge (:class:`citeproof.tiers.Tiers`): each library source is scored by
 the lexical retriever's coverage of the claim's terms (the share of claim terms its best passage holds, 0..1,
 comparable across sources, unlike BM25); the :data:`JUDGE_TOP` best above :data:`MIN_COVERAGE` are judged with
-:meth:`Tiers.candidates` and :meth:`Tiers.offline_judge` (the LLM tier is not asked). A source is suggested when
+:meth:`Tiers.candidates` and :meth:`Tiers.offline_judge` (the LLM tier is not asked), best coverage first, until as
+many are *supported* as the search wants (``top``): a work judged *supported* stops the search. A source is suggested when
 that judge says *supported*, or *partial* when only the lexical tier runs (it can say no more than *partial*,
 ``DESIGN.md``, wave 3).
 """
@@ -192,5 +193,7 @@ class Library:
             if ok and j.evidence is not None:
                 rank = 0 if j.verdict == Verdict.SUPPORTED else 1
                 out.append((rank, -j.score, suggestion("source", key, j.evidence, j.verdict, j.tier.value, page_locator(j.evidence))))
+            if sum(1 for r, _s, _x in out if r == 0) >= top:
+                break  # enough works judged *supported*, best coverage first: the rest are not judged (issue 27)
         out.sort(key=lambda t: (t[0], t[1]))
         return [s for _r, _s, s in out[:top]]
