@@ -83,3 +83,21 @@ def test_scifact_abstracts_keep_their_sentences():
             total += 1
             same += split_sentences(" ".join(sents)) == [" ".join(s.split()) for s in sents]
     assert same / total > 0.8, same / total
+
+
+def test_split_answers_are_kept_within_their_bound(monkeypatch):
+    """A long text is split once (issue 27); each call gets its own list, and the kept texts stay under the bound."""
+    from citeproof.text import sentences
+
+    text = "The first finding was replicated. The second was not, in 12 of 40 runs (Fig. 2). " * 8
+    first = split_sentences(text)
+    assert len(first) == 16 and first[1] == "The second was not, in 12 of 40 runs (Fig. 2)."
+    first.append("changed by the caller")
+    assert split_sentences(text) == first[:-1]
+    assert (text, 0) in sentences._split_cache
+    monkeypatch.setattr(sentences, "SPLIT_CACHE_CHARS", 3 * len(text))
+    others = [text + f" Run {k} ended." for k in range(5)]
+    for t in others:
+        assert split_sentences(t)[-1].startswith("Run ")
+    assert sentences._split_chars <= 3 * len(text) + 20
+    assert (others[-1], 0) in sentences._split_cache and (others[0], 0) not in sentences._split_cache
