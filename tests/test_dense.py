@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from citeproof.model import Passage
@@ -46,6 +47,14 @@ class TestEmbedder:
         assert (3, 384) == v.shape
         assert pytest.approx(1.0, abs=1e-4) == float((v[0] ** 2).sum())
         assert float(v[0] @ v[1]) > 0.6 > float(v[0] @ v[2])
+
+    def test_a_texts_vector_does_not_depend_on_the_others(self):
+        """One text a call (onnx_session.ROWS_PER_CALL): the int8 embedder quantizes each call's activations with one
+        scale, so a batch's rows would move each other's vectors; a text embedded alone or among others is the same."""
+        texts = ["Aspirin lowers the risk of stroke.", "The telescope imaged a distant galaxy in 2019 over 40 nights of observation.", "Mice."]
+        together = dense.Embedder().embed(texts)
+        for k, t in enumerate(texts):
+            assert np.array_equal(dense.Embedder().embed([t])[0], together[k])
 
     def test_cache_keyed_by_source_and_text(self, tmp_path):
         """Vectors land in SQLite once per (source sha, model, index); a changed passage is re-embedded."""

@@ -205,3 +205,45 @@ def test_scifact_support_pair_beats_nei_pair():
     nd = nei["cited_doc_ids"][0]
     p_nei = m.predict_pairs([(s, nei["claim"]) for s in corpus[nd]])[:, 0].max()
     assert p_sup > p_nei
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_pair_asked_again_is_not_run_again(monkeypatch):
+    """predict_pairs keeps what it scored (issue 27): the same pairs again cost no inference call, and the answer
+    is the one given the first time, row for row, with duplicates inside one call scored once."""
+    model = ent.EntailmentModel()
+    calls: list[int] = []
+    real = model._session.run
+
+    def run(names, feed):
+        calls.append(len(feed["input_ids"]))
+        return real(names, feed)
+
+    monkeypatch.setattr(model, "_session", type("S", (), {"run": staticmethod(run)})())
+    claim = "Sci-Hub's database contains 68.9% of the 81.6 million scholarly articles registered with Crossref."
+    pairs = [("Sci-Hub's database contains 68.9% of the 81.6 million scholarly articles registered with Crossref.", claim),
+             ("Coverage was higher for toll access journals.", claim),
+             ("Sci-Hub's database contains 68.9% of the 81.6 million scholarly articles registered with Crossref.", claim)]
+    first = model.predict_pairs(pairs)
+    assert sum(calls) == 2  # the repeated pair was scored once
+    assert np.array_equal(first[0], first[2]) and np.allclose(first.sum(1), 1.0)
+    again = model.predict_pairs(pairs[::-1])
+    assert sum(calls) == 2 and np.array_equal(again, first[::-1])
+    monkeypatch.setattr(ent, "PAIR_MEMO", 1)
+    model.predict_pairs([("A third premise about something else.", claim)])
+    assert len(model._memo) == 1 and sum(calls) == 3
+
+
+@needs_model
+@pytest.mark.slow
+def test_a_pairs_answer_does_not_depend_on_the_others():
+    """One pair a call (onnx_session.ROWS_PER_CALL): the int8 model quantizes each call's activations with one
+    scale, so a batch's rows would change each other's answers; a pair asked alone or among others gets the same."""
+    claim = "Vitamin D supplementation reduced the risk of fractures."
+    pairs = [("In the randomised trial, vitamin D supplementation significantly reduced the risk of fractures.", claim),
+             ("Fracture rates were unchanged in the placebo group over the five years of follow-up, 1998 to 2003.", claim),
+             ("No.", claim)]
+    together = ent.EntailmentModel().predict_pairs(pairs)
+    for k, pair in enumerate(pairs):
+        assert np.array_equal(ent.EntailmentModel().predict_pairs([pair])[0], together[k])

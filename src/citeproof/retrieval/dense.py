@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from citeproof.model import Passage
+from citeproof.onnx_session import ROWS_PER_CALL
 
 MODEL_VERSION = "all-MiniLM-L6-v2-onnx-int8/per-channel-1/128"
 """Key of the cached vectors; change it whenever the model or pooling changes."""
@@ -101,7 +102,8 @@ class Embedder:
     Args:
         threads: intra-op threads for onnxruntime (default 2, the machines' cores).
         batch_size: most texts per inference call (also bounded by
-            :data:`citeproof.onnx_session.MAX_BATCH_TOKENS` word pieces).
+            :data:`citeproof.onnx_session.MAX_BATCH_TOKENS` word pieces); one by default
+            (:data:`citeproof.onnx_session.ROWS_PER_CALL`: a text's vector does not depend on the others).
         model_path: another ONNX file with the same interface (default :data:`MODEL_PATH`).
         session: an object with onnxruntime's ``run(output_names, feeds)`` to use instead of opening
             a file (``training/export_embedder.py`` passes the float PyTorch model so).
@@ -110,7 +112,7 @@ class Embedder:
         RuntimeError: if the tier is not :func:`available` (message says what is missing).
     """
 
-    def __init__(self, threads: int = 2, batch_size: int = 32, model_path: Path | None = None, session=None) -> None:
+    def __init__(self, threads: int = 2, batch_size: int = ROWS_PER_CALL, model_path: Path | None = None, session=None) -> None:
         why = unavailable_reason()
         if why:
             raise RuntimeError(why)
