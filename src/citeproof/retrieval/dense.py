@@ -37,8 +37,9 @@ import numpy as np
 from citeproof.model import Passage
 from citeproof.onnx_session import ROWS_PER_CALL
 
-MODEL_VERSION = "all-MiniLM-L6-v2-onnx-int8/per-channel-1/128"
-"""Key of the cached vectors; change it whenever the model or pooling changes."""
+MODEL_VERSION = "all-MiniLM-L6-v2-onnx-int8/per-channel-1/128/one-a-call"
+"""Key of the cached vectors; change it whenever the model, pooling or batching changes (a batch's rows moved each
+other's int8 vectors before :data:`citeproof.onnx_session.ROWS_PER_CALL`, so vectors stored then are not reused)."""
 
 TOKENIZER_PATH = Path(__file__).parent / "models" / "tokenizer.json"
 """all-MiniLM-L6-v2's ``tokenizer.json`` (BERT uncased WordPiece, 30,522 tokens)."""
