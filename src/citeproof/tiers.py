@@ -29,11 +29,14 @@ from citeproof.model import (
 from citeproof.retrieval.lexical import NON_EVIDENCE_SECTIONS, LexicalRetriever
 from citeproof.text.normalise import terms
 
-DENSE_POOL = 12
+DENSE_POOL = 8
 """Passages per claim the dense tier re-ranks (the BM25 best, plus the abstract). 12, not 24 (issue 27, 2026-12-03):
 on the scale job (``bench/scale.py``, cold, all tiers) 109.1 -> 91.1 CPU-s and expected verdicts 87 -> 88 of 100;
 on ``citeproof eval meaning``'s 875 training rows, shipped lines, SciFact 0.418 / 0.418, Citation-Integrity
-0.252 / 0.255, WiCE 0.429 / 0.424, term swaps supported 19.0% / 18.5% (``docs/meaning.md``)."""
+0.252 / 0.255, WiCE 0.429 / 0.424, term swaps supported 19.0% / 18.5% (``docs/meaning.md``). 8, not 12 (session 6,
+another machine, one input a model call): 112.2 -> 104.0 CPU-s, expected verdicts 88 -> 88; the 875 rows, shipped
+lines: SciFact 0.418 / 0.418, Citation-Integrity 0.258 / 0.264, WiCE 0.408 / 0.408, term swaps supported 17.5% /
+17.5%, faithful called unsupported or contradicted 8.9% / 7.9%."""
 
 
 ENTAILMENT_SUPPORT_AT = POLICY.support_at
