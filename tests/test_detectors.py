@@ -673,3 +673,15 @@ def test_scope_inflation_on_the_two_scihub_sentences():
     hit = detect_scope_inflation(claim, abstract)
     assert [("scope_inflation", "all")] == [(t.name, t.evidence[0].claim_span) for t in hit] and hit[0].confidence >= 0.6
     assert [] == detect_scope_inflation(claim, page7)
+
+
+def test_stem_opcodes_align_words_by_their_stems():
+    """The one word-level aligner of term_swap and polarity_flip (citeproof.text.stems.stem_opcodes)."""
+    from citeproof.text.stems import stem_opcodes
+
+    claim = "Loss of X causes lung damage in treated cells".split()
+    source = "Loss of X caused memory damage in the treated cell".split()
+    ops = [op for op in stem_opcodes(claim, source) if op[0] != "equal"]
+    # causes/caused and cells/cell agree by stem; lung -> memory is the one replacement; "the" is inserted
+    assert [(t, claim[i1:i2], source[j1:j2]) for t, i1, i2, j1, j2 in ops] == [("replace", ["lung"], ["memory"]), ("insert", [], ["the"])]
+    assert stem_opcodes([], []) == []

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
-from citeproof.text.stems import NEGATION, STOPWORDS, relevant_sentences
+from citeproof.text.stems import NEGATION, STOPWORDS, relevant_sentences, stem_opcodes
 from citeproof.model import Tag, TagEvidence
 
 UP = [
@@ -208,17 +208,14 @@ def _source_agrees(cls: str, axis: str, tgt: set[str], source_text: str) -> bool
 
 def _one_word_flip(claim_text: str, pool: list[str], claim_word: str, source_word: str) -> str | None:
     """The pool sentence that is the claim word for word but for ``claim_word`` in place of ``source_word``
-    (stems compared, :class:`difflib.SequenceMatcher`); None when no sentence is."""
-    import difflib
-
+    (stems compared, :func:`citeproof.text.stems.stem_opcodes`); None when no sentence is."""
     from citeproof.text.sentences import split_sentences
 
     cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
     for passage in pool:
         for sent in split_sentences(passage):
             sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
-            ops = [op for op in difflib.SequenceMatcher(None, [stem(w) for w in cw], [stem(w) for w in sw], autojunk=False).get_opcodes()
-                   if op[0] != "equal"]
+            ops = [op for op in stem_opcodes(cw, sw) if op[0] != "equal"]
             if (len(ops) == 1 and ops[0][0] == "replace" and ops[0][2] - ops[0][1] == 1 and ops[0][4] - ops[0][3] == 1
                     and cw[ops[0][1]] == claim_word.lower() and sw[ops[0][3]] == source_word.lower()):
                 return sent

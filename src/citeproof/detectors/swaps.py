@@ -3,7 +3,7 @@
 "Loss of X causes lung damage" against "Loss of X causes memory damage": every other word agrees, one
 content term differs. Code proves it: the claim and the evidence sentence that restates it (the one sharing
 most of the claim's content words, at least :data:`RESTATE_AT`) are aligned word by word
-(:class:`difflib.SequenceMatcher` over stems, the Ratcliff/Obershelp algorithm), and a replaced run of one
+(:func:`citeproof.text.stems.stem_opcodes`: difflib's Ratcliff/Obershelp over stems), and a replaced run of one
 or two content words on each side, with agreeing words around it, is a swap. The message is a word diff:
 "the claim says 'heart' where the source says 'lung'".
 
@@ -16,7 +16,6 @@ other (``receptor`` / ``co-receptor``), an abbreviation the source spells out (`
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from rapidfuzz import fuzz
@@ -24,7 +23,7 @@ from rapidfuzz import fuzz
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import STOPWORDS, overlap_score
+from citeproof.text.stems import STOPWORDS, overlap_score, stem_opcodes
 
 __all__ = ["ANCHOR_AT", "RESTATE_AT", "SYNONYMS", "anchored_swaps", "detect_term_swap", "restating_sentence"]
 
@@ -209,8 +208,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     if share < RESTATE_AT:
         return _anchored_tag(claim_text, sent, source_text)
     cw, sw = _words(claim_text), _words(sent)
-    cs, ss = [stem(w) for w in cw], [stem(w) for w in sw]
-    ops = difflib.SequenceMatcher(None, cs, ss, autojunk=False).get_opcodes()
+    ops = stem_opcodes(cw, sw)
     swaps: list[TagEvidence] = []
     other_diffs = 0
     for k, (op, i1, i2, j1, j2) in enumerate(ops):
@@ -222,7 +220,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
             other_diffs += len(a)
             continue
         before_ok = k > 0 and ops[k - 1][0] == "equal"
-        after_ok = (k + 1 < len(ops) and ops[k + 1][0] == "equal") or (k + 1 == len(ops) and i2 == len(cs) and j2 == len(ss))
+        after_ok = (k + 1 < len(ops) and ops[k + 1][0] == "equal") or (k + 1 == len(ops) and i2 == len(cw) and j2 == len(sw))
         flanked = before_ok and after_ok  # agreeing words around the run (or the sentence's end after it)
         # words of the run that say the same as a word across (``causes`` / ``leads``) are paraphrase, not the swap
         a2 = [x for x in a if not any(_related([x], [y], source_text) for y in b)]

@@ -12,14 +12,15 @@ here as in retrieval.
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from citeproof.text.normalise import CJK_RUN_RE, cjk_terms, stem, word_tokens
 from citeproof.text.sentences import split_sentences
 
-__all__ = ["STOPWORDS", "NEGATION", "tokens", "cjk_bigrams", "content_stems", "find_terms", "has_term",
+__all__ = ["STOPWORDS", "NEGATION", "stem_opcodes", "tokens", "cjk_bigrams", "content_stems", "find_terms", "has_term",
            "overlap_score", "window", "sentence_stems", "stem_hits", "relevant_sentences", "focus_evidence",
            "entity_tokens"]
 
@@ -111,6 +112,24 @@ def overlap_score(claim: str, passage: str) -> float:
     prefixes = {w[:5] for w in p if len(w) >= 5}
     hit = sum(1 for w in c if w in p or (len(w) >= 5 and w[:5] in prefixes))
     return hit / len(c)
+
+
+def stem_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
+    """The word-level edit script from words ``a`` to words ``b``, words compared by their stems.
+
+    Method: :class:`difflib.SequenceMatcher` (Ratcliff/Obershelp, no junk heuristic) over :func:`stem` of each
+    word, so inflections agree (*cells* / *cell*). Shared by the detectors that show a one-word difference
+    (``term_swap``, ``polarity_flip``).
+
+    Args:
+        a, b: word tokens (the caller's tokenizer), e.g. a claim's and a source sentence's.
+
+    Returns:
+        ``(tag, i1, i2, j1, j2)`` tuples as :meth:`difflib.SequenceMatcher.get_opcodes` gives them: ``tag`` is
+        ``equal``, ``replace``, ``delete`` or ``insert``; ``a[i1:i2]`` becomes ``b[j1:j2]`` (indices into the
+        word lists).
+    """
+    return difflib.SequenceMatcher(None, [stem(w) for w in a], [stem(w) for w in b], autojunk=False).get_opcodes()
 
 
 NEGATION = r"not|no|never|none|neither|nor|cannot|can't|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|without|fails? to|failed to|lack(?:s|ed)?|absence of|unable to"
