@@ -7,8 +7,7 @@ Every measured run is a fresh Python process (``bench/run_one.py``) that reports
   citeproof's parser, pages per second, in one process;
 * ``check`` with the lexical tier and with all tiers, each cold (empty cache) and warm (second run);
 * the baseline: a plain PyMuPDF + BM25 script (every page of the cited PDF indexed with bm25s, the best page
-  taken as the evidence), cold, as the ratio citeproof / baseline.
-
+  taken as the evidence), cold, as the ratio citeproof / baseline;
 * all tiers after one sentence of the draft changed (warm cache otherwise: the judgement cache re-judges it).
 
 ``--scaling`` adds the table of the lexical tier, cold, over citations 25-200 at 50 PDFs and over 250-2,000
@@ -100,8 +99,8 @@ def main() -> None:
             res["all_warm"] = one("check", str(folder), cache, "all")
             draft = folder / "draft.md"
             text = draft.read_text(encoding="utf-8")
-            first = next(k for k, line in enumerate(text.splitlines(keepends=True)) if EDITED_FROM in line)
             lines = text.splitlines(keepends=True)
+            first = next(k for k, line in enumerate(lines) if EDITED_FROM in line)
             lines[first] = lines[first].replace(EDITED_FROM, EDITED_TO, 1)
             try:
                 draft.write_text("".join(lines), encoding="utf-8")
