@@ -101,3 +101,53 @@ def test_split_answers_are_kept_within_their_bound(monkeypatch):
         assert split_sentences(t)[-1].startswith("Run ")
     assert sentences._split_chars <= 3 * len(text) + 20
     assert (others[-1], 0) in sentences._split_cache and (others[0], 0) not in sentences._split_cache
+
+
+class TestSourceRuns:
+    """A whole source is its passages joined by blank lines; a passage that ends in a full stop ends its sentence."""
+
+    SOURCE = ("There is no reason this framework needs to be limited only to code: manuscripts, protocols, etc."
+              "\n\nVersion your code\n\nThe first step is to learn how to version your own code. Commit often."
+              "\n\nFigure 2: coverage of\n\nthe repository by year of publication.")
+
+    def test_a_passage_ending_in_a_full_stop_ends_its_sentence(self):
+        """syntok over the flattened text ran past "etc." into the heading (found on the scale job's PDFs)."""
+        from citeproof.text.sentences import sentence_runs
+
+        assert sentence_runs(self.SOURCE) == [
+            "There is no reason this framework needs to be limited only to code: manuscripts, protocols, etc.",
+            "Version your code\n\nThe first step is to learn how to version your own code. Commit often.",
+            "Figure 2: coverage of\n\nthe repository by year of publication.",
+        ]
+        assert split_sentences(self.SOURCE) == [
+            "There is no reason this framework needs to be limited only to code: manuscripts, protocols, etc.",
+            "Version your code The first step is to learn how to version your own code.",
+            "Commit often.",
+            "Figure 2: coverage of the repository by year of publication.",
+        ]
+
+    def test_min_chars_still_glues_across_runs(self):
+        assert split_sentences("A first sentence that is long enough.\n\nShort.", min_chars=10) == [
+            "A first sentence that is long enough. Short."]
+
+    def test_sentences_about_splits_only_runs_that_can_reach_the_floor(self, monkeypatch):
+        """The claim's words decide which runs are split; the answer is the eager one's, in text order."""
+        from citeproof.text import stems
+
+        source = "\n\n".join(
+            [f"Passage {i} talks about weather patterns in the northern hemisphere only." for i in range(30)]
+            + ["Mice fed a high-fat diet gained about 12% body weight.", "High-fat diets also raised insulin in mice."])
+        claim = "High-fat diets cause weight gain in mice"
+        eager = [(stems.stem_hits(stems.content_stems(claim), e) / len(stems.content_stems(claim)), e[0])
+                 for e in stems.sentence_stems(source)]
+        want = [x for x in eager if x[0] >= 0.3]
+        stems.sentence_stems.cache_clear()
+        stems._run_index.cache_clear()
+        split = []
+        real = stems.split_sentences
+        monkeypatch.setattr(stems, "split_sentences", lambda t, *a: split.append(t) or real(t, *a))
+        assert stems.sentences_about(claim, source, floor=0.3) == want
+        assert [s for _x, s in want] == ["Mice fed a high-fat diet gained about 12% body weight.",
+                                        "High-fat diets also raised insulin in mice."]
+        assert len(split) == 2  # the two runs about the claim, not the 30 about the weather
+        assert stems.relevant_sentences(claim, source, k=1) == ["Mice fed a high-fat diet gained about 12% body weight."]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import overlap_score, relevant_sentences
+from citeproof.text.stems import overlap_score, relevant_sentences, sentences_about
 from citeproof.model import Tag, TagEvidence
 
 WORD_NUMBERS = {
@@ -558,9 +558,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
         if not same and source_text:
             # the number-bearing sentence may not be the best passage: look for a comparable
             # quantity in a source sentence about the same thing
-            for sent in split_sentences(source_text):
-                if overlap_score(claim_text, sent) >= 0.3:
-                    same.extend(e for e in extract_quantities(sent) if _same_kind(q, e))
+            for _share, sent in sentences_about(claim_text, source_text, floor=0.3):
+                same.extend(e for e in extract_quantities(sent) if _same_kind(q, e))
         year_like = q.unit == "" and q.kind == "number" and q.lo == int(q.lo) and 1900 <= q.lo <= 2100
         if same and year_like:
             spans.append(TagEvidence(q.text, ""))

@@ -18,10 +18,11 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from citeproof.text.normalise import CJK_RUN_RE, cjk_terms, stem, word_tokens
-from citeproof.text.sentences import split_sentences
+from citeproof.text.sentences import sentence_runs, split_sentences
 
 __all__ = ["STOPWORDS", "NEGATION", "stem_opcodes", "tokens", "cjk_bigrams", "content_stems", "find_terms", "has_term",
-           "overlap_score", "window", "sentence_stems", "stem_hits", "relevant_sentences", "focus_evidence",
+           "overlap_score", "window", "sentence_stems", "stem_hits", "relevant_sentences", "sentences_about",
+           "focus_evidence",
            "entity_tokens"]
 
 STOPWORDS = frozenset(
@@ -143,7 +144,15 @@ def window(text: str, start: int, end: int, chars: int = 60) -> str:
 
 @lru_cache(maxsize=8192)
 def sentence_stems(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
-    """``(sentence, its content stems, their 5-letter prefixes)`` for each sentence of ``text`` (cached)."""
+    """``(sentence, its content stems, their 5-letter prefixes)`` for each sentence of ``text`` (cached).
+
+    A text of several runs (:func:`citeproof.text.sentences.sentence_runs`: a whole source) is the entries of
+    its runs in order, each run's kept on its own, so a run :func:`relevant_sentences` already split is not split
+    again.
+    """
+    runs = sentence_runs(text) if "\n" in text else [text]
+    if len(runs) > 1:
+        return tuple(e for run in runs for e in sentence_stems(run))
     out = []
     for sent in split_sentences(text):
         st = content_stems(sent)
@@ -174,16 +183,63 @@ def _claim_parts(claim_stems: frozenset[str]) -> tuple[frozenset[str], dict[str,
 
 
 @lru_cache(maxsize=64)
-def _inverted(source_text: str) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
-    """For :func:`relevant_sentences`: stem -> sentence indices, 5-letter prefix -> sentence indices (one source, cached)."""
+def _run_index(source_text: str) -> tuple[tuple[str, ...], dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """For :func:`sentences_about`: the source's runs, and stem -> run indices, 5-letter prefix -> run indices.
+
+    Stems are taken from a run's whole text (no sentence split: about a sixth of syntok's cost), so a run's
+    hits bound each of its sentences' from above: only runs that reach the floor are split.
+    """
+    runs = tuple(sentence_runs(source_text))
     by_stem: dict[str, list[int]] = {}
     by_prefix: dict[str, list[int]] = {}
-    for i, (_s, st, pre) in enumerate(sentence_stems(source_text)):
+    for i, run in enumerate(runs):
+        st = content_stems(run)
         for w in st:
             by_stem.setdefault(w, []).append(i)
-        for p in pre:
+        for p in {w[:5] for w in st if len(w) >= 5}:
             by_prefix.setdefault(p, []).append(i)
-    return {w: tuple(v) for w, v in by_stem.items()}, {p: tuple(v) for p, v in by_prefix.items()}
+    return runs, {w: tuple(v) for w, v in by_stem.items()}, {p: tuple(v) for p, v in by_prefix.items()}
+
+
+def sentences_about(claim: str, source_text: str, floor: float = 0.3) -> list[tuple[float, str]]:
+    """Every sentence of ``source_text`` holding at least ``floor`` of the claim's content stems, in text order.
+
+    Args:
+        claim: claim text.
+        source_text: the whole source; its sentences are :func:`citeproof.text.sentences.split_sentences`'s,
+            but only the runs (:func:`~citeproof.text.sentences.sentence_runs`) whose words could reach the
+            floor are split (issue 27: splitting whole sources for every claim was 15 of 47 profiled seconds of
+            a lexical run on the scale job).
+        floor: least share in [0, 1] (:func:`overlap_score`'s); 0 returns every sentence.
+
+    Returns:
+        ``(share, sentence)`` pairs in the order the sentences stand in the source; ``[]`` for an empty
+        source or a claim without content words.
+    """
+    if not source_text:
+        return []
+    c = content_stems(claim)
+    if not c:
+        return []
+    if floor <= 0:
+        return [(stem_hits(c, e) / len(c), e[0]) for e in sentence_stems(source_text)]
+    runs, by_stem, by_prefix = _run_index(source_text)
+    short, prefixes = _claim_parts(frozenset(c))
+    hits: dict[int, int] = {}
+    for w in short:
+        for i in by_stem.get(w, ()):
+            hits[i] = hits.get(i, 0) + 1
+    for pre, n in prefixes.items():
+        for i in by_prefix.get(pre, ()):
+            hits[i] = hits.get(i, 0) + n
+    need = floor * len(c)
+    out: list[tuple[float, str]] = []
+    for i in sorted(i for i, h in hits.items() if h >= need):
+        for e in sentence_stems(runs[i]):
+            share = stem_hits(c, e) / len(c)
+            if share >= floor:
+                out.append((share, e[0]))
+    return out
 
 
 def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 0.3) -> list[str]:
@@ -191,35 +247,16 @@ def relevant_sentences(claim: str, source_text: str, k: int = 3, floor: float = 
 
     Args:
         claim: claim text.
-        source_text: the whole source (split with :func:`split_sentences`, cached).
+        source_text: the whole source (its sentences as :func:`sentences_about` finds them).
         k: at most this many sentences.
         floor: least :func:`overlap_score` for a sentence to count.
 
     Returns:
-        Sentences, best first.
+        Sentences, best first; ties in text order.
     """
-    if not source_text:
-        return []
-    c = content_stems(claim)
-    if not c:
-        return []
-    entries = sentence_stems(source_text)
-    if floor > 0:  # only sentences sharing a stem or prefix can reach the floor: count through the inverted index
-        short, prefixes = _claim_parts(frozenset(c))
-        by_stem, by_prefix = _inverted(source_text)
-        hits: dict[int, int] = {}
-        for w in short:
-            for i in by_stem.get(w, ()):
-                hits[i] = hits.get(i, 0) + 1
-        for pre, n in prefixes.items():
-            for i in by_prefix.get(pre, ()):
-                hits[i] = hits.get(i, 0) + n
-        scored = [(h / len(c), i, entries[i][0]) for i, h in hits.items()]
-    else:
-        scored = [(stem_hits(c, entry) / len(c), i, entry[0]) for i, entry in enumerate(entries)]
-    scored = [x for x in scored if x[0] >= floor]
-    scored.sort(key=lambda x: (-x[0], x[1]))
-    return [s for _sc, _i, s in scored[:k]]
+    scored = sentences_about(claim, source_text, floor)
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+    return [scored[i][1] for i in order[:k]]
 
 
 def focus_evidence(claim: str, passage: str, k: int = 2) -> str:
