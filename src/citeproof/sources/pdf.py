@@ -164,6 +164,11 @@ def pdf_metadata(data: bytes) -> tuple[str, str, str | None]:
         return "", "", f"not a readable PDF ({exc})"
     if doc.needs_pass:
         return "", "", "the PDF is encrypted"
+    return _doc_metadata(doc)
+
+
+def _doc_metadata(doc, first_pages: tuple[str, ...] | None = None) -> tuple[str, str, None]:
+    """:func:`pdf_metadata` of an open document; ``first_pages``: the text of its first two pages when already read."""
     meta = doc.metadata or {}
     title = (meta.get("title") or "").strip()
     doi = ""
@@ -174,7 +179,7 @@ def pdf_metadata(data: bytes) -> tuple[str, str, str | None]:
             break
     if not doi:
         for i in range(min(2, doc.page_count)):
-            m = _DOI_RE.search(doc[i].get_text())
+            m = _DOI_RE.search(first_pages[i] if first_pages is not None and i < len(first_pages) else doc[i].get_text())
             if m:
                 doi = m.group(1)
                 break
@@ -313,7 +318,9 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
         )
     full = "\n\n".join(parts)
     passages = label_sections(passages)
-    title, doi, _ = pdf_metadata(data)
+    first = tuple("\n".join("".join(sp.get("text", "") for sp in ln.get("spans", [])) for b in pg.blocks for ln in b.get("lines", []))
+                  for pg in pages[:2])
+    title, doi, _ = _doc_metadata(doc, first)
     found = {"scanned": scanned, "garbled": garbled, "ocr_pages": sorted(textpages), "meta": {k: v for k, v in (doc.metadata or {}).items() if isinstance(v, str) and v},
              "big_title": _big_title(pages[0]) if pages else ""}
     if not passages:
@@ -334,8 +341,15 @@ def _big_title(page) -> str:
     return re.sub(r"\s+", " ", " ".join(s["text"].strip() for s in spans if float(s.get("size", 0)) >= big - 0.5)).strip()[:300]
 
 
-def _letters(text: str) -> int:
-    return sum(ch.isalnum() for ch in text)
+def _letters(text: str, enough: int) -> int:
+    """Letters and digits in ``text``, counted up to ``enough`` (a page of text stops at the first few lines)."""
+    n = 0
+    for ch in text:
+        if ch.isalnum():
+            n += 1
+            if n >= enough:
+                break
+    return n
 
 
 def _unread_pages(doc, pages: list, ocred: set[int]) -> tuple[list[int], list[int]]:
@@ -351,7 +365,7 @@ def _unread_pages(doc, pages: list, ocred: set[int]) -> tuple[list[int], list[in
         if pg.number in ocred:
             continue
         text = "".join(s.get("text", "") for b in pg.blocks for ln in b.get("lines", []) for s in ln.get("spans", []))
-        if _letters(text) < MIN_TEXT_CHARS:
+        if _letters(text, MIN_TEXT_CHARS) < MIN_TEXT_CHARS:
             try:
                 shows_image = bool(doc[pg.number - 1].get_images())
             except Exception:  # a damaged resource tree: no image to read
@@ -359,8 +373,9 @@ def _unread_pages(doc, pages: list, ocred: set[int]) -> tuple[list[int], list[in
             if shows_image:
                 scanned.append(pg.number)
             continue
-        chars = len(re.sub(r"\s", "", text))
-        if chars and text.count(REPLACEMENT) / chars >= GARBLED_SHARE:
+        bad = text.count(REPLACEMENT)
+        chars = len(re.sub(r"\s", "", text)) if bad else 0
+        if chars and bad / chars >= GARBLED_SHARE:
             garbled.append(pg.number)
     return scanned, garbled
 
