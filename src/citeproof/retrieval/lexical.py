@@ -78,6 +78,12 @@ class LexicalIndex:
         """``ln(1 + N / df)``; a term absent from the source gets ``ln(1 + N)``."""
         return math.log(1 + self.n / max(1, self.df.get(term, 0)))
 
+    def weights(self, claim_terms: list[str]) -> tuple[list[str], list[float], float]:
+        """``(distinct terms in order, their IDFs, the IDFs' sum)``: what :func:`coverage` needs of a claim, once."""
+        uniq = list(dict.fromkeys(claim_terms))
+        w = [self.idf(t) for t in uniq]
+        return uniq, w, sum(w)
+
     def bm25_scores(self, query: list[str]) -> np.ndarray:
         """BM25 score of every passage for the query terms."""
         if self.bm25 is None or not query:
@@ -93,12 +99,16 @@ def coverage(claim_terms: list[str], passage_terms: set[str], index: LexicalInde
         ``(coverage in [0, 1], matched terms)``; ``(0.0, [])`` for a claim
         with no distinctive term.
     """
-    uniq = list(dict.fromkeys(claim_terms))
+    return _covered(index.weights(claim_terms), passage_terms)
+
+
+def _covered(weighed: tuple[list[str], list[float], float], passage_terms: set[str]) -> tuple[float, list[str]]:
+    """:func:`coverage` with the claim's :meth:`LexicalIndex.weights` already taken (the same sums, in the same order)."""
+    uniq, w, total = weighed
     if not uniq:
         return 0.0, []
-    total = sum(index.idf(t) for t in uniq)
     hit = [t for t in uniq if t in passage_terms]
-    return (sum(index.idf(t) for t in hit) / total if total else 0.0), hit
+    return (sum(x for t, x in zip(uniq, w) if t in passage_terms) / total if total else 0.0), hit
 
 
 class LexicalRetriever:
@@ -167,13 +177,14 @@ class LexicalRetriever:
         cand += [i for i in allowed if source.passages[i].section == "abstract" and i not in cand]
         scored: list[tuple[float, int, int, list[str]]] = []
         allowed_set = set(allowed)
+        weighed = idx.weights(q)
         for i in cand:
-            cov, hit = coverage(q, idx.passage_terms[i], idx)
+            cov, hit = _covered(weighed, idx.passage_terms[i])
             scored.append((cov, i, i, hit))
             j = i + 1
             if (j in allowed_set and j < idx.n and source.passages[j].page == source.passages[i].page
                     and not _is_heading(source.passages[i]) and not _is_heading(source.passages[j])):
-                cov2, hit2 = coverage(q, idx.passage_terms[i] | idx.passage_terms[j], idx)
+                cov2, hit2 = _covered(weighed, idx.passage_terms[i] | idx.passage_terms[j])
                 if cov2 > cov + 0.15:
                     scored.append((cov2 - 0.05, i, j, hit2))
         scored.sort(key=lambda t: (-t[0], -bm[t[1]]))

@@ -148,8 +148,11 @@ def terms(text: str) -> list[str]:
     Returns:
         Terms in order of appearance, duplicates kept.
     """
+    toks = tokenize(text)
+    if not CJK_RUN_RE.search(text):  # no CJK run anywhere (most text): no token needs the per-token look
+        return _latin_terms(toks)
     out: list[str] = []
-    for tok in tokenize(text):
+    for tok in toks:
         if CJK_RUN_RE.search(tok):
             last = 0
             for m in CJK_RUN_RE.finditer(tok):
@@ -170,6 +173,32 @@ def terms(text: str) -> list[str]:
         else:
             out.append(_stem(tok))
     return out
+
+
+def _latin_terms(toks: list[str]) -> list[str]:
+    """:func:`terms` of tokens with no CJK character (the same rules, with a memo of each token's terms)."""
+    out: list[str] = []
+    memo = _TERM_MEMO
+    for tok in toks:
+        got = memo.get(tok)
+        if got is None:
+            t = tok[:-2] if tok.endswith("'s") else tok
+            if t in STOPWORDS or (len(t) < 2 and not t.isdigit()):
+                got = ()
+            elif t[0].isdigit():
+                got = (t,)
+            elif "-" in t:
+                got = tuple(_stem(p) for p in t.split("-") if p and p not in STOPWORDS and len(p) > 1)
+            else:
+                got = (_stem(t),)
+            if len(memo) < 500_000:
+                memo[tok] = got
+        out.extend(got)
+    return out
+
+
+_TERM_MEMO: dict[str, tuple[str, ...]] = {}
+"""Token -> its terms, for :func:`_latin_terms` (bounded at 500,000 tokens, some 60 MiB at the worst)."""
 
 
 def surface_words(text: str, matched: tuple[str, ...] | list[str]) -> list[str]:
