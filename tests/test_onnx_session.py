@@ -57,3 +57,54 @@ def test_random_inputs_keep_every_rule_and_never_cost_more_than_filling():
         flat = [lengths[i] for b in batches for i in b]
         assert flat == sorted(flat)
         assert _cost(lengths, batches) <= _cost(lengths, _greedy(lengths, rows, MAX_BATCH_TOKENS))
+
+
+def test_threads_come_from_the_environment(monkeypatch):
+    """CITEPROOF_THREADS sets each model session's intra-op threads; a bad value is a clear error before any work."""
+    import pytest
+
+    from citeproof.errors import CiteproofError
+    from citeproof.onnx_session import THREADS_ENV, default_threads
+
+    monkeypatch.delenv(THREADS_ENV, raising=False)
+    assert default_threads() == 2
+    monkeypatch.setenv(THREADS_ENV, " 1 ")
+    assert default_threads() == 1
+    from citeproof.judges import entailment
+    from citeproof.onnx_session import open_session
+
+    if entailment.unavailable_reason() is None:
+        assert open_session(entailment.MODEL_PATH).get_session_options().intra_op_num_threads == 1
+        assert open_session(entailment.MODEL_PATH, 2).get_session_options().intra_op_num_threads == 2
+    for bad in ("0", "two", "-1", "1.5"):
+        monkeypatch.setenv(THREADS_ENV, bad)
+        with pytest.raises(CiteproofError, match=f"CITEPROOF_THREADS='{re_escape(bad)}'"):
+            default_threads()
+    from citeproof.tiers import Tiers
+
+    with pytest.raises(CiteproofError, match="CITEPROOF_THREADS"):
+        Tiers(["lexical", "entailment"])
+    assert Tiers(["lexical"]).used == ["lexical"]  # the lexical tier runs no model: nothing to ask
+
+
+def re_escape(s: str) -> str:
+    import re
+
+    return re.escape(s)
+
+
+def test_a_batch_task_runs_its_models_on_one_thread(monkeypatch, tmp_path):
+    """Ray gives a task one CPU: check_document sets CITEPROOF_THREADS=1 unless the user set it."""
+    import os
+
+    from citeproof.batch import BatchDocument, check_document
+    from citeproof.onnx_session import THREADS_ENV
+
+    monkeypatch.setenv(THREADS_ENV, "x")  # recorded, so the test leaves the environment as it found it
+    monkeypatch.delenv(THREADS_ENV)
+    doc = BatchDocument(path=tmp_path / "missing.md", bib=(), sources=())
+    rec = check_document(doc, str(tmp_path / "out"), "missing", str(tmp_path / "cache"), ["lexical"], [], "sha")
+    assert rec["error"] and os.environ[THREADS_ENV] == "1"
+    monkeypatch.setenv(THREADS_ENV, "2")
+    check_document(doc, str(tmp_path / "out"), "missing", str(tmp_path / "cache"), ["lexical"], [], "sha")
+    assert os.environ[THREADS_ENV] == "2"

@@ -225,11 +225,15 @@ def check_document(doc: BatchDocument, out_dir: str, name: str, cache_dir: str, 
                    formats: list[str], input_sha: str) -> dict[str, Any]:
     """Check one document with :func:`citeproof.pipeline.check` and write its reports; returns its record.
 
-    Never raises: a failure is a record with ``error`` set (``"ExceptionType: message"``).
+    Never raises: a failure is a record with ``error`` set (``"ExceptionType: message"``). The models run one
+    intra-op thread each unless ``CITEPROOF_THREADS`` is set (:data:`citeproof.onnx_session.THREADS_ENV`).
     """
     from citeproof.pipeline import CheckOptions, check, summarise
     from citeproof.reports import get_writer, write_reports
 
+    from citeproof.onnx_session import THREADS_ENV
+
+    os.environ.setdefault(THREADS_ENV, "1")  # Ray gave this task one CPU: one intra-op thread per model (onnx_session)
     t0, c0 = time.perf_counter(), cpu_seconds()
     rec: dict[str, Any] = {"document": str(doc.path), "bib": [str(p) for p in doc.bib], "sources": [str(p) for p in doc.sources],
                            "input_sha256": input_sha, "summary": None, "report": None, "error": None, "resumed": False}

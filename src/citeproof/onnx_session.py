@@ -29,6 +29,8 @@ pattern off, for about the same CPU time.
 
 from __future__ import annotations
 
+import os
+
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -57,12 +59,39 @@ MAX_BATCH_TOKENS = 4096
 """Most word pieces (rows x padded length) in one inference call: 16 x 256 or 64 x 64."""
 
 
-def open_session(path: Path | str, threads: int = 2):
+THREADS_ENV = "CITEPROOF_THREADS"
+"""Environment variable: intra-op threads of each model session (a whole number, at least 1; unset: 2).
+
+``citeproof batch`` sets it to 1 in its Ray tasks unless it is set: Ray gives each task one CPU, and two models
+of two threads each in two workers on two cores cost more than one thread each. Measured (2026-12-03, 2 cores,
+the cross-encoder, 400 pairs in each of two processes at once): 7.5 CPU-s and 7.4 s each with 2 threads, 5.9 and
+5.9 with 1; a process alone: 4.5 CPU-s / 2.7 s with 2 threads, 3.8 / 3.8 with 1 (outputs identical)."""
+
+
+def default_threads() -> int:
+    """Intra-op threads for a model session: :data:`THREADS_ENV` when set, else 2 (the machines' cores).
+
+    Raises:
+        CiteproofError: :data:`THREADS_ENV` is set to something other than a whole number of at least 1 (the
+            message names the variable and the value; :class:`citeproof.tiers.Tiers` asks at its start, so a run
+            fails before any work).
+    """
+    from citeproof.errors import CiteproofError
+
+    raw = os.environ.get(THREADS_ENV, "").strip()
+    if not raw:
+        return 2
+    if not raw.isdigit() or int(raw) < 1:
+        raise CiteproofError(f"{THREADS_ENV}={raw!r}: give a whole number of threads for each model, 1 or more (or unset it)")
+    return int(raw)
+
+
+def open_session(path: Path | str, threads: int | None = None):
     """An onnxruntime CPU session for ``path`` with the arena on, the memory pattern off and ``threads`` intra-op threads.
 
     Args:
         path: the ``.onnx`` file.
-        threads: intra-op threads (the machine's cores; inter-op is 1).
+        threads: intra-op threads (inter-op is 1); None: :func:`default_threads`.
 
     Returns:
         ``onnxruntime.InferenceSession``.
@@ -75,7 +104,7 @@ def open_session(path: Path | str, threads: int = 2):
 
     _fix_mmap_threshold()
     opts = ort.SessionOptions()
-    opts.intra_op_num_threads = threads
+    opts.intra_op_num_threads = threads if threads is not None else default_threads()
     opts.inter_op_num_threads = 1
     opts.enable_cpu_mem_arena = True  # reused across batches: no page faults per batch (module docstring)
     opts.enable_mem_pattern = False  # no per-shape buffer plans: they cost memory and saved no CPU

@@ -151,6 +151,10 @@ class Tiers:
         self.llm = None
         self.lock = OfflineLock()
         want = set(wanted) if wanted else {"lexical", "dense", "entailment"}
+        if want & {"dense", "entailment", "llm"}:
+            from citeproof.onnx_session import default_threads
+
+            default_threads()  # a bad CITEPROOF_THREADS fails here, before any work, not at the first model load
         if want == {"llm"}:
             want |= {"dense", "entailment"}  # the LLM's findings show what the offline tiers said
         if "dense" in want:

@@ -217,7 +217,8 @@ class EntailmentModel:
 
     Args:
         model_path: the ONNX file (default: the shipped int8 model).
-        threads: onnxruntime intra-op threads (default 2).
+        threads: onnxruntime intra-op threads (None: :func:`citeproof.onnx_session.default_threads`, 2 unless
+            ``CITEPROOF_THREADS`` says otherwise).
         max_tokens: longest (premise, hypothesis) input in word pieces; the
             longer side is truncated first.
         batch_size: most pairs per inference call (also bounded by
@@ -228,7 +229,7 @@ class EntailmentModel:
         RuntimeError: if the tier is not :func:`available`.
     """
 
-    def __init__(self, model_path: Path | None = None, threads: int = 2, max_tokens: int = 256, batch_size: int = ROWS_PER_CALL) -> None:
+    def __init__(self, model_path: Path | None = None, threads: int | None = None, max_tokens: int = 256, batch_size: int = ROWS_PER_CALL) -> None:
         why = unavailable_reason() if model_path is None else None
         if why:
             raise RuntimeError(why)

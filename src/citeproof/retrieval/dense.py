@@ -101,7 +101,8 @@ class Embedder:
     """all-MiniLM-L6-v2 sentence embeddings on onnxruntime (CPU).
 
     Args:
-        threads: intra-op threads for onnxruntime (default 2, the machines' cores).
+        threads: intra-op threads for onnxruntime (None: :func:`citeproof.onnx_session.default_threads`, 2
+            unless ``CITEPROOF_THREADS`` says otherwise).
         batch_size: most texts per inference call (also bounded by
             :data:`citeproof.onnx_session.MAX_BATCH_TOKENS` word pieces); one by default
             (:data:`citeproof.onnx_session.ROWS_PER_CALL`: a text's vector does not depend on the others).
@@ -113,7 +114,7 @@ class Embedder:
         RuntimeError: if the tier is not :func:`available` (message says what is missing).
     """
 
-    def __init__(self, threads: int = 2, batch_size: int = ROWS_PER_CALL, model_path: Path | None = None, session=None) -> None:
+    def __init__(self, threads: int | None = None, batch_size: int = ROWS_PER_CALL, model_path: Path | None = None, session=None) -> None:
         why = unavailable_reason()
         if why:
             raise RuntimeError(why)
