@@ -93,18 +93,22 @@ def re_escape(s: str) -> str:
     return re.escape(s)
 
 
-def test_a_batch_task_runs_its_models_on_one_thread(monkeypatch, tmp_path):
-    """Ray gives a task one CPU: check_document sets CITEPROOF_THREADS=1 unless the user set it."""
+def test_a_batch_task_shares_the_cpus_among_the_workers(monkeypatch, tmp_path):
+    """Ray gives a task one CPU: a document task's models run the local CPUs / workers threads (1 on a cluster),
+    unless CITEPROOF_THREADS says otherwise; the task sets it in its worker before any model loads."""
     import os
 
-    from citeproof.batch import BatchDocument, check_document
+    from citeproof import batch
+    from citeproof.batch import BatchDocument, check_document, task_threads
     from citeproof.onnx_session import THREADS_ENV
 
     monkeypatch.setenv(THREADS_ENV, "x")  # recorded, so the test leaves the environment as it found it
     monkeypatch.delenv(THREADS_ENV)
-    doc = BatchDocument(path=tmp_path / "missing.md", bib=(), sources=())
-    rec = check_document(doc, str(tmp_path / "out"), "missing", str(tmp_path / "cache"), ["lexical"], [], "sha")
-    assert rec["error"] and os.environ[THREADS_ENV] == "1"
-    monkeypatch.setenv(THREADS_ENV, "2")
-    check_document(doc, str(tmp_path / "out"), "missing", str(tmp_path / "cache"), ["lexical"], [], "sha")
-    assert os.environ[THREADS_ENV] == "2"
+    monkeypatch.setattr(batch.os, "cpu_count", lambda: 8)
+    assert [task_threads(None, 1), task_threads(None, 2), task_threads(None, 8), task_threads(None, 16),
+            task_threads(None, None), task_threads("ray://head:10001", 2)] == [8, 4, 1, 1, 1, 1]
+    monkeypatch.setenv(THREADS_ENV, "3")
+    assert task_threads(None, 2) == 3 and task_threads("auto", 2) == 3
+    doc = BatchDocument(path=tmp_path / "missing.md", bib=[], sources=[])
+    rec = check_document(doc, str(tmp_path / "out"), "missing", str(tmp_path / "cache"), ["lexical"], [], "sha", 2)
+    assert rec["error"] and os.environ[THREADS_ENV] == "2"

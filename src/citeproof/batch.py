@@ -221,19 +221,37 @@ def parse_source_timed(citekey: str, path: str, how: str, cache_dir: str) -> tup
     return error, cpu_seconds() - c0
 
 
+def task_threads(address: str | None, workers: int | None) -> int:
+    """Intra-op threads for each model in a document task: ``CITEPROOF_THREADS`` when set, else the local CPUs
+    shared among the workers (at least 1), and 1 on a cluster (Ray gives each task one CPU).
+
+    Raises:
+        CiteproofError: ``CITEPROOF_THREADS`` is set to something other than a whole number >= 1.
+    """
+    from citeproof.onnx_session import THREADS_ENV, default_threads
+
+    if os.environ.get(THREADS_ENV, "").strip():
+        return default_threads()
+    if address:
+        return 1
+    cpus = os.cpu_count() or 1
+    return max(1, cpus // max(1, workers or cpus))
+
+
 def check_document(doc: BatchDocument, out_dir: str, name: str, cache_dir: str, tiers: list[str] | None,
-                   formats: list[str], input_sha: str) -> dict[str, Any]:
+                   formats: list[str], input_sha: str, threads: int = 1) -> dict[str, Any]:
     """Check one document with :func:`citeproof.pipeline.check` and write its reports; returns its record.
 
-    Never raises: a failure is a record with ``error`` set (``"ExceptionType: message"``). The models run one
-    intra-op thread each unless ``CITEPROOF_THREADS`` is set (:data:`citeproof.onnx_session.THREADS_ENV`).
+    Never raises: a failure is a record with ``error`` set (``"ExceptionType: message"``). The models run
+    ``threads`` intra-op threads each (:func:`task_threads`; :data:`citeproof.onnx_session.THREADS_ENV` in the
+    worker, whose models load once).
     """
     from citeproof.pipeline import CheckOptions, check, summarise
     from citeproof.reports import get_writer, write_reports
 
     from citeproof.onnx_session import THREADS_ENV
 
-    os.environ.setdefault(THREADS_ENV, "1")  # Ray gave this task one CPU: one intra-op thread per model (onnx_session)
+    os.environ[THREADS_ENV] = str(threads)
     t0, c0 = time.perf_counter(), cpu_seconds()
     rec: dict[str, Any] = {"document": str(doc.path), "bib": [str(p) for p in doc.bib], "sources": [str(p) for p in doc.sources],
                            "input_sha256": input_sha, "summary": None, "report": None, "error": None, "resumed": False}
@@ -392,7 +410,8 @@ def run_batch(docs: list[BatchDocument], out_dir: Path, *, cache_dir: Path, tier
                 progress("sources", done, len(by_sha))
         phases["sources"], t = time.perf_counter() - t, time.perf_counter()
         task = ray.remote(check_document)
-        futures = {task.remote(docs[i], str(out_dir.resolve()), names[i], cache, tiers, formats, sha): i for i, sha in todo}
+        threads = task_threads(address, workers)
+        futures = {task.remote(docs[i], str(out_dir.resolve()), names[i], cache, tiers, formats, sha, threads): i for i, sha in todo}
         pending = list(futures)
         done = 0
         while pending:
