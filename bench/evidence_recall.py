@@ -10,7 +10,8 @@ its supporting sentences of the cited page) and Citation-Integrity train (citing
 are found as ``citeproof eval meaning`` finds them (``Tiers.candidates``: BM25 alone, or BM25 and the dense tier
 fused), and counted: whether a gold evidence sentence is in the first 1, 3 and 8 candidate passages, and whether
 it is among the sentences the entailment judge reads (``judges.entailment.bound_sentences`` over the judge's
-``top_k`` candidates, at most ``SENTENCE_BUDGET`` sentences; ``judged_k8``: over 8 candidates). A gold sentence counts as found in a text when its whitespace-folded, lower-case
+``top_k`` candidates, at most ``SENTENCE_BUDGET`` sentences; ``judged_k8``: over 8 candidates; ``judged_b10``:
+at most 10 sentences). A gold sentence counts as found in a text when its whitespace-folded, lower-case
 form is inside it (or, for a judged sentence, when the judged sentence is at least half of it and inside it).
 Prints one JSON line per set and arm, and the CPU-seconds each arm took.
 """
@@ -82,6 +83,7 @@ def _judge_k() -> int:
 
 
 JUDGE_K = _judge_k()
+from citeproof.judges.entailment import SENTENCE_BUDGET  # noqa: E402
 """How many candidates the entailment judge reads (its ``top_k``); ``judged_k8`` counts what 8 would give."""
 
 
@@ -107,9 +109,12 @@ def measure(items: list[dict], dense: bool) -> dict:
                                         passages=passages, text=full)
         cands = tiers.candidates(it["claim"], src, None, set()) if src.passages else []
         texts = [c.passage.text for c in cands]
-        m = per.setdefault(it["set"], {"claims": 0, "at1": 0, "at3": 0, "at8": 0, "judged": 0, "judged_k8": 0})
-        for key, k in (("judged", JUDGE_K), ("judged_k8", 8)):
-            read = [s for g in bound_sentences(it["claim"], [split_sentences(x) or [x] for x in texts[:k]]) for s in g]
+        m = per.setdefault(it["set"], {"claims": 0, "at1": 0, "at3": 0, "at8": 0, "judged": 0, "judged_k8": 0,
+                                       "judged_b10": 0})
+        for key, k, budget in (("judged", JUDGE_K, SENTENCE_BUDGET), ("judged_k8", 8, SENTENCE_BUDGET),
+                               ("judged_b10", JUDGE_K, 10)):
+            read = [s for g in bound_sentences(it["claim"], [split_sentences(x) or [x] for x in texts[:k]], budget)
+                    for s in g]
             m[key] += _found(it["gold"], read, judged=True)
         m["claims"] += 1
         m["at1"] += _found(it["gold"], texts[:1])
