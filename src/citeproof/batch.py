@@ -246,10 +246,9 @@ def check_document(doc: BatchDocument, out_dir: str, name: str, cache_dir: str, 
     ``threads`` intra-op threads each (:func:`task_threads`; :data:`citeproof.onnx_session.THREADS_ENV` in the
     worker, whose models load once).
     """
+    from citeproof.onnx_session import THREADS_ENV
     from citeproof.pipeline import CheckOptions, check, summarise
     from citeproof.reports import get_writer, write_reports
-
-    from citeproof.onnx_session import THREADS_ENV
 
     os.environ[THREADS_ENV] = str(threads)
     t0, c0 = time.perf_counter(), cpu_seconds()

@@ -149,11 +149,10 @@ def terms(text: str) -> list[str]:
         Terms in order of appearance, duplicates kept.
     """
     toks = tokenize(text)
-    if not CJK_RUN_RE.search(text):  # no CJK run anywhere (most text): no token needs the per-token look
-        return _latin_terms(toks)
+    cjk = CJK_RUN_RE.search(text) is not None  # most text has none: no token needs the per-token look
     out: list[str] = []
     for tok in toks:
-        if CJK_RUN_RE.search(tok):
+        if cjk and CJK_RUN_RE.search(tok):
             last = 0
             for m in CJK_RUN_RE.finditer(tok):
                 out.extend(terms(tok[last: m.start()]) if m.start() > last else [])
@@ -161,44 +160,30 @@ def terms(text: str) -> list[str]:
                 last = m.end()
             out.extend(terms(tok[last:]) if last < len(tok) else [])
             continue
-        if tok.endswith("'s"):
-            tok = tok[:-2]
-        if tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()):
-            continue
-        if tok[0].isdigit():
-            out.append(tok)
-            continue
-        if "-" in tok:
-            out.extend(_stem(p) for p in tok.split("-") if p and p not in STOPWORDS and len(p) > 1)
+        out.extend(_token_terms(tok))
+    return out
+
+
+def _token_terms(tok: str) -> tuple[str, ...]:
+    """The terms of one folded token without CJK characters (:func:`terms`' rules), memoised."""
+    got = _TERM_MEMO.get(tok)
+    if got is None:
+        t = tok[:-2] if tok.endswith("'s") else tok
+        if t in STOPWORDS or (len(t) < 2 and not t.isdigit()):
+            got = ()
+        elif t[0].isdigit():
+            got = (t,)
+        elif "-" in t:
+            got = tuple(_stem(p) for p in t.split("-") if p and p not in STOPWORDS and len(p) > 1)
         else:
-            out.append(_stem(tok))
-    return out
-
-
-def _latin_terms(toks: list[str]) -> list[str]:
-    """:func:`terms` of tokens with no CJK character (the same rules, with a memo of each token's terms)."""
-    out: list[str] = []
-    memo = _TERM_MEMO
-    for tok in toks:
-        got = memo.get(tok)
-        if got is None:
-            t = tok[:-2] if tok.endswith("'s") else tok
-            if t in STOPWORDS or (len(t) < 2 and not t.isdigit()):
-                got = ()
-            elif t[0].isdigit():
-                got = (t,)
-            elif "-" in t:
-                got = tuple(_stem(p) for p in t.split("-") if p and p not in STOPWORDS and len(p) > 1)
-            else:
-                got = (_stem(t),)
-            if len(memo) < 500_000:
-                memo[tok] = got
-        out.extend(got)
-    return out
+            got = (_stem(t),)
+        if len(_TERM_MEMO) < 500_000:
+            _TERM_MEMO[tok] = got
+    return got
 
 
 _TERM_MEMO: dict[str, tuple[str, ...]] = {}
-"""Token -> its terms, for :func:`_latin_terms` (bounded at 500,000 tokens, some 60 MiB at the worst)."""
+"""Token -> its terms, for :func:`_token_terms` (bounded at 500,000 tokens, some 60 MiB at the worst)."""
 
 
 def surface_words(text: str, matched: tuple[str, ...] | list[str]) -> list[str]:
