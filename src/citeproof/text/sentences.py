@@ -215,6 +215,8 @@ def sentence_runs(text: str) -> list[str]:
         The runs in order, each with its blank lines inside kept; ``"".join`` of them is not ``text``
         (the breaks between runs are dropped). ``[]`` for blank text.
     """
+    if "\n" not in text:  # one line, one run (most passages): no search
+        return [text] if text.strip() else []
     out: list[str] = []
     start = 0
     for m in _RUN_BREAK.finditer(text):
@@ -230,7 +232,7 @@ def sentence_runs(text: str) -> list[str]:
 
 
 def _split(text: str, min_chars: int) -> tuple[str, ...]:
-    runs = sentence_runs(text) if "\n" in text else [text]
+    runs = sentence_runs(text)
     if len(runs) > 1:
         sents = [s for run in runs for s in split_sentences(run)]
     else:

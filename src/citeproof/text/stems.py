@@ -150,7 +150,7 @@ def sentence_stems(text: str) -> tuple[tuple[str, frozenset[str], frozenset[str]
     its runs in order, each run's kept on its own, so a run :func:`relevant_sentences` already split is not split
     again.
     """
-    runs = sentence_runs(text) if "\n" in text else [text]
+    runs = sentence_runs(text)
     if len(runs) > 1:
         return tuple(e for run in runs for e in sentence_stems(run))
     out = []
