@@ -19,6 +19,7 @@ Prints one JSON line per set and arm, and the CPU-seconds each arm took.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import random
 import re
@@ -28,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+from citeproof.judges.entailment import SENTENCE_BUDGET, EntailmentJudge  # noqa: E402
 
 
 def _norm(s: str) -> str:
@@ -74,16 +76,7 @@ def _found(gold: list[str], texts: list[str], judged: bool = False) -> bool:
     return False
 
 
-def _judge_k() -> int:
-    import inspect
-
-    from citeproof.judges.entailment import EntailmentJudge
-
-    return inspect.signature(EntailmentJudge).parameters["top_k"].default
-
-
-JUDGE_K = _judge_k()
-from citeproof.judges.entailment import SENTENCE_BUDGET  # noqa: E402
+JUDGE_K = inspect.signature(EntailmentJudge).parameters["top_k"].default
 """How many candidates the entailment judge reads (its ``top_k``); ``judged_k8`` counts what 8 would give."""
 
 

@@ -4,6 +4,7 @@ least padded cost, within the row and token budgets."""
 from __future__ import annotations
 
 import random
+import re
 
 from citeproof.onnx_session import BATCH_OVERHEAD_TOKENS, MAX_BATCH_TOKENS, token_batches
 
@@ -78,19 +79,13 @@ def test_threads_come_from_the_environment(monkeypatch):
         assert open_session(entailment.MODEL_PATH, 2).get_session_options().intra_op_num_threads == 2
     for bad in ("0", "two", "-1", "1.5"):
         monkeypatch.setenv(THREADS_ENV, bad)
-        with pytest.raises(CiteproofError, match=f"CITEPROOF_THREADS='{re_escape(bad)}'"):
+        with pytest.raises(CiteproofError, match=f"CITEPROOF_THREADS='{re.escape(bad)}'"):
             default_threads()
     from citeproof.tiers import Tiers
 
     with pytest.raises(CiteproofError, match="CITEPROOF_THREADS"):
         Tiers(["lexical", "entailment"])
     assert Tiers(["lexical"]).used == ["lexical"]  # the lexical tier runs no model: nothing to ask
-
-
-def re_escape(s: str) -> str:
-    import re
-
-    return re.escape(s)
 
 
 def test_a_batch_task_shares_the_cpus_among_the_workers(monkeypatch, tmp_path):
