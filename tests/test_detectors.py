@@ -148,6 +148,20 @@ class TestNumberDrift:
         assert claim.startswith("76-85%")
         assert [] == detect_number_drift(claim, ev, source_text=abstract)
 
+    def test_whole_source_read_for_quantities_only_when_the_evidence_lacks_one(self):
+        """Issue 27: a claim whose quantities the evidence holds never extracts the whole source's quantities
+        (that was 12% of a lexical run's main process on the scale job); one the evidence lacks still does."""
+        from citeproof.detectors import numbers
+
+        source = "Sci-Hub's coverage was measured in 2017 for 81.6 million articles. " + SCIHUB_EVIDENCE
+        numbers._source_quantities.cache_clear()
+        claim = "Sci-Hub's repository contained 69% of all scholarly articles with DOIs."
+        assert set() == names(detect_number_drift(claim, SCIHUB_EVIDENCE, source_text=source))
+        assert 0 == numbers._source_quantities.cache_info().misses
+        claim = "Sci-Hub's coverage was measured for 81.6 million articles."
+        assert set() == names(detect_number_drift(claim, SCIHUB_EVIDENCE, source_text=source))
+        assert 1 == numbers._source_quantities.cache_info().misses
+
 
 
 # The Sci-Hub paper (examples/manubot/cited/himmelstein2018-scihub.pdf, page 16), as the best passage's two

@@ -527,7 +527,6 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
         return []
     eq = extract_quantities(evidence_text)
     source_text = context.get("source_text") or ""
-    sq = _source_quantities(source_text) if source_text else ()
     spans: list[TagEvidence] = []
     conf = 0.0
     only_near = False  # a spanned quantity was looked for in the sentences about the claim only
@@ -551,8 +550,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             if any(e.unit == "" and quantities_match(_exact(q), e) for e in near):
                 continue
             only_near = True
-        elif any(e.unit.lower() == q.unit.lower() and quantities_match(_exact(q), e)
-                 and (q.lo == q.hi or e.lo != e.hi) for e in sq):
+        elif source_text and any(e.unit.lower() == q.unit.lower() and quantities_match(_exact(q), e)
+                                 and (q.lo == q.hi or e.lo != e.hi) for e in _source_quantities(source_text)):
             continue  # found elsewhere in the source (a range only as the same range)
         same = [e for e in eq if _same_kind(q, e)]
         if not same and source_text:
