@@ -238,6 +238,7 @@ def main() -> None:
     st = res["cold_1"]["stats"]
     res["job"].update(citations=res["cold_1"]["citations"], source_files_cited=st["source_files_cited"], sources_parsed=st["sources_parsed"])
     res["speedup_2_vs_1"] = {k: round(res[f"{k}_1"]["wall_s"] / res[f"{k}_2"]["wall_s"], 2) for k in ("cold", "warm")}
+    res["speedup_2_vs_1_after_ray_start"] = {k: after_ray_start(res[f"{k}_1"], res[f"{k}_2"]) for k in ("cold", "warm")}
     res["projection"] = projection(res["cold_1"], res["cold_2"], a.docs)
     res["load_average"] = os.getloadavg()
     res["cpus"] = os.cpu_count()
@@ -245,6 +246,18 @@ def main() -> None:
         print(json.dumps(res))
         return
     show(res)
+
+
+def after_ray_start(one: dict, two: dict) -> float:
+    """Wall-time speed-up of run ``two`` over run ``one`` with each run's Ray start-up taken out (issue 27: "Ray's
+    start-up reported apart"); the runs are :func:`main`'s records (``wall_s``, ``stats.phase_seconds.ray_start``).
+
+    Ray's start (2.7-4.9 s a run on this machine) is the same for 1 and 2 workers and paid once per run, however
+    many documents the run checks, so it is left out of the ratio and printed beside it.
+    """
+    w1 = one["wall_s"] - one["stats"]["phase_seconds"]["ray_start"]
+    w2 = two["wall_s"] - two["stats"]["phase_seconds"]["ray_start"]
+    return round(w1 / w2, 2) if w2 > 0 else 0.0
 
 
 def show(res: dict) -> None:
@@ -260,6 +273,9 @@ def show(res: dict) -> None:
     pr = res["projection"]
     i = pr["inputs"]
     print(f"speed-up 2 workers vs 1 (wall): cold {s['cold']:.2f}x, warm {s['warm']:.2f}x")
+    a = res["speedup_2_vs_1_after_ray_start"]
+    print(f"speed-up 2 workers vs 1 (wall after Ray's start, which is reported apart above): cold {a['cold']:.2f}x, "
+          f"warm {a['warm']:.2f}x (target >= 1.7x cold)")
     print(f"shared source parsing (cold, 1 worker): {i['sources_s']:.1f} of {i['cpu_1_s']:.1f} CPU-s = {100 * i['shared_parse_share']:.0f}% "
           f"({i['sources_parsed']} distinct files for {i['source_files_cited']} cited; wall {res['cold_1']['stats']['phase_seconds']['sources']:.1f} of {i['wall_1_s']:.1f} s)")
     print(f"per document (cold, 1 worker): {i['per_document_s']:.2f} CPU-s in tasks = t_doc {i['t_doc_s']:.2f} + T_sources / D {i['sources_s'] / i['documents']:.2f}; "
