@@ -252,7 +252,7 @@ def after_ray_start(one: dict, two: dict) -> float:
     """Wall-time speed-up of run ``two`` over run ``one`` with each run's Ray start-up taken out (issue 27: "Ray's
     start-up reported apart"); the runs are :func:`main`'s records (``wall_s``, ``stats.phase_seconds.ray_start``).
 
-    Ray's start (2.7-4.9 s a run on this machine) is the same for 1 and 2 workers and paid once per run, however
+    Ray's start (2.4-3.9 s a run in the quiet runs of 2026-12-03) is about the same for 1 and 2 workers and paid once per run, however
     many documents the run checks, so it is left out of the ratio and printed beside it.
     """
     w1 = one["wall_s"] - one["stats"]["phase_seconds"]["ray_start"]
