@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 OUT ?= out/demo
 DEMO := examples/manubot
 
-.PHONY: install demo test test-jitter bench bench-batch bench-compare clean train-judge lock fuzz
+.PHONY: train-meaning install demo test test-jitter bench bench-batch bench-compare clean train-judge lock fuzz
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -92,6 +92,21 @@ train-judge: install
 	nice -n 19 $(PYTHON) training/crossval.py stack --work $(JUDGE_WORK) --names sf_fold0 sf_fold1 sf_fold2 --write-config
 	nice -n 19 $(PYTHON) training/crossval.py ci --work $(JUDGE_WORK) --model $(JUDGE_MODEL) --write-config
 	$(PYTHON) training/bench_judge.py $(JUDGE_MODEL) 300
+
+# The meaning stage (issue 28): the shipped judge, de-quantized, fine-tuned on real citing sentences and term /
+# scope swaps (training/meaning_data.py), its decision layer fitted on SciFact claims it never saw; the candidate
+# lands in $(JUDGE_WORK)/cand/src (nothing under src/ changes) and `eval meaning` measures it beside the shipped one.
+train-meaning: install
+	$(BIN)/python -m pip install -q 'torch==2.13.0+cpu' || $(BIN)/python -m pip install -q 'torch==2.13.0'
+	$(BIN)/python -m pip install -q -e '.[train]'
+	mkdir -p $(JUDGE_WORK)/meaning
+	$(PYTHON) training/dequantize.py --out $(JUDGE_WORK)/shipped.pt
+	$(PYTHON) training/meaning_data.py --out $(JUDGE_WORK)/meaning
+	nice -n 19 $(PYTHON) training/train_judge.py pairs --pairs $(JUDGE_WORK)/meaning/pairs.jsonl --init $(JUDGE_WORK)/shipped.pt --out $(JUDGE_WORK)/meaning/meaning.pt --epochs 2 --lr 2e-5 --max-len 160
+	nice -n 19 $(PYTHON) training/train_judge.py export --init $(JUDGE_WORK)/meaning/meaning.pt --out $(JUDGE_WORK)/meaning/meaning.onnx
+	nice -n 19 $(PYTHON) training/meaning_fit.py calibrate --model $(JUDGE_WORK)/meaning/meaning.onnx --split $(JUDGE_WORK)/meaning/split.json --out $(JUDGE_WORK)/cand
+	PYTHONPATH=$(JUDGE_WORK)/cand/src $(PYTHON) -m citeproof eval meaning --data ../shared/data --rows $(JUDGE_WORK)/cand/meaning-rows.jsonl
+	$(PYTHON) -m citeproof eval meaning --rows $(JUDGE_WORK)/shipped-meaning-rows.jsonl
 
 clean:
 	rm -rf $(VENV) .cache out .pytest_cache

@@ -132,3 +132,57 @@ def generate(pairs: list[tuple[str, str]], seed: int = 0, per_pair: int = 1) -> 
         for new, rule in cands[:per_pair]:
             out.append((p, new, rule))
     return out
+
+
+# ---------------------------------------------------------------- not entailed: one term changed (issue 28)
+# A claim of another population or scope than its source's: the source's word -> the claim's.
+_SCOPE = [
+    ("mice", "humans"), ("mouse", "human"), ("rats", "humans"), ("rat", "human"), ("animals", "humans"),
+    ("animal", "human"), ("murine", "human"), ("in vitro", "in vivo"), ("cell lines", "patients"),
+    ("cells", "patients"), ("children", "adults"), ("adults", "children"), ("women", "men"), ("men", "women"),
+    ("some", "all"), ("several", "all"), ("many", "all"), ("often", "always"),
+    ("a subset of", "all"), ("partially", "fully"),
+]  # hedges (may -> does) and causation (associated -> caused) are not here: those claims stay *partial*
+_SCOPE_RE = re.compile(r"\b(" + "|".join(sorted((re.escape(a) for a, _ in _SCOPE), key=len, reverse=True)) + r")\b", re.I)
+_SCOPE_MAP = dict(_SCOPE)
+
+
+def widen_scope(premise: str, hypothesis: str, rng: random.Random) -> str | None:
+    """The hypothesis with one population or scope word that the premise also holds widened (mice -> humans,
+    some -> all, in vitro -> in vivo); None if no such word. The premise then does not entail it."""
+    ms = [m for m in _SCOPE_RE.finditer(hypothesis) if re.search(rf"\b{re.escape(m.group(0))}\b", premise, re.I)]
+    if not ms:
+        return None
+    m = rng.choice(ms)
+    w = m.group(0)
+    return hypothesis[: m.start()] + _case(w, _SCOPE_MAP[w.lower()]) + hypothesis[m.end():]
+
+
+def swap_term(premise: str, hypothesis: str, rng: random.Random, document: str | None = None) -> str | None:
+    """The hypothesis with one content word it shares with the premise replaced by another word of its kind
+    (same shape, preferably the same ending) from ``document`` (default: the premise): a claim in the source's
+    own words that the source does not make. :func:`citeproof.eval.meaning.term_swap_claim` is the generator
+    (the one ``citeproof eval meaning`` measures with, on other sources); None when it finds no swap."""
+    from citeproof.eval.meaning import term_swap_claim
+
+    doc = premise if not document else premise + "\n" + document
+    got = term_swap_claim(hypothesis, doc, rng)
+    return got[0] if got else None
+
+
+def not_entailed(triples: list[tuple[str, str, str | None]], seed: int = 0) -> list[tuple[str, str, str]]:
+    """Hypotheses the premise does not entail, made from entailed ``(premise, hypothesis, document or None)``
+    triples of *training* data: one term swap (:func:`swap_term`) and, where it applies, one widened scope
+    (:func:`widen_scope`) per pair.
+
+    Returns:
+        ``(premise, new hypothesis, rule)`` with rule ``term`` or ``scope``; the caller labels them
+        "not entailed" (trained through ``-log(1 - P(entails))``: a swapped term need not contradict).
+    """
+    rng = random.Random(seed)
+    out = []
+    for p, h, doc in triples:
+        for rule, new in (("term", swap_term(p, h, rng, doc)), ("scope", widen_scope(p, h, rng))):
+            if new and new != h:
+                out.append((p, new, rule))
+    return out

@@ -11,6 +11,8 @@ Stages (``python training/train_judge.py STAGE --help``):
   abstracts -> neutral), plus Check-COVID and generated hard cases from those
   same claims. ``--fold K --folds N`` leaves out fold K (folds grouped by cited
   document, see ``citeproof.eval.folds``) for cross-validation.
+* ``pairs``    fine-tune a checkpoint on a prepared JSON-lines file of pairs (``--pairs``; the meaning
+  stage's come from ``training/meaning_data.py``: real citing sentences, term and scope swaps).
 * ``export``   torch checkpoint -> ONNX -> dynamic int8 (onnxruntime.quantization).
 * ``nli-eval`` accuracy and macro-F1 of a checkpoint (``--init``, a state dict or a ``--checkpoint`` file) or of
   an int8 ONNX model (``--onnx``) on ANLI's dev rounds (evaluation only, never trained on: CC BY-NC);
@@ -320,9 +322,11 @@ def predict_torch(model, pairs, max_len=256, bs=64):
     return out
 
 
-def export(ckpt: Path, out_path: Path) -> None:
-    """torch checkpoint -> ONNX (opset 17, dynamic batch and length) -> dynamic int8."""
-    export_onnx(build_model(ckpt).eval(), out_path, "logits", {0: "batch"})
+def export(ckpt: Path, out_path: Path, per_channel: bool = False) -> None:
+    """torch checkpoint -> ONNX (opset 17, dynamic batch and length) -> dynamic int8 (one scale per tensor, or per
+    output channel: a model fine-tuned from de-quantized weights needs it, since its small changes round back to
+    the old per-tensor grid, ``training/dequantize.py``)."""
+    export_onnx(build_model(ckpt).eval(), out_path, "logits", {0: "batch"}, per_channel=per_channel)
 
 
 def export_onnx(model, out_path: Path, output: str, output_axes: dict[int, str], per_channel: bool = False) -> None:
@@ -407,7 +411,9 @@ def nli_eval(init: Path | None, onnx: Path | None, checkpoint: Path | None) -> d
 # ---------------------------------------------------------------- stages
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("stage", choices=["general", "scifact", "export", "nli-eval"])
+    ap.add_argument("stage", choices=["general", "scifact", "pairs", "export", "nli-eval"])
+    ap.add_argument("--pairs", type=Path, help="pairs stage: a JSON-lines file of {premise, hypothesis, label 0-3} "
+                                               "(training/meaning_data.py writes one)")
     ap.add_argument("--onnx", type=Path, help="nli-eval: an int8 ONNX model instead of a torch checkpoint")
     ap.add_argument("--init", type=Path, help="start from this torch checkpoint")
     ap.add_argument("--out", type=Path, help="where the stage writes (required but for nli-eval)")
@@ -425,6 +431,7 @@ def main(argv=None) -> None:
                     help="resume from this checkpoint when it exists, and save to it (every --save-minutes and at the "
                          "end): epochs accumulate across runs; --epochs then counts the epochs this run adds")
     ap.add_argument("--save-minutes", type=float, default=10.0)
+    ap.add_argument("--per-channel", action="store_true", help="export: one int8 scale per output channel")
     a = ap.parse_args(argv)
     if a.stage == "nli-eval":
         print(json.dumps(nli_eval(a.init, a.onnx, a.checkpoint)), flush=True)
@@ -433,10 +440,14 @@ def main(argv=None) -> None:
         ap.error("--out is required for this stage")
     a.out.parent.mkdir(parents=True, exist_ok=True)
     if a.stage == "export":
-        export(a.init, a.out)
+        export(a.init, a.out, per_channel=a.per_channel)
         return
     rng = random.Random(a.seed)
-    if a.stage == "general":
+    if a.stage == "pairs":
+        if a.pairs is None:
+            ap.error("--pairs is required for the pairs stage")
+        data = [(r["premise"], r["hypothesis"], int(r["label"])) for r in read_jsonl(a.pairs)]
+    elif a.stage == "general":
         cc = checkcovid_pairs(rng)
         data = nli_pairs(rng) + cc + with_hard_cases(cc, a.seed) + with_hard_cases(
             [p for p in nli_pairs(random.Random(a.seed)) if p[2] == E], a.seed + 1, frac=0.15)

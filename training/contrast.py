@@ -1,0 +1,112 @@
+"""Fine-tune the judge with a margin between each entailed hypothesis and its one-word-changed twin (issue 28).
+
+``python training/contrast.py --pairs DIR/pairs.jsonl --twins DIR/twins.jsonl --init build/judge/shipped.pt --out DIR/contrast.pt``
+
+Plain fine-tuning on term swaps (``train_judge.py pairs``) moved the shipped judge's P(entails) down for every
+claim and not apart for the swapped ones: on its own training twins the mean drop from faithful to swapped was
+0.068 before and 0.071 after (2026-12-04, docs/meaning.md). Here every step also reads ``--twin-batch`` twins
+side by side and adds ``--margin-weight`` x max(0, m - (log P(e | faithful) - log P(e | changed))), so the loss
+is only low when the one changed word moves P(entails); the twins' own labels (entails / not entailed) are in
+the loss as well. The rest of each step is ``--bs`` pairs of ``pairs.jsonl`` (the stage's replay and real
+citing sentences), with ``train_judge``'s losses. AdamW, linear decay, 2 CPU threads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "training"))
+
+import train_judge as tj  # noqa: E402
+
+
+def pair_loss(logp, y, E: int = tj.E):
+    """``train_judge.train``'s loss on log-probabilities ``logp`` (n x 3) for labels ``y`` (0-3), summed."""
+    import torch
+
+    three = y < 3
+    loss = torch.zeros(())
+    if three.any():
+        loss = loss + torch.nn.functional.nll_loss(logp[three], y[three], reduction="sum")
+    if (~three).any():
+        pe = logp[~three][:, E].exp().clamp(max=1 - 1e-6)
+        loss = loss - torch.log1p(-pe).sum()
+    return loss
+
+
+def margin_loss(logp_faithful, logp_changed, margin: float):
+    """Mean of max(0, margin - (log P(e | faithful) - log P(e | changed))) over twins (the hinge of a ranking)."""
+    import torch
+
+    return torch.relu(margin - (logp_faithful[:, tj.E] - logp_changed[:, tj.E])).mean()
+
+
+def main(argv=None) -> None:
+    import torch
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pairs", type=Path, required=True)
+    ap.add_argument("--twins", type=Path, required=True)
+    ap.add_argument("--init", type=Path, required=True)
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--steps", type=int, default=800)
+    ap.add_argument("--bs", type=int, default=16, help="pairs of pairs.jsonl per step")
+    ap.add_argument("--twin-batch", type=int, default=8, help="twins per step (2 sequences each)")
+    ap.add_argument("--margin", type=float, default=1.0, help="in log P(entails)")
+    ap.add_argument("--margin-weight", type=float, default=1.0)
+    ap.add_argument("--lr", type=float, default=4e-5)
+    ap.add_argument("--max-len", type=int, default=160)
+    ap.add_argument("--seed", type=int, default=13)
+    a = ap.parse_args(argv)
+    rng = random.Random(a.seed)
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(2)
+    pairs = [(r["premise"], r["hypothesis"], int(r["label"])) for r in tj.read_jsonl(a.pairs)]
+    twins = [(r["premise"], r["hypothesis"], r["changed"]) for r in tj.read_jsonl(a.twins)]
+    print(f"{len(pairs)} pairs, {len(twins)} twins, {a.steps} steps of {a.bs} + {a.twin_batch} x 2", flush=True)
+    model = tj.build_model(a.init)
+    model.train()
+    tok = tj.tokenizer(a.max_len)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01)
+    t0, run, runm = time.time(), 0.0, 0.0
+    for step in range(a.steps):
+        for g in opt.param_groups:
+            g["lr"] = a.lr * min(1.0, (step + 1) / 50) * max(0.0, 1 - step / a.steps)
+        b = rng.sample(pairs, a.bs)
+        tw = rng.sample(twins, a.twin_batch)
+        texts = [(p, h) for p, h, _ in b] + [(p, h) for p, h, _ in tw] + [(p, c) for p, _, c in tw]
+        ids, am, tt = tj.encode(tok, texts)
+        logp = torch.log_softmax(model(ids, am, tt), -1)
+        n, k = a.bs, a.twin_batch
+        y = torch.tensor([lab for _, _, lab in b] + [tj.E] * k + [tj.NOT_E] * k)
+        base = pair_loss(logp, y) / (n + 2 * k)
+        mloss = margin_loss(logp[n: n + k], logp[n + k:], a.margin)
+        loss = base + a.margin_weight * mloss
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        run = 0.98 * run + 0.02 * base.item() if step else base.item()
+        runm = 0.98 * runm + 0.02 * mloss.item() if step else mloss.item()
+        if step % 25 == 0 or step == a.steps - 1:
+            el = time.time() - t0
+            print(f"step {step + 1}/{a.steps} loss {run:.4f} margin {runm:.4f} {el:.0f}s "
+                  f"eta {el / (step + 1) * (a.steps - step - 1):.0f}s", flush=True)
+        if not math.isfinite(loss.item()):
+            raise SystemExit(f"step {step + 1}: loss is {loss.item()}")
+    model.eval()
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(model.state_dict(), a.out)
+    print(f"saved {a.out}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
