@@ -94,19 +94,23 @@ train-judge: install
 	$(PYTHON) training/bench_judge.py $(JUDGE_MODEL) 300
 
 # The meaning stage (issue 28): the shipped judge, de-quantized, fine-tuned on real citing sentences and term /
-# scope swaps (training/meaning_data.py), its decision layer fitted on SciFact claims it never saw; the candidate
-# lands in $(JUDGE_WORK)/cand/src (nothing under src/ changes) and `eval meaning` measures it beside the shipped one.
+# scope swaps with a margin between each entailment and its one-word twin (training/meaning_data.py,
+# training/contrast.py; ~30 min on 2 cores), exported with one int8 scale per channel, its decision layer fitted on
+# SciFact claims kept apart; the candidate lands in $(JUDGE_WORK)/cand/src (nothing under src/ changes) and
+# `eval meaning` measures it beside the shipped one (docs/meaning.md).
 train-meaning: install
 	$(BIN)/python -m pip install -q 'torch==2.13.0+cpu' || $(BIN)/python -m pip install -q 'torch==2.13.0'
 	$(BIN)/python -m pip install -q -e '.[train]'
 	mkdir -p $(JUDGE_WORK)/meaning
 	$(PYTHON) training/dequantize.py --out $(JUDGE_WORK)/shipped.pt
 	$(PYTHON) training/meaning_data.py --out $(JUDGE_WORK)/meaning
-	nice -n 19 $(PYTHON) training/train_judge.py pairs --pairs $(JUDGE_WORK)/meaning/pairs.jsonl --init $(JUDGE_WORK)/shipped.pt --out $(JUDGE_WORK)/meaning/meaning.pt --epochs 2 --lr 2e-5 --max-len 160
-	nice -n 19 $(PYTHON) training/train_judge.py export --init $(JUDGE_WORK)/meaning/meaning.pt --out $(JUDGE_WORK)/meaning/meaning.onnx
+	nice -n 19 $(PYTHON) training/contrast.py --pairs $(JUDGE_WORK)/meaning/pairs.jsonl --twins $(JUDGE_WORK)/meaning/twins.jsonl --init $(JUDGE_WORK)/shipped.pt --out $(JUDGE_WORK)/meaning/meaning.pt --steps 700 --lr 4e-5
+	nice -n 19 $(PYTHON) training/train_judge.py export --per-channel --init $(JUDGE_WORK)/meaning/meaning.pt --out $(JUDGE_WORK)/meaning/meaning.onnx
 	nice -n 19 $(PYTHON) training/meaning_fit.py calibrate --model $(JUDGE_WORK)/meaning/meaning.onnx --split $(JUDGE_WORK)/meaning/split.json --out $(JUDGE_WORK)/cand
+	rm -f $(JUDGE_WORK)/cand/meaning-rows.jsonl $(JUDGE_WORK)/shipped-meaning-rows.jsonl
 	PYTHONPATH=$(JUDGE_WORK)/cand/src $(PYTHON) -m citeproof eval meaning --data ../shared/data --rows $(JUDGE_WORK)/cand/meaning-rows.jsonl
 	$(PYTHON) -m citeproof eval meaning --rows $(JUDGE_WORK)/shipped-meaning-rows.jsonl
+	$(PYTHON) training/meaning_fit.py twins --rows $(JUDGE_WORK)/shipped-meaning-rows.jsonl --models $(JUDGE_MODEL) $(JUDGE_WORK)/meaning/meaning.onnx
 
 clean:
 	rm -rf $(VENV) .cache out .pytest_cache
