@@ -14,7 +14,6 @@ citing sentences), with ``train_judge``'s losses. AdamW, linear decay, 2 CPU thr
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import sys

@@ -7,7 +7,8 @@ train the network, which calibrate its decision layer, which sources were held o
 
 Held out of every pair here: each source that ``citeproof eval meaning`` samples (its default items:
 SciFact abstracts, Citation-Integrity full texts, WiCE claims, the verbatim abstracts), so that evaluation's
-figures stay held out for the network. The SciFact claims left are split by cited document
+figures stay held out for this stage (the shipped judge it starts from was fine-tuned on every SciFact training
+claim: its SciFact rows are not clean, docs/meaning.md). The SciFact claims left are split by cited document
 (:func:`citeproof.eval.folds.scifact_claim_folds`, 5 folds): folds 0-1 calibrate the decision layer
 (never trained on), folds 2-4 train. Citation-Integrity trains nothing (its licence is not stated: evaluation
 and calibration only, the model card).

@@ -2,7 +2,8 @@
 
 ``python training/meaning_fit.py calibrate --model build/judge/meaning/meaning.onnx --split build/judge/meaning/split.json --out build/judge/cand``
 
-Scores the calibration SciFact claims of ``split.json`` (never trained on by the meaning stage) with the model
+Scores the calibration SciFact claims of ``split.json`` (the meaning stage never trains on them; the shipped judge
+it starts from did, in its SciFact stage) with the model
 (the judge's 12 features, :func:`citeproof.eval.scifact.score_pairs`, as ``training/crossval.py`` does), reports
 the decision layer's grouped cross-validated macro-F1 on them (``crossval.nested_cv``: the LR of each fold fitted
 on the other folds) beside the same figure for ``--baseline`` (default: the shipped model with its layer re-fitted
