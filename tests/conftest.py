@@ -26,6 +26,18 @@ def need_data(sub: str) -> Path:
     return p
 
 
+def training_module(name: str):
+    """``training/<name>.py`` imported (the folder is not a package: it joins ``sys.path`` for the import only)."""
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(ROOT / "training"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "training"))
+
+
 def need(path: Path) -> Path:
     """``path`` if it exists, else skip the test saying what is missing."""
     if not path.exists():

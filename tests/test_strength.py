@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import training_module
 
 from citeproof.eval.citation_integrity import profile_columns
 from citeproof.retrieval.sentence_bm25 import BM25Index, order
 from citeproof.judges.entailment import FEATURE_NAMES
 from citeproof.judges.strength import STRENGTH_FEATURE_NAMES, strength_features
 
-ROOT = Path(__file__).resolve().parents[1]
 
 # A cited article's sentences, in order (written for this test).
 ARTICLE = [
@@ -96,12 +94,7 @@ def test_shipped_citation_integrity_profile_is_consistent():
 
 def _ci_fit():
     pytest.importorskip("sklearn", reason="the decision layer's fit needs scikit-learn (the test extra)")
-    sys.path.insert(0, str(ROOT / "training"))
-    try:
-        import ci_fit
-    finally:
-        sys.path.remove(str(ROOT / "training"))
-    return ci_fit
+    return training_module("ci_fit")
 
 
 def test_nested_fit_chooses_the_features_that_separate_the_classes():

@@ -6,30 +6,22 @@ torch nor a model run, only the data in ``../shared/data`` (skipped with a reaso
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import random
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import training_module
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 JUDGE = ROOT / "src" / "citeproof" / "judges" / "models" / "entailment-minilm-l6-int8.onnx"
 
 
-def _training_module(name: str):
-    sys.path.insert(0, str(ROOT / "training"))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(ROOT / "training"))
-
-
 @pytest.fixture(scope="module")
 def hard_cases():
-    return _training_module("hard_cases")
+    return training_module("hard_cases")
 
 
 class TestScopeAndTermSwaps:
@@ -74,7 +66,7 @@ class TestScopeAndTermSwaps:
 
 @pytest.fixture(scope="module")
 def built():
-    md = _training_module("meaning_data")
+    md = training_module("meaning_data")
     md_pairs, record, _twins = md.build(DATA, nli_replay=200)
     return md, md_pairs, record
 
@@ -86,7 +78,7 @@ class TestMeaningData:
         md, pairs, record = built
         held = md.held_out_sources(DATA)
         assert record["held_out"]["wice"] == 150 and record["held_out"]["scifact_docs"] > 150
-        tj = _training_module("train_judge")
+        tj = training_module("train_judge")
         corpus = {r["doc_id"]: r["abstract"] for r in tj.read_jsonl(DATA / "scifact" / "corpus.jsonl")}
         # section headers ("Methods.") recur in every corpus: a sentence of 30+ characters is one abstract's
         held_sents = {s for d in held["scifact_docs"] for s in corpus.get(d, []) if len(s) >= 30}
@@ -98,7 +90,7 @@ class TestMeaningData:
 
     def test_calibration_claims_train_nothing(self, built):
         md, pairs, record = built
-        tj = _training_module("train_judge")
+        tj = training_module("train_judge")
         cal = set(record["calibrate_claims"])
         claims = {c["id"]: c["claim"] for c in tj.read_jsonl(DATA / "scifact" / "claims_train.jsonl")}
         assert len(cal) == record["scifact_claims"]["calibrate"] > 100
@@ -120,7 +112,7 @@ class TestMeaningData:
 
 @pytest.fixture(scope="module")
 def state():
-    return _training_module("dequantize").dequantized_state(JUDGE)
+    return training_module("dequantize").dequantized_state(JUDGE)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("onnx") is None, reason="onnx not installed")

@@ -8,34 +8,23 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import training_module
 
 ROOT = Path(__file__).resolve().parents[1]
 NLI = ROOT.parent / "shared" / "data" / "nli"
 
 
-def _training_module(name: str):
-    """Import ``training/<name>.py`` (the training folder is not a package)."""
-    import importlib
-
-    sys.path.insert(0, str(ROOT / "training"))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(ROOT / "training"))
-
-
 @pytest.fixture(scope="module")
 def resume():
-    return _training_module("resume")
+    return training_module("resume")
 
 
 @pytest.fixture(scope="module")
 def train_judge():
-    return _training_module("train_judge")
+    return training_module("train_judge")
 
 
 def _lengths(n: int) -> list[int]:

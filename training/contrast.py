@@ -8,7 +8,9 @@ claim and not apart for the swapped ones: on its own training twins the mean dro
 side by side and adds ``--margin-weight`` x max(0, m - (log P(e | faithful) - log P(e | changed))), so the loss
 is only low when the one changed word moves P(entails); the twins' own labels (entails / not entailed) are in
 the loss as well. The rest of each step is ``--bs`` pairs of ``pairs.jsonl`` (the stage's replay and real
-citing sentences), with ``train_judge``'s losses. AdamW, linear decay, 2 CPU threads.
+citing sentences), with ``train_judge``'s losses; ``--distill W`` adds W x KL(starting model || this one) on them
+(Hinton et al. 2015; "learning without forgetting", Li & Hoiem 2016), so that the answers the decision layer was
+fitted on move only where a word changed. AdamW, linear decay, 2 CPU threads.
 """
 
 from __future__ import annotations
@@ -25,20 +27,6 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "training"))
 
 import train_judge as tj  # noqa: E402
-
-
-def pair_loss(logp, y, E: int = tj.E):
-    """``train_judge.train``'s loss on log-probabilities ``logp`` (n x 3) for labels ``y`` (0-3), summed."""
-    import torch
-
-    three = y < 3
-    loss = torch.zeros(())
-    if three.any():
-        loss = loss + torch.nn.functional.nll_loss(logp[three], y[three], reduction="sum")
-    if (~three).any():
-        pe = logp[~three][:, E].exp().clamp(max=1 - 1e-6)
-        loss = loss - torch.log1p(-pe).sum()
-    return loss
 
 
 def margin_loss(logp_faithful, logp_changed, margin: float):
@@ -61,6 +49,9 @@ def main(argv=None) -> None:
     ap.add_argument("--twin-batch", type=int, default=8, help="twins per step (2 sequences each)")
     ap.add_argument("--margin", type=float, default=1.0, help="in log P(entails)")
     ap.add_argument("--margin-weight", type=float, default=1.0)
+    ap.add_argument("--distill", type=float, default=0.0,
+                    help="weight of KL(the starting model || this one) on the pairs of each step (0: none): keeps the "
+                         "judge's answers, and so its decision layer, where no word was changed")
     ap.add_argument("--lr", type=float, default=4e-5)
     ap.add_argument("--max-len", type=int, default=160)
     ap.add_argument("--seed", type=int, default=13)
@@ -73,6 +64,11 @@ def main(argv=None) -> None:
     print(f"{len(pairs)} pairs, {len(twins)} twins, {a.steps} steps of {a.bs} + {a.twin_batch} x 2", flush=True)
     model = tj.build_model(a.init)
     model.train()
+    teacher = None
+    if a.distill:
+        teacher = tj.build_model(a.init).eval()
+        for prm in teacher.parameters():
+            prm.requires_grad_(False)
     tok = tj.tokenizer(a.max_len)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01)
     t0, run, runm = time.time(), 0.0, 0.0
@@ -86,9 +82,14 @@ def main(argv=None) -> None:
         logp = torch.log_softmax(model(ids, am, tt), -1)
         n, k = a.bs, a.twin_batch
         y = torch.tensor([lab for _, _, lab in b] + [tj.E] * k + [tj.NOT_E] * k)
-        base = pair_loss(logp, y) / (n + 2 * k)
+        base = tj.pair_loss(logp, y) / (n + 2 * k)
         mloss = margin_loss(logp[n: n + k], logp[n + k:], a.margin)
         loss = base + a.margin_weight * mloss
+        if teacher is not None:
+            with torch.no_grad():
+                t = torch.log_softmax(teacher(ids[:n], am[:n], tt[:n]), -1)
+            kl = torch.nn.functional.kl_div(logp[:n], t, log_target=True, reduction="batchmean")
+            loss = loss + a.distill * kl
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

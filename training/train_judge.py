@@ -215,6 +215,21 @@ def save_checkpoint(path: Path, model, opt, progress) -> None:
     resume.write_history(path.parent / "history.json", progress)
 
 
+def pair_loss(logp, y, weight=None):
+    """The judge's training loss, summed over a batch: negative log-likelihood for 3-way labels (0-2, optional
+    class ``weight``) and ``-log(1 - P(entails))`` for "not entailed" (3). ``logp``: (n, 3) log-probabilities."""
+    import torch
+
+    three = y < 3
+    loss = torch.zeros(())
+    if three.any():
+        loss = loss + torch.nn.functional.nll_loss(logp[three], y[three], weight=weight, reduction="sum")
+    if (~three).any():
+        pe = logp[~three][:, E].exp().clamp(max=1 - 1e-6)
+        loss = loss - torch.log1p(-pe).sum()
+    return loss
+
+
 def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: int, log=print, class_weight=None,
           max_minutes: float = 0.0, checkpoint: Path | None = None, stage: str = "general",
           save_minutes: float = 10.0):
@@ -271,16 +286,8 @@ def train(model, data, epochs: float, lr: float, bs: int, max_len: int, seed: in
             g["lr"] = resume.lr_at(step, total, el, budget, lr)
         ids, am, tt = encode(tok, [(data[i][0], data[i][1]) for i in b])
         y = torch.tensor([data[i][2] for i in b])
-        logits = model(ids, am, tt)
-        logp = torch.log_softmax(logits, -1)
-        three = y < 3
-        loss = torch.zeros(())
-        if three.any():
-            loss = loss + torch.nn.functional.nll_loss(logp[three], y[three], weight=w, reduction="sum")
-        if (~three).any():
-            pe = logp[~three][:, E].exp().clamp(max=1 - 1e-6)
-            loss = loss - torch.log1p(-pe).sum()
-        loss = loss / len(b)
+        logp = torch.log_softmax(model(ids, am, tt), -1)
+        loss = pair_loss(logp, y, weight=w) / len(b)
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
