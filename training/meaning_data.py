@@ -103,8 +103,8 @@ def wice_pairs(data: Path, skip: set[int]) -> list[tuple[str, str, int, str]]:
     return out
 
 
-def build(data: Path, seed: int = 13, nli_replay: int = 6000, wice_repeat: int = 2, swaps_per_pair: int = 2) -> tuple[list[tuple[str, str, int]], dict]:
-    """All the stage's pairs (shuffled) and the split record. See the module docstring."""
+def build(data: Path, seed: int = 13, nli_replay: int = 6000, wice_repeat: int = 2, swaps_per_pair: int = 2) -> tuple[list[tuple[str, str, int]], dict, list[tuple[str, str, str]]]:
+    """All the stage's pairs (shuffled), the split record and the twins (:func:`_twins`). See the module docstring."""
     rng = random.Random(seed)
     held = held_out_sources(data)
     split = scifact_split(data, held["scifact_docs"])

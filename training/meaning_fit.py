@@ -41,12 +41,10 @@ def scored(model: Path, claim_ids: set[int], work: Path) -> list[dict]:
     from citeproof.eval.scifact import load_pairs, score_pairs
 
     pairs = [p for p in load_pairs(crossval.SF_CLAIMS, crossval.SF_CORPUS) if p["claim_id"] in claim_ids]
-    fold_of = foldlib.scifact_claim_folds(crossval.SF_CLAIMS, 5)
-    # the calibration claims are two of those folds: re-split them in five by cited document
+    # the calibration claims are two of meaning_data's five folds: re-split them in five by cited document
     groups = foldlib.grouped_folds([(p["claim_id"], [p["doc_id"]]) for p in pairs], 5)
     for p in pairs:
         p["fold"] = groups[p["claim_id"]]
-        p["split_fold"] = fold_of[p["claim_id"]]
     score_pairs(pairs, crossval.judge_for(model), crossval.retriever(work))
     return pairs
 
