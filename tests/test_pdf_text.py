@@ -15,7 +15,7 @@ import pymupdf
 import pytest
 
 from citeproof.model import Passage
-from citeproof.pdf_layout import page_blocks, page_labels
+from citeproof.pdf_layout import page_blocks, page_labels, words_dict
 from citeproof.sources.pdf import join_lines, parse_pdf, sheets_for_pages
 from citeproof.text.glyphs import Vocabulary, clean_glyphs, drop_private_use, join_hyphen, repair_words
 
@@ -271,6 +271,51 @@ def test_every_passage_reads_as_the_pdf_shows_it(name):
         wrong.append((p.id, p.page, p.text[:80]))
     assert [] == wrong
     assert not BAD.search(parsed.text)
+
+
+# ---------------------------------------------------------------- the words layout (issue 27)
+
+
+def _lines(pages) -> list[list[tuple[str, tuple, bool]]]:
+    """Per page: each line's text (spaces collapsed), box and whether it is turned text."""
+    return [[(" ".join("".join(s["text"] for s in ln["spans"]).split()), tuple(ln["bbox"]), abs(ln["dir"][1]) > 0.1)
+             for b in pg.blocks for ln in b["lines"]] for pg in pages]
+
+
+@pytest.mark.parametrize("name", ["ching2018-deep-review.pdf", "himmelstein2018-scihub.pdf", "blischak2016-git-github.pdf", "perez-riverol2016-ten-simple-rules-github.pdf"])
+def test_words_layout_reads_the_lines_dict_reads(name):
+    """Read through PyMuPDF's ``words``, every page has dict's lines: same text and direction, the box within dict's.
+
+    A words box is the words': dict's line box also covers the spaces around them (up to 6 pt on these papers,
+    taller in a larger font), so the words box may be smaller, never larger.
+
+    The four demo PDFs hold two columns, tables, a landscape table page (Blischak's page 11, turned text) and
+    ligature gaps; :func:`page_blocks` reads a cited PDF's pages from the second on this way.
+    """
+    doc = pymupdf.open(CITED / name)
+    flags = pymupdf.TEXT_MEDIABOX_CLIP
+    by_dict, by_words = page_blocks(doc, flags), page_blocks(doc, flags, words_from=1)
+    assert [(p.width, p.height, p.label) for p in by_dict] == [(p.width, p.height, p.label) for p in by_words]
+    for a, b in zip(_lines(by_dict), _lines(by_words)):
+        a, b = [x for x in a if x[0]], [x for x in b if x[0]]  # a line of icon glyphs only is empty either way
+        assert [(t, turned) for t, _box, turned in a] == [(t, turned) for t, _box, turned in b]
+        for (_t, (ax0, ay0, ax1, ay1), _), (_, (bx0, by0, bx1, by1), _) in zip(a, b):
+            assert ax0 - 0.5 <= bx0 <= bx1 <= ax1 + 0.5 and ay0 - 0.5 <= by0 <= by1 <= ay1 + 0.5
+
+
+def test_words_layout_finds_turned_text_and_the_unrotated_page():
+    """A line set at 90 degrees is turned text without fonts to say so; a page with /Rotate keeps dict's width and height."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    page.insert_text((72, 100), "Table 2. Online courses about Git", fontsize=10, fontname="helv")
+    page.insert_text((300, 700), "Name of the material and its address", fontsize=10, fontname="helv", rotate=90)
+    page.insert_text((400, 700), "Overview", fontsize=10, fontname="helv", rotate=90)
+    page.insert_text((72, 300), "I a", fontsize=10, fontname="helv")
+    got = {ln["spans"][0]["text"]: abs(ln["dir"][1]) > 0.1 for b in words_dict(page, 0)["blocks"] for ln in b["lines"]}
+    assert {"Table 2. Online courses about Git": False, "Name of the material and its address": True, "Overview": True, "I a": False} == got
+    page.set_rotation(90)
+    d, w = page.get_text("dict"), words_dict(page, 0)
+    assert (d["width"], d["height"]) == (w["width"], w["height"]) == (W, H)
 
 
 # ---------------------------------------------------------------- the citing-PDF reader shares the rules

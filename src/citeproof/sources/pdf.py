@@ -227,7 +227,7 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
         except Exception as exc:  # Tesseract's errors come as RuntimeError/ValueError from PyMuPDF
             return ParsedPDF([], "", doc.page_count, error=f"OCR of page {n} failed ({exc}); check the Tesseract installation (tesseract --list-langs)")
     try:
-        pages = page_blocks(doc, pymupdf.TEXT_MEDIABOX_CLIP, textpages)
+        pages = page_blocks(doc, pymupdf.TEXT_MEDIABOX_CLIP, textpages, words_from=2)  # page 1 keeps its fonts (the title)
     except Exception as exc:
         return ParsedPDF([], "", doc.page_count, error=f"text extraction failed ({exc}); the PDF may be damaged")
     for pg in pages:
