@@ -4,7 +4,9 @@ import ast
 from pathlib import Path
 
 from citeproof.detectors import run_detectors_text
-from citeproof.text.normalise import stem, terms, tokenize, word_tokens
+import unicodedata
+
+from citeproof.text.normalise import _combining_marks, fold, stem, terms, tokenize, word_tokens
 from citeproof.text.stems import content_stems, find_terms, focus_evidence, relevant_sentences, sentence_stems, tokens
 
 SRC = Path(__file__).parents[1] / "src" / "citeproof"
@@ -17,6 +19,16 @@ def test_a_name_with_an_umlaut_is_one_token_everywhere():
     assert "muller" in content_stems("Müller reported the effect")
     assert terms("Müller") == ["muller"]
     assert tokens("Gödel's theorem and NF-κB") == ["godel's", "theorem", "and", "nf-κb"]
+
+
+def test_fold_drops_every_combining_mark_and_keeps_hangul_whole():
+    """fold's ``translate`` table (issue 27) holds each character of nonzero combining class in all of Unicode."""
+    every = {c for c in range(0x110000) if unicodedata.combining(chr(c))}
+    assert every == set(_combining_marks()) and len(every) > 800
+    assert fold("Crème brûlée – São Paulo, Ångström, naïve") == "creme brulee – sao paulo, angstrom, naive"
+    assert fold("ﬁrst ﬂow in the eﬃcient ofﬁce") == "ƒrst ƒow in the eƒcient oƒce"
+    assert fold("한국어 논문") == "한국어 논문"  # NFKD splits syllables into jamo; fold composes them back
+    assert fold("नमस्ते") == "नमसते"  # the virama (class 9) goes, the vowel sign (class 0) stays, as before
 
 
 def test_term_lookup_respects_word_boundaries_of_any_script():

@@ -55,6 +55,17 @@ STOPWORDS = frozenset(
 """English function words, plus citation debris (``et al``, ``e.g.``)."""
 
 
+@lru_cache(maxsize=1)
+def _combining_marks() -> dict[int, None]:
+    """``str.translate`` table deleting every character of a nonzero canonical combining class.
+
+    All 912 such characters (Unicode 15, Python 3.11's ``unicodedata``) lie below U+20000, so the scan stops
+    there (5 ms, once). One ``translate`` replaces a per-character Python loop that was 0.7 of the 14.6
+    profiled seconds of a lexical run on the scale job (issue 27).
+    """
+    return {c: None for c in range(0x20000) if unicodedata.combining(chr(c))}
+
+
 def fold(text: str) -> str:
     """Normalise text for matching (see module docstring).
 
@@ -69,7 +80,8 @@ def fold(text: str) -> str:
         return _LIG.sub("ƒ", text)
     text = _LIG.sub("ƒ", text)
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    if not text.isascii():
+        text = text.translate(_combining_marks())
     return unicodedata.normalize("NFC", text) if _JAMO.search(text) else text  # NFKD split each hangul syllable into jamo
 
 
