@@ -16,10 +16,10 @@ import pytest
 
 from citeproof.model import Passage
 from citeproof.pdf_layout import page_blocks, page_labels, words_dict
-from citeproof.sources.pdf import join_lines, parse_pdf, sheets_for_pages
+from citeproof.sources.pdf import join_lines, label_sections, parse_pdf, sheets_for_pages
 from citeproof.text.glyphs import Vocabulary, clean_glyphs, drop_private_use, join_hyphen, repair_words
 
-from conftest import SAMPLE
+from conftest import SAMPLE, need_data
 
 CITED = SAMPLE / "cited"
 BAD = re.compile("[\ufffd\ue000-\uf8ff]")
@@ -316,6 +316,32 @@ def test_words_layout_finds_turned_text_and_the_unrotated_page():
     page.set_rotation(90)
     d, w = page.get_text("dict"), words_dict(page, 0)
     assert (d["width"], d["height"]) == (w["width"], w["height"]) == (W, H)
+
+
+# ---------------------------------------------------------------- figures after the reference list
+
+
+def test_a_caption_after_the_references_is_evidence_and_the_list_resumes():
+    """A figure set after (or inside) the reference list is the paper's text; the next reference entry resumes the list."""
+    texts = ["Results", "The survey found 104 objects.", "References", "[1] Mainzer A. NEOWISE. ApJ 2011.",
+             "Figure 7. Histograms of H magnitudes. The top axis shows diameters, assuming an albedo of 0.2.",
+             "number of W84 NEOs", "[2] Jedicke R. Surveys. Icarus 2016.", "12. Ram K. Git can facilitate reproducibility.",
+             "TABLE 3: Survey fields", "Mainzer, A., Grav, T. 2011, ApJ 743, 156"]
+    got = [p.section for p in label_sections([Passage(id=f"p{i}", text=t, page=1) for i, t in enumerate(texts)])]
+    assert ["results", "results", "references", "references", "", "", "references", "references", "", "references"] == got
+
+
+def test_the_albedo_caption_after_the_references_is_retrieved():
+    """The scale job's miss: the arXiv paper's Figure 7 caption (page 18, after the references) is the claim's evidence."""
+    from citeproof.model import Source
+    from citeproof.retrieval.lexical import LexicalRetriever
+
+    data = (need_data("arxiv-pdfs") / "1707.04066v1.pdf").read_bytes()
+    parsed = parse_pdf(data)
+    src = Source(citekey="neo", path=None, sha256="x", media_type="application/pdf", origin="pdf", passages=parsed.passages, text=parsed.text)
+    best = LexicalRetriever().retrieve("The top axis shows diameters, assuming that each object has an albedo of 0.2.", src)[0]
+    assert (18, 1.0) == (best.passage.page, best.scores["lexical"])
+    assert best.passage.text.startswith("Figure 7. Histograms of H magnitudes")
 
 
 # ---------------------------------------------------------------- the citing-PDF reader shares the rules

@@ -217,6 +217,11 @@ class Reference:
         return d
 
 
+NON_EVIDENCE_SECTIONS = frozenset({"references", "bibliography", "works cited", "literature cited"})
+"""Sections (:attr:`Passage.section`, lower case) whose passages are never offered as evidence: a cited work's own
+reference list matches claims by title words, not by content."""
+
+
 @dataclass(frozen=True)
 class Passage:
     """A span of source text that can be shown as evidence.

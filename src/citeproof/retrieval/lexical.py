@@ -29,13 +29,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from citeproof.model import Evidence, Passage, Source
+from citeproof.model import NON_EVIDENCE_SECTIONS, Evidence, Passage, Source
 from citeproof.text.normalise import terms
 
 __all__ = ["LexicalIndex", "LexicalRetriever", "coverage", "NON_EVIDENCE_SECTIONS"]
 
-NON_EVIDENCE_SECTIONS = frozenset({"references", "bibliography", "works cited", "literature cited"})
-"""Sections whose passages are never offered as evidence."""
 
 
 

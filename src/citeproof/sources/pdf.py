@@ -37,7 +37,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from citeproof.model import Passage
+from citeproof.model import NON_EVIDENCE_SECTIONS, Passage
 from citeproof.pdf_layout import NUMERIC_LINE, load_pymupdf, in_margin, is_running, page_blocks, page_labels, reading_order, running_texts
 from citeproof.text.glyphs import REPLACEMENT, Vocabulary, clean_glyphs, join_hyphen
 
@@ -438,6 +438,12 @@ _SECTION = re.compile(
     re.I,
 )
 
+_CAPTION = re.compile(r"^(?:(?:Extended Data |Supplementary )?(?:Figure|Fig\.|Table)|FIGURE|TABLE)\s*[A-Z]?\d{1,3}[a-z]?\s*[.:|]")
+"""A figure or table caption's opening ("Figure 7.", "Fig. 2:", "Table S1.", "TABLE 3."): no reference entry starts so."""
+
+_REFERENCE_ENTRY = re.compile(r"^(?:\[\d{1,4}\]|\d{1,4}\.\s+\S|[A-Z][\w'’-]+,?\s+(?:[A-Z]\.\s*){1,3}[,(]?)")
+"""A reference entry's opening: ``[12]``, ``12. Ram K.``, ``Mainzer, A.`` / ``Noble WS`` style is left to the first two."""
+
 
 def label_sections(passages: list[Passage]) -> list[Passage]:
     """Set ``section`` from standard heading passages (``Abstract``, ``References``...).
@@ -446,20 +452,31 @@ def label_sections(passages: list[Passage]) -> list[Passage]:
     opens that section for the passages after it; the name is stored lower
     case (``abstract``, ``references``). Other passages keep ''. The abstract
     also ends at the first heading-like passage (short, no final period),
-    since the section after it is often not a standard name.
+    since the section after it is often not a standard name. A reference
+    list ends at a figure or table caption (:data:`_CAPTION`): preprints set
+    their figures after the references, and a caption there is the paper's
+    own words, evidence like any other (found on the scale job: an arXiv
+    paper's "Figure 7. ... an albedo of 0.2" on page 18 was never retrieved);
+    a later passage that opens like a reference entry (``[12]``, ``12. Ram
+    K.``, ``Mainzer, A.``) resumes the list (a table set inside it).
     """
     import dataclasses
 
     out = []
     current = ""
+    paused = ""  # the reference list a caption interrupted: a later reference entry resumes it
     for p in passages:
         t = p.text.strip()
         m = _SECTION.match(t)
         if m and len(t) < 60:
-            current = m.group(1).lower()
+            current, paused = m.group(1).lower(), ""
             out.append(dataclasses.replace(p, section=current))
             continue
+        if paused and _REFERENCE_ENTRY.match(t):
+            current, paused = paused, ""  # a table or figure set inside the list: the list goes on
         if current == "abstract" and len(t) < 80 and not t.endswith((".", ":", ";", ",")):
             current = ""  # another heading: the abstract is over
+        elif current in NON_EVIDENCE_SECTIONS and _CAPTION.match(t):
+            current, paused = "", current  # a figure or table set after (or inside) the reference list
         out.append(dataclasses.replace(p, section=current) if current else p)
     return out
