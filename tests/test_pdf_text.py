@@ -318,6 +318,19 @@ def test_words_layout_finds_turned_text_and_the_unrotated_page():
     assert (d["width"], d["height"]) == (w["width"], w["height"]) == (W, H)
 
 
+def test_words_layout_without_mupdfs_line_directions_reads_them_from_the_word_boxes(monkeypatch):
+    """On a PyMuPDF that does not expose MuPDF's lines, a line of several words set at 90 degrees is still turned."""
+    import citeproof.pdf_layout as layout
+
+    monkeypatch.setattr(layout, "_turned_lines", lambda tp: None)
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    page.insert_text((72, 100), "Table 2. Online courses about Git", fontsize=10, fontname="helv")
+    page.insert_text((300, 700), "Name of the material and its address", fontsize=10, fontname="helv", rotate=90)
+    got = {ln["spans"][0]["text"]: abs(ln["dir"][1]) > 0.1 for b in words_dict(page, 0)["blocks"] for ln in b["lines"]}
+    assert {"Table 2. Online courses about Git": False, "Name of the material and its address": True} == got
+
+
 # ---------------------------------------------------------------- figures after the reference list
 
 
