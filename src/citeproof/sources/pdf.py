@@ -44,8 +44,10 @@ from citeproof.text.glyphs import REPLACEMENT, Vocabulary, clean_glyphs, join_hy
 __all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "join_lines", "sheets_for_pages",
            "OCR_DPI", "MIN_TEXT_CHARS", "GARBLED_SHARE"]
 
-PARSER_VERSION = "pdf-6"
-"""Bumped whenever passages would come out differently; part of the cache key."""
+PARSER_VERSION = "pdf-7"
+"""Bumped whenever passages would come out differently; part of the cache key (pdf-7: pages from the second read
+through :func:`~citeproof.pdf_layout.words_dict`, boxes without the spaces around the words; a caption ends a
+reference list)."""
 
 OCR_DPI = 300
 """Resolution (dots per inch) pages are rendered at for Tesseract; 300 dpi is the resolution Tesseract's
