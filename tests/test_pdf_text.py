@@ -331,6 +331,58 @@ def test_words_layout_without_mupdfs_line_directions_reads_them_from_the_word_bo
     assert {"Table 2. Online courses about Git": False, "Name of the material and its address": True} == got
 
 
+# ---------------------------------------------------------------- margin line numbers copied with a claim
+
+
+def _numbered_manuscript() -> bytes:
+    """A manuscript page with its lines numbered in the left margin from 77, as review copies and preprints are."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    lines = ["Due to its distributed design, each up-to-date local repository is a whole copy of the",
+             "project's history. These copies act as independent backups as well, present on each user's storage",
+             "device. Binary files such as images or raw data are stored as a single large entity in git.",
+             "Such files are better kept elsewhere."]
+    page.insert_text((72, 100), lines, fontsize=10, fontname="helv", lineheight=1.4)  # one paragraph block
+    page.insert_text((30, 100), [str(77 + k) for k in range(len(lines))], fontsize=10, fontname="helv", lineheight=1.4)
+    return doc.tobytes()
+
+
+def test_margin_line_numbers_are_kept_beside_their_passage():
+    """The numbers are dropped from the text and kept, in page order, on the passage they stand beside."""
+    p = next(p for p in parse_pdf(_numbered_manuscript()).passages if "backups" in p.text)
+    assert (77, 78, 79, 80) == p.margin_numbers
+    assert not re.search(r"\b7[7-9]\b|\b80\b", p.text)
+
+
+def test_without_copied_line_numbers_needs_a_margin_number_and_an_exact_quotation():
+    from citeproof.text.grounding import without_copied_line_numbers
+
+    text = "These copies act as independent backups as well, present on each user's storage device. Then more."
+    claim = "These copies act as independent backups as well, present on each user's storage 78 device."
+    assert ("These copies act as independent backups as well, present on each user's storage device.", (78,)) == without_copied_line_numbers(claim, text, (77, 78, 79))
+    assert (claim, ()) == without_copied_line_numbers(claim, text, (77, 79))  # not a number printed beside the passage
+    assert (claim, ()) == without_copied_line_numbers(claim, text, ())
+    changed = "These copies act as dependent backups as well, present on each user's storage 78 device."
+    assert (changed, ()) == without_copied_line_numbers(changed, text, (78,))  # the rest is no quotation
+    two = "Binary files such as images or raw data are stored as a single 79 large entity in 80 git."
+    assert ("Binary files such as images or raw data are stored as a single large entity in git.", (79, 80)) == without_copied_line_numbers(
+        two, "Binary files such as images or raw data are stored as a single large entity in git.", (79, 80))
+    assert ("the 78 teams", ()) == without_copied_line_numbers("the 78 teams", "We thank the teams.", (78,))  # too short to be a quotation
+
+
+def test_a_claim_copied_with_its_line_numbers_is_judged_without_them(tmp_path: Path):
+    """The scale job's "storage 78 device": flagged, the number named, and the claim judged as the source has it."""
+    from citeproof.pipeline import CheckOptions, check
+
+    (tmp_path / "git.pdf").write_bytes(_numbered_manuscript())
+    (tmp_path / "refs.bib").write_text("@article{git,\n  title = {Git},\n  file = {git.pdf},\n}\n")
+    (tmp_path / "draft.md").write_text("These copies act as independent backups as well, present on each user's storage 78 device [@git].\n")
+    f = check(tmp_path / "draft.md", [tmp_path / "refs.bib"], CheckOptions(cache_dir=tmp_path / "cache", tiers=["lexical"])).findings[0]
+    assert "margin_line_numbers" in f.flags
+    assert any(r.startswith("the claim holds 78: the line number the source prints in its margin beside this text (page 1)") for r in f.reasons)
+    assert "supported" == f.verdict.value and not any(t.name == "number_drift" for t in f.tags)
+
+
 # ---------------------------------------------------------------- figures after the reference list
 
 

@@ -331,7 +331,7 @@ def _passage(d: dict[str, Any], source: Source | None) -> Passage:
             if p.id == d["id"] and p.text == d["text"]:
                 return p
     d = dict(d)
-    for k in ("bbox", "bbox_end"):
+    for k in ("bbox", "bbox_end", "margin_numbers"):
         if d.get(k) is not None:
             d[k] = tuple(d[k])
     return Passage(**d)

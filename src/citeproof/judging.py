@@ -31,12 +31,24 @@ from citeproof.model import (
 from citeproof.sources.metadata import compare as compare_metadata
 from citeproof.sources.pdf import sheets_for_pages
 from citeproof.sources.transcript import passages_at
+from citeproof.text.grounding import without_copied_line_numbers
 from citeproof.text.normalise import terms
 from citeproof.tiers import Tiers, identifier_terms
 
 _COMPARED = re.compile(
     r"(?:\bthan|\bvs\.?|\bversus|\bcompared (?:to|with)|\boutperform(?:s|ing|ed)?|\bover)\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s[A-Z0-9][\w\-]*)?)\s*$"
 )
+
+
+def _copied_line_numbers(text: str, cands: list) -> tuple[str, tuple[int, ...], str] | None:
+    """``(claim text without them, the numbers, where)`` when the claim carries the margin line numbers of one of
+    its three best candidates' passages (:func:`citeproof.text.grounding.without_copied_line_numbers`), else None."""
+    for ev in cands[:3]:
+        if ev.passage.margin_numbers:
+            cleaned, gone = without_copied_line_numbers(text, ev.passage.text, ev.passage.margin_numbers)
+            if gone:
+                return cleaned, gone, ev.passage.where() or "its text"
+    return None
 
 
 def _judge_citation(
@@ -99,6 +111,14 @@ def _judge_citation(
     exclude = identifier_terms(claim)
     try:
         cands = tiers.candidates(text, searched, pages or None, exclude)
+        copied = _copied_line_numbers(text, cands)
+        if copied is not None:
+            text, gone, where = copied
+            judged = dataclasses.replace(claim, text=text)
+            f.flags.append("margin_line_numbers")
+            f.reasons.append(f"the claim holds {', '.join(map(str, gone))}: the line number{'s' if len(gone) > 1 else ''} the source prints in its "
+                             f"margin beside this text ({where}), copied with it; judged without, delete {'them' if len(gone) > 1 else 'it'} from the draft")
+            cands = tiers.candidates(text, searched, pages or None, exclude)
         j: Judgement = tiers.judge(judged, cands, cite.signal, ask_llm="not_a_claim" not in f.flags,
                                    after_detectors=lambda off: _after_detectors(off, judged, cite, source))
     except Exception as exc:  # one citation's failure is one finding, never the run

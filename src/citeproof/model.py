@@ -251,6 +251,9 @@ class Passage:
             (:mod:`citeproof.sources.transcript`), where the passage is
             spoken, in seconds from the start of the recording; None for
             every other source.
+        margin_numbers: the line numbers a manuscript PDF prints in its
+            outer margin beside this passage's lines (dropped from
+            ``text``), in page order; () for a page without them.
     """
 
     id: str
@@ -268,6 +271,7 @@ class Passage:
     ocr: bool = False
     time_start: float | None = None
     time_end: float | None = None
+    margin_numbers: tuple[int, ...] = ()
 
     def where(self) -> str:
         """The page(s) as a report names them: ``page 3``, ``pages 3-4``, ``page 3 (printed 103)``; '' without a page.

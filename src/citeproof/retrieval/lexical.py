@@ -203,6 +203,7 @@ class LexicalRetriever:
                     char_start=p.char_start, char_end=q2.char_end, section=p.section, quotable=p.quotable and q2.quotable,
                     page_label=p.page_label, page_end=q2.page_end, bbox_end=q2.bbox_end,
                     time_start=p.time_start, time_end=q2.time_end if q2.time_end is not None else p.time_end,
+                    margin_numbers=p.margin_numbers + tuple(n for n in q2.margin_numbers if n not in p.margin_numbers),
                 )
             out.append(Evidence(passage=p, source=source, scores={"lexical": round(cov, 4), "bm25": round(float(bm[i]), 4)}, matched_terms=tuple(hit)))
             if len(out) >= top:

@@ -103,7 +103,8 @@ def load_source(citekey: str, path: Path, origin: str, cache: Cache, ocr: str = 
     hit = cache.get(src.sha256, parser)
     if hit is not None:
         try:  # a payload of another layout (an extra or missing key) is a miss, parsed again below
-            src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None, "bbox_end": tuple(p["bbox_end"]) if p.get("bbox_end") else None}) for p in hit["passages"]]
+            src.passages = [Passage(**{**p, "bbox": tuple(p["bbox"]) if p.get("bbox") else None, "bbox_end": tuple(p["bbox_end"]) if p.get("bbox_end") else None,
+                                       "margin_numbers": tuple(p.get("margin_numbers") or ())}) for p in hit["passages"]]
             src.text, src.title, src.pages, src.error = hit["text"], hit["title"], hit["pages"], hit["error"]
             src.notes, src.ocr, src.metadata = list(hit.get("notes", [])), hit.get("ocr", ""), dict(hit.get("metadata", {}))
             _log.info("source %s (%s): from the cache, %d passages", path, citekey, len(src.passages))

@@ -44,10 +44,15 @@ from citeproof.text.glyphs import REPLACEMENT, Vocabulary, clean_glyphs, join_hy
 __all__ = ["ParsedPDF", "parse_pdf", "PARSER_VERSION", "pdf_metadata", "label_sections", "join_lines", "sheets_for_pages",
            "OCR_DPI", "MIN_TEXT_CHARS", "GARBLED_SHARE"]
 
-PARSER_VERSION = "pdf-7"
+PARSER_VERSION = "pdf-8"
 """Bumped whenever passages would come out differently; part of the cache key (pdf-7: pages from the second read
 through :func:`~citeproof.pdf_layout.words_dict`, boxes without the spaces around the words; a caption ends a
-reference list)."""
+reference list; pdf-8: passages keep the margin line numbers printed beside them, ``Passage.margin_numbers``)."""
+
+MARGIN_SHARE = 0.12
+"""A bare-number line whose centre lies in the outer 12% of the page width (left or right) is a margin line number
+(manuscripts and preprints number their lines at x 20-60 or past 550 points of 612); one nearer the middle is a
+page number or a table cell."""
 
 OCR_DPI = 300
 """Resolution (dots per inch) pages are rendered at for Tesseract; 300 dpi is the resolution Tesseract's
@@ -244,6 +249,7 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
     page_items: list[list[tuple[float, float, float, float, list[str]]]] = []
     rotated: set[tuple[int, Box]] = set()  # blocks of turned text (a landscape table): never joined to a neighbour
     all_lines: list[str] = []
+    marks: dict[int, list[tuple[float, int]]] = {}  # page -> (y centre, number) of each line number in the outer margin
     for pg in pages:
         items = []
         for b in pg.blocks:
@@ -251,6 +257,9 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
             for ln in b.get("lines", []):
                 t = "".join(s.get("text", "") for s in ln.get("spans", []))
                 if NUMERIC_LINE.match(t):
+                    lx0, ly0, lx1, ly1 = ln["bbox"]
+                    if not (MARGIN_SHARE * pg.width < (lx0 + lx1) / 2 < (1 - MARGIN_SHARE) * pg.width):
+                        marks.setdefault(pg.number, []).append(((ly0 + ly1) / 2, int(t)))
                     continue  # margin line numbers, page numbers
                 if t.strip():
                     lines.append(t)
@@ -316,6 +325,7 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
                 page_end=m["page_end"] if m["page_end"] != m["page"] else None,
                 bbox_end=_round(m["bbox_end"]) if m["bbox_end"] else None,
                 ocr=m["page"] in textpages or (m["page_end"] or m["page"]) in textpages,
+                margin_numbers=_beside(marks, m),
             )
         )
     full = "\n\n".join(parts)
@@ -331,6 +341,15 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
     if not title:
         title = passages[0].text[:200]
     return ParsedPDF(passages, full, n_pages, title, doi, **found)
+
+
+def _beside(marks: dict[int, list[tuple[float, int]]], m: dict) -> tuple[int, ...]:
+    """The margin line numbers level with a merged passage's first box (and its last, for a run-on passage)."""
+    out: list[int] = []
+    parts = [(m["page"], m["bbox"])] + ([(m["page_end"] or m["page"], m["bbox_end"])] if m["bbox_end"] else [])
+    for page, (_x0, y0, _x1, y1) in parts:
+        out.extend(n for y, n in marks.get(page, ()) if y0 - 1 <= y <= y1 + 1 and n not in out)
+    return tuple(out)
 
 
 def _big_title(page) -> str:

@@ -38,7 +38,7 @@ from citeproof.text.normalise import tokenize
 from citeproof.text.sentences import split_sentences
 
 __all__ = ["Alignment", "DiffOp", "align", "normalise", "word_diff", "words", "grounded", "gates_for", "restates_verbatim",
-           "COVERAGE_MIN", "DENSITY_MIN", "RELAXED_COVERAGE_MIN", "RELAXED_DENSITY_MIN"]
+           "without_copied_line_numbers", "COVERAGE_MIN", "DENSITY_MIN", "RELAXED_COVERAGE_MIN", "RELAXED_DENSITY_MIN"]
 
 COVERAGE_MIN = 0.75
 """Least share of the quote's tokens found in the matched source span."""
@@ -367,3 +367,43 @@ def restates_verbatim(claim: str, text: str) -> bool:
                 if not rest & (_OPENS_DOUBT | _NARROWS):
                     return True
     return False
+
+
+_BETWEEN_WORDS = re.compile(r"(?:(?<=[^\W\d_] )|(?<=[^\W\d_][,;:] ))(\d{1,4}) (?=[^\W\d_])")
+"""A bare number of 1-4 digits standing between two words ("storage 78 device", "projects, 325 Lots")."""
+
+
+def without_copied_line_numbers(claim: str, text: str, numbers) -> tuple[str, tuple[int, ...]]:
+    """``claim`` without the source's margin line numbers a copy from its PDF carried along, when that is proven.
+
+    A sentence copied from a manuscript PDF with numbered lines carries the numbers of the lines it crossed
+    ("... present on each user's storage 78 device."). A bare number between two words of the claim is such a
+    copy when it is one of ``numbers`` (the line numbers printed beside the passage,
+    :attr:`citeproof.model.Passage.margin_numbers`) **and** the claim without those numbers stands word for word
+    in ``text`` (:func:`restates_verbatim`): an inserted figure that happens to equal a line number beside the
+    passage and leaves an exact quotation is the copy, not a claim of its own. Found on the scale job (issue 27),
+    where 4 of 34 verbatim claims carried them.
+
+    Args:
+        claim: the claim's text.
+        text: the passage's text (margin numbers already dropped by the parser).
+        numbers: the passage's margin line numbers (ints).
+
+    Returns:
+        ``(the claim without them, the numbers removed in claim order)``, or ``(claim, ())`` when none is proven.
+    """
+    allowed = set(numbers)
+    if not allowed:
+        return claim, ()
+    found = [m for m in _BETWEEN_WORDS.finditer(claim) if int(m.group(1)) in allowed]
+    if not found:
+        return claim, ()
+    out, last = [], 0
+    for m in found:
+        out.append(claim[last: m.start()])
+        last = m.end()
+    out.append(claim[last:])
+    cleaned = "".join(out)
+    if not restates_verbatim(cleaned, text):
+        return claim, ()
+    return cleaned, tuple(int(m.group(1)) for m in found)
