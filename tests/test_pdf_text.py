@@ -383,6 +383,35 @@ def test_a_claim_copied_with_its_line_numbers_is_judged_without_them(tmp_path: P
     assert "supported" == f.verdict.value and not any(t.name == "number_drift" for t in f.tags)
 
 
+def test_repair_copied_ligatures_takes_only_the_sources_own_spelling():
+    """A Þ (or U+FFFD) inside a copied word is a ligature only where the cited source has the rebuilt word."""
+    from citeproof.text.glyphs import Vocabulary, repair_copied_ligatures
+
+    v = Vocabulary(["However, large Rootstock changes can make upgrading existing manuscripts difficult. The first "
+                    "SIGNIFICANT result was significant."])
+    assert ("upgrading is difficult, the first SIGNIFICANT one", [("diÞcult", "difficult"), ("Þrst", "first"), ("SIGNIÞCANT", "SIGNIFICANT")]) == \
+        repair_copied_ligatures("upgrading is diÞcult, the Þrst SIGNIÞCANT one", v)
+    assert ("classification", [("classi\ufffdcation", "classification")]) == repair_copied_ligatures(
+        "classi\ufffdcation", Vocabulary(["a classification of them"]))
+    for kept in ("Þingvellir and Þór", "Straße", "a diÞcult case"):  # Icelandic, German; a word the source lacks
+        assert (kept, []) == repair_copied_ligatures(kept, Vocabulary(["The meeting was held near the lake. A fling."]))
+
+
+def test_a_claim_copied_with_a_broken_ligature_is_judged_as_the_source_spells_it(tmp_path: Path):
+    """The scale job's work41: "manuscripts diÞcult" (OpenSans maps ffi to Þ) was judged unlike its own source
+    sentence and ended partial; now flagged, the word named, and the quotation supported."""
+    from citeproof.pipeline import CheckOptions, check
+
+    (tmp_path / "manubot.md").write_text("# Upgrading\n\nUpgrading a Manubot instance is an opt-in procedure. However, large Rootstock "
+                                         "changes can make upgrading existing manuscripts difficult.\n")
+    (tmp_path / "refs.bib").write_text("@article{manubot,\n  title = {Manubot},\n  file = {manubot.md},\n}\n")
+    (tmp_path / "draft.md").write_text("However, large Rootstock changes can make upgrading existing manuscripts diÞcult [@manubot].\n")
+    f = check(tmp_path / "draft.md", [tmp_path / "refs.bib"], CheckOptions(cache_dir=tmp_path / "cache", tiers=["lexical"])).findings[0]
+    assert "broken_ligatures" in f.flags
+    assert any(r.startswith("'diÞcult' is 'difficult' in the source") for r in f.reasons)
+    assert "supported" == f.verdict.value
+
+
 # ---------------------------------------------------------------- figures after the reference list
 
 

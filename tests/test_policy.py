@@ -154,6 +154,16 @@ class TestWordForWord:
                                  "In 2,686 women, daily vitamin D reduced hip fractures by 22 percent over five years.")
         assert restates_verbatim("Vitamin D reduced hip fractures by 22 percent.", "Intro. Vitamin D reduced hip fractures by 22 percent. Next.")
 
+    def test_a_sentence_the_splitter_kept_whole_after_an_abbreviation(self):
+        """The scale job's work04 (issue 27): syntok does not end a sentence at "etc." before a capital, so the copied
+        sentence was a third of the 'sentence' and not a restatement; the share is read between full stops too."""
+        text = ("Each local repository is an exact historical copy of everything that was committed - file changes, commit "
+                "message logs, etc. These copies act as independent backups as well, present on each user's storage device.")
+        assert restates_verbatim("These copies act as independent backups as well, present on each user's storage device.", text)
+        assert not restates_verbatim("These copies act as independent backups as well, present on each user's storage device.",
+                                     text.replace("etc. These", "etc. It is not true that these"))  # doubt read on the whole
+        assert not restates_verbatim("These copies act as independent backups as well.", text)  # still a third of its piece
+
 
 class TestEscalation:
     """Issue 28 part 2: confident accusing tags make the verdict *unsupported* (or *contradicted*), weak ones *partial*."""

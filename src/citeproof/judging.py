@@ -31,6 +31,7 @@ from citeproof.model import (
 from citeproof.sources.metadata import compare as compare_metadata
 from citeproof.sources.pdf import sheets_for_pages
 from citeproof.sources.transcript import passages_at
+from citeproof.text.glyphs import Vocabulary, repair_copied_ligatures
 from citeproof.text.grounding import without_copied_line_numbers
 from citeproof.text.normalise import terms
 from citeproof.tiers import Tiers, identifier_terms
@@ -49,6 +50,20 @@ def _copied_line_numbers(text: str, cands: list) -> tuple[str, tuple[int, ...], 
             if gone:
                 return cleaned, gone, ev.passage.where() or "its text"
     return None
+
+
+def _repaired_ligatures(f: Finding, text: str, source: Source) -> str:
+    """``text`` with the ligature words a copy from the source's PDF mis-spelt ("diÞcult") spelt as the source spells
+    them (:func:`citeproof.text.glyphs.repair_copied_ligatures`), flag ``broken_ligatures`` and a reason naming
+    each; ``text`` unchanged when it holds none."""
+    if "\u00de" not in text and "\ufffd" not in text:
+        return text
+    fixed, changed = repair_copied_ligatures(text, Vocabulary([source.text]))
+    if changed:
+        f.flags.append("broken_ligatures")
+        said = ", ".join(f"'{a}' is '{b}'" for a, b in changed)
+        f.reasons.append(f"{said} in the source: a ligature the PDF's font maps to the wrong character, copied with the text; judged as the source spells it, correct it in the draft")
+    return fixed
 
 
 def _judge_citation(
@@ -95,6 +110,7 @@ def _judge_citation(
         text = claim.context
         f.flags.append("claim_from_context")
         f.reasons.append("the claim unit holds no words of its own; the preceding sentence was judged")
+    text = _repaired_ligatures(f, text, source)
     judged = dataclasses.replace(claim, text=text) if text != claim.text else claim
     printed = cite.locator.pages() if cite.locator else []
     pages = sheets_for_pages(source.passages, printed) if printed and source.pages else printed  # p. 103 = the page labelled 103

@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["Vocabulary", "repair_words", "drop_private_use", "join_hyphen", "clean_glyphs", "LIGATURES", "REPLACEMENT", "is_private_use", "join_spacing_accents"]
+__all__ = ["Vocabulary", "repair_words", "repair_copied_ligatures", "drop_private_use", "join_hyphen", "clean_glyphs", "LIGATURES", "REPLACEMENT", "is_private_use", "join_spacing_accents"]
 
 LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")
 """The Latin ligatures PDFs set as one glyph, most frequent first (English text)."""
@@ -243,6 +243,50 @@ def repair_words(text: str, vocabulary: Vocabulary, counts: Counter[str] | None 
 
     fixed = _DAMAGED.sub(fix, text)
     return re.sub(r"  +", " ", fixed)
+
+
+_MISCOPIED = re.compile(r"[^\W\d_]*[\u00de\ufffd][^\W\d_\u00de\ufffd]*(?:[\u00de\ufffd][^\W\d_\u00de\ufffd]*)*")
+"""A word holding U+00DE (Þ) or U+FFFD: where a text copied out of a PDF viewer carries a ligature glyph its font
+maps to the wrong code point ("diÞcult", "signiÞcant", "Þrst": TeX fonts that put *ffi* / *fi* at 0xDE)."""
+
+
+def repair_copied_ligatures(text: str, vocabulary: Vocabulary) -> tuple[str, list[tuple[str, str]]]:
+    """``text`` (a claim copied from a PDF) with each mis-copied ligature word spelt as the cited source spells it.
+
+    A word holding Þ (U+00DE) or U+FFFD is rebuilt the way :func:`repair_words` rebuilds a source's words (each
+    gap filled with one of :data:`LIGATURES`), but the repair is taken only when the rebuilt word is a word **of
+    the document** ``vocabulary`` was made from (the cited source): an Icelandic "Þing" stays, a "diÞcult" beside
+    a source that says "difficult" becomes "difficult". Found on the scale job (issue 27): a verbatim sentence
+    copied from a PDF whose OpenSans font maps *ffi* to Þ was judged unlike its own source sentence.
+
+    Args:
+        text: the claim's text.
+        vocabulary: the cited source's :class:`Vocabulary`.
+
+    Returns:
+        ``(the text repaired, [(word as written, word as repaired), ...] in text order)``; ``(text, [])`` when
+        nothing is proven.
+    """
+    if "\u00de" not in text and REPLACEMENT not in text:
+        return text, []
+    changed: list[tuple[str, str]] = []
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        probe = word.replace("\u00de", REPLACEMENT).lower()
+        gaps = probe.count(REPLACEMENT)
+        if gaps > _MAX_GAPS or not probe.replace(REPLACEMENT, ""):
+            return word
+        cands = [(w, used) for w, used in _fill(probe, gaps) if "" not in used and vocabulary.document.get(w)]
+        if not cands:
+            return word
+        best = min(cands, key=lambda c: vocabulary.preference(c[0]))[0]
+        rest = re.sub("[\u00de\ufffd]", "", word)
+        out = _recase(re.sub("[\u00de\ufffd]", "X" if rest.isupper() and len(rest) >= 2 else "x", word), best)  # the glyph says nothing of the case
+        changed.append((word, out))
+        return out
+
+    return _MISCOPIED.sub(fix, text), changed
 
 
 def clean_glyphs(text: str, vocabulary: Vocabulary, counts: Counter[str] | None = None) -> str:

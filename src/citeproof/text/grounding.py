@@ -344,7 +344,8 @@ def restates_verbatim(claim: str, text: str) -> bool:
     :data:`VERBATIM_MIN_TOKENS` tokens, and the rest of the sentence must hold no word that can put the run in doubt
     (a negation, *whether*, *if*, *claimed*, *myth*: :data:`_OPENS_DOUBT`) or narrow it (*in mice*, *in vitro*:
     :data:`_NARROWS`). A claim with one word or number changed is not a restatement (issue 28: those are the
-    false claims in the source's own words).
+    false claims in the source's own words). Where the splitter kept a sentence whole across an abbreviation's
+    period (``etc. These``), the share is also read on the piece between full stops before capitals.
 
     Args:
         claim: the claim's text (citation markers already removed).
@@ -359,13 +360,32 @@ def restates_verbatim(claim: str, text: str) -> bool:
         return False
     for sent in split_sentences(text) or [text]:
         st = tokenize(sent)
-        if n > len(st) or n < VERBATIM_MIN_SHARE * len(st):
+        if n > len(st):
             continue
         for i in range(len(st) - n + 1):
             if st[i: i + n] == ct:
                 rest = set(st[:i]) | set(st[i + n:])
-                if not rest & (_OPENS_DOUBT | _NARROWS):
+                if rest & (_OPENS_DOUBT | _NARROWS):
+                    continue
+                if n >= VERBATIM_MIN_SHARE * len(st) or _whole_after_stop(ct, sent):
                     return True
+    return False
+
+
+_AFTER_STOP = re.compile(r"(?<=[.!?])\s+(?=[\"“‘(\[]?[A-Z])")
+"""A full stop, then a capital: where a sentence may end even after an abbreviation (``logs, etc. These copies``)."""
+
+
+def _whole_after_stop(ct: list[str], sent: str) -> bool:
+    """Whether tokens ``ct`` cover :data:`VERBATIM_MIN_SHARE` of one piece of ``sent`` cut at every full stop before
+    a capital: a sentence the splitter kept whole across an abbreviation's period ("... commit message logs, etc.
+    These copies act as independent backups ...", the scale job's work04, issue 27). Doubt words are still read on
+    the whole sentence by the caller."""
+    n = len(ct)
+    for piece in _AFTER_STOP.split(sent):
+        pt = tokenize(piece)
+        if n <= len(pt) and n >= VERBATIM_MIN_SHARE * len(pt) and any(pt[j: j + n] == ct for j in range(len(pt) - n + 1)):
+            return True
     return False
 
 
