@@ -277,6 +277,21 @@ def test_consistent_citations_are_not_flagged():
     assert inconsistent_pairs(claims) == []
 
 
+def test_a_mixed_direction_phrase_clashes_with_no_paraphrase_of_it():
+    """A new user's draft: "a faster decline in lung function" holds an *up* and a *down* cue; its paraphrases and a
+    sentence about another organ had been warned as incompatible directions ("faster" vs "decline")."""
+    claims = MarkdownReader().read_string(
+        "Long-term exposure to fine particulate matter is associated with a faster decline in lung function [@pm].\n\n"
+        "Long-term exposure to fine particulate matter is associated with a faster decline in memory function [@pm].\n\n"
+        "The decline in lung function was steeper among never-smokers than among smokers [@pm].\n\n"
+        "PM2.5 exposure speeds up the loss of lung function in grown-ups [@pm].\n")
+    assert inconsistent_pairs(claims) == []
+    clash = MarkdownReader().read_string(
+        "Long-term exposure to fine particulate matter increased lung function in adults [@pm].\n\n"
+        "Long-term exposure to fine particulate matter decreased lung function in adults [@pm].\n")
+    assert [(p["this"], p["other"]) for p in inconsistent_pairs(clash)] == [("increased", "decreased")]
+
+
 def test_assist_can_be_turned_off(tmp_path):
     draft = tmp_path / "draft.md"
     draft.write_text(DRAFT, encoding="utf-8")

@@ -76,11 +76,19 @@ def _cues_of(text: str) -> list:
 
 
 def _direction_clash(a: str, b: str) -> tuple[str, str] | None:
+    """Opposite direction cues on one target, each sentence's cue absent from the other on that target: "a faster
+    decline in lung function" holds both an *up* and a *down* cue, so it clashes with neither "a faster decline in
+    memory function" nor "speeds up the loss of lung function"."""
     opposite = {"up": "down", "down": "up", "good": "bad", "bad": "good"}
-    cues_b = _cues_of(b)
-    for cls, shown, _i, tgt, *_ in _cues_of(a):
+    cues_a, cues_b = _cues_of(a), _cues_of(b)
+
+    def holds(cues: list, cls: str, tgt: set[str]) -> bool:
+        return any(c[0] == cls and len(c[3] & tgt) >= SHARED_TERMS for c in cues)
+
+    for cls, shown, _i, tgt, *_ in cues_a:
         for cls_b, shown_b, _j, tgt_b, *_ in cues_b:
-            if cls_b == opposite[cls] and len(tgt & tgt_b) >= SHARED_TERMS:
+            if (cls_b == opposite[cls] and len(tgt & tgt_b) >= SHARED_TERMS
+                    and not holds(cues_b, cls, tgt) and not holds(cues_a, cls_b, tgt_b)):
                 return shown, shown_b
     return None
 
