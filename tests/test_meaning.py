@@ -14,6 +14,7 @@ import pytest
 
 from citeproof.detectors import run_detectors_text
 from citeproof.detectors.shares import detect_share_drift, respective_shares
+from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.swaps import detect_term_swap, restating_sentence, source_swaps
 from citeproof.eval.meaning import final_verdict, metrics, term_swap_claim
 
@@ -22,6 +23,34 @@ CORAL = ("Based on the world's most extensive time series data on reef condition
          "1985-2012), we show a major decline in coral cover from 28.0% to 13.8% (0.53% per year), a loss of 50.7% of "
          "initial coral cover. Tropical cyclones, coral predation by crown-of-thorns starfish (COTS), and coral bleaching "
          "accounted for 48%, 42%, and 10% of the respective estimated losses, amounting to 3.38% per year mortality rate.")
+
+
+# A new user's source (issue 28's examples): an organ, an agency, a direction and a comparison to swap.
+PM25 = ("We followed 4,120 adults in three European cities for ten years. Long-term exposure to fine particulate matter "
+        "(PM2.5) was associated with a faster decline in lung function, measured as forced expiratory volume in one "
+        "second. The decline was steeper among smokers than among never-smokers. Exposure was not associated with "
+        "changes in memory or cognitive test scores. In a companion experiment in mice, PM2.5 increased the "
+        "proliferation of airway epithelial cells. The US Food and Drug Administration (FDA) approved the inhaled drug "
+        "tiotropium for this indication in 2004.")
+APPROVAL = "approved the inhaled drug tiotropium for this indication in 2004."
+
+
+class TestReversedComparison:
+    def test_the_compared_groups_exchanged_is_a_proven_flip(self):
+        (tag,) = detect_polarity_flip("The decline in lung function was steeper among never-smokers than among smokers.",
+                                      PM25, source_text=PM25)
+        assert tag.name == "polarity_flip" and tag.proven and tag.confidence == 0.9
+        assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("never-smokers", "smokers")
+        assert "other way round" in tag.message and "steeper among smokers than among never-smokers" in tag.message
+        (tag,) = detect_polarity_flip("The decline was steeper in never-smokers than in smokers.", PM25, source_text=PM25)
+        assert tag.proven  # other function words around the groups
+
+    @pytest.mark.parametrize("claim", [
+        "The decline in lung function was steeper among smokers than among never-smokers.",  # as the source says
+        "The decline in lung function was less steep among never-smokers than among smokers.",  # the same, turned
+    ])
+    def test_the_same_comparison_said_either_way_is_no_flip(self, claim):
+        assert not [t for t in detect_polarity_flip(claim, PM25, source_text=PM25) if t.proven]
 
 
 class TestTermSwap:
@@ -39,6 +68,16 @@ class TestTermSwap:
         assert len(tags) == 1 and tags[0].confidence == 0.9
         assert tags[0].message.startswith(f"the claim says {said!r} where the source says {where!r}")
         assert (tags[0].evidence[0].claim_span, tags[0].evidence[0].evidence_span) == (said, where)
+
+    def test_an_agency_named_in_full_with_its_acronym_is_one_term(self):
+        """A new user's check: "The WHO approved ..." against "The US Food and Drug Administration (FDA) approved ..."
+        had passed as supported (the source's run of six words was too long to be a swap); the name with its
+        acronym is one term, shown by its acronym."""
+        (tag,) = detect_term_swap(f"The WHO {APPROVAL}", PM25, source_text=PM25)
+        assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("WHO", "FDA")
+        assert tag.proven and tag.confidence == 0.9
+        for same in ("The FDA", "The US Food and Drug Administration", "The US Food and Drug Administration (FDA)"):
+            assert detect_term_swap(f"{same} {APPROVAL}", PM25, source_text=PM25) == []
 
     @pytest.mark.parametrize("claim, source", [
         ("Aspirin reduced the risk of stroke in older adults.", "Aspirin lowered the risk of stroke in older adults."),
@@ -116,6 +155,10 @@ class TestTermSwap:
         assert tag.confidence == 0.7 and not tag.proven  # found in the source, not in a restating sentence: partial
         assert tag.message.startswith("the claim says 'memory' where the source says 'epithelial'")
         assert source_swaps(claim.format("epithelial"), source) == []
+        # a full text is not read this way: some sentence of it holds two neighbours around another word by chance
+        from citeproof.detectors.swaps import SOURCE_SWAPS_MAX
+        long = source + " Thymic selection was studied in detail." * (SOURCE_SWAPS_MAX // 39)
+        assert len(long) > SOURCE_SWAPS_MAX and source_swaps(claim.format("memory"), long) == []
         assert detect_term_swap(claim.format("epithelial"), source, source_text=source) == []
 
     def test_words_between_function_words_adverbs_and_reordered_names_are_no_source_swaps(self):
@@ -146,6 +189,14 @@ class TestTermSwap:
          "Tumor growth slowed in the treated mice over the first 30 days of follow-up."),
         ("CD28 signals regulate trafficking of auto-reactive T cells into the pancreas.",
          "We demonstrate that CD28 signals regulate the trafficking of auto-reactive T cells into the pancreas."),
+        # false alarms on faithful training citations (Citation-Integrity, SciFact), 2026-12-05
+        ("PPARG is a master regulator of adipocyte differentiation in mice.",
+         "PPARG is a master-regulator of adipocyte differentiation in mice."),
+        ("XBP1 activation promotes tumorigenesis of triple-negative breast cancer cells.",
+         "XBP1 activation promotes tumorigenicity of triple-negative breast cancer cells."),
+        ("PD-1 triggering on monocytes enhances IL-10 production by monocytes.",
+         "Triggering of PD-1 expressed on monocytes by PD-L1 expressed on various cell types induced IL-10 production "
+         "and led to reversible CD4+ T cell dysfunction."),
     ])
     def test_spellings_and_persons_are_not_swaps(self, claim, sent):
         assert detect_term_swap(claim, sent, source_text=sent) == []
@@ -214,6 +265,38 @@ class TestSimulation:
         assert m["scifact"]["macro_f1"] > 0
 
 
+def test_eval_meaning_prints_every_figure_of_the_issue_from_recorded_rows(tmp_path):
+    """``citeproof eval meaning --rows FILE``: the macro-F1s, swaps supported and faithful called against, with the
+    lines cross-validated, and the planted benchmark's recall and precision from the summary kept beside the rows
+    (no model runs here: the rows and the summary are given)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from citeproof.cli import app
+
+    rows = []
+    for n in range(10):
+        rows.append(dict(_row("supported", 0.9, "supported"), id=f"sf{n}", group=f"g{n}"))
+        rows.append(dict(_row("unsupported", 0.9, "unsupported", gold="other", faithful=False), id=f"nei{n}", group=f"g{n}"))
+        rows.append(dict(_row("supported", 0.9, "supported", dataset="swap", gold="swap", faithful=False,
+                              tags=[("term_swap", 0.9, "m", True)] if n < 8 else []), id=f"sw{n}", group=f"g{n}"))
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    (tmp_path / "rows.jsonl.planted.json").write_text(json.dumps(
+        {"n": 100, "seed": 13, "recall": 0.9841, "precision": 0.5642, "clean_rate": 0.24, "n_planted": 377,
+         "n_untouched": 100, "in_sample_note": "in-sample: ..."}), encoding="utf-8")
+    res = CliRunner().invoke(app, ["eval", "meaning", "--rows", str(path), "--data", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    shipped = next(line for line in res.output.splitlines() if line.startswith("| shipped"))
+    # SciFact: supported and other all right, contradicted absent (F1 0 of 3 labels); 2 of 10 swaps untagged
+    assert shipped.startswith("| shipped | 0.667 | - | - | 20.0% | 0.0% | 100.0% |")
+    assert "recall 0.984, precision 0.564, untouched left unflagged 0.240" in res.output
+    res = CliRunner().invoke(app, ["eval", "meaning", "--rows", str(path), "--planted", "0", "--json"])
+    got = json.loads(res.output)
+    assert got["shipped"]["swap_supported"] == 0.2 and "planted" not in got
+
+
 # ----------------------------------------------------------------------------------- the issue's cases, all tiers
 
 def _needs_entailment():
@@ -243,6 +326,21 @@ def test_mice_to_humans_with_another_number_is_caught_by_the_gate():
     f = judge_text("High-fat diets cause 30% weight gain in humans.", mice)
     assert f.verdict.value in ("unsupported", "contradicted")
     assert {"number_drift", "scope_inflation"} <= {t.name for t in f.tags}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim, verdict, tag", [
+    (f"The WHO {APPROVAL}", "unsupported", "term_swap"),
+    ("The decline in lung function was steeper among never-smokers than among smokers.", "contradicted", "polarity_flip"),
+])
+def test_a_new_users_swapped_agency_and_reversed_comparison_fail_the_gate(claim, verdict, tag):
+    """Both had ended *supported* / *partial* with all tiers: a gate on unsupported,contradicted let them through."""
+    _needs_entailment()
+    from citeproof.pipeline import judge_text
+
+    f = judge_text(claim, PM25)
+    assert f.verdict.value == verdict
+    assert any(t.name == tag and t.proven for t in f.tags)
 
 
 def test_lexical_tier_says_its_verdicts_are_word_overlap():

@@ -55,7 +55,7 @@ def _require_entailment() -> None:
 def eval_planted(
     data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Folder holding scifact/ and citation-integrity/ (default: ../shared/data).")] = None,  # type: ignore[assignment]
     seed: Annotated[int, typer.Option("--seed", help="Seed for choosing and planting errors (reproducible).")] = 13,
-    limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many SciFact claims (default: all).")] = None,
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Use at most this many citations in all, a seeded draw from SciFact and Citation-Integrity (default: every SciFact claim and --ci-max Citation-Integrity claims).")] = None,
     ci_max: Annotated[int, typer.Option("--ci-max", help="Use at most this many Citation-Integrity claims.")] = 150,
     judge: Annotated[str, typer.Option("--judge", help="pipeline: the full pipeline (retrieval, judge, detectors); sentence: best sentence by word overlap plus the detectors.")] = "pipeline",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the Markdown table.")] = False,
@@ -96,10 +96,11 @@ def eval_meaning(
     per_set: Annotated[int, typer.Option("--per-set", help="Claims sampled from each data set.")] = 150,
     swaps: Annotated[int, typer.Option("--swaps", help="Term-swap claims generated from the faithful ones.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Sampling seed (reproducible).")] = 13,
-    rows: Annotated[Optional[Path], typer.Option("--rows", metavar="FILE", help="Recorded judgements (JSON lines): read when the file exists, so the policy is re-fitted with no model run; written otherwise.")] = None,
+    rows: Annotated[Optional[Path], typer.Option("--rows", metavar="FILE", help="Recorded judgements (JSON lines): read when the file exists, so the policy is re-fitted with no model run; written otherwise. The planted summary is kept beside it (FILE.planted.json).")] = None,
+    planted: Annotated[int, typer.Option("--planted", metavar="N", help="Also run the planted-error benchmark with the full pipeline on N training citations, a seeded draw from SciFact and at most N/2 Citation-Integrity claims (0: skip).")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the Markdown table.")] = False,
 ) -> None:
-    """Do verdicts read meaning? SciFact, Citation-Integrity and WiCE macro-F1, term swaps called supported, faithful citations called unsupported, with the policy's lines cross-validated.
+    """Do verdicts read meaning? SciFact, Citation-Integrity and WiCE macro-F1, term swaps called supported, faithful citations called unsupported, with the policy's lines cross-validated; planted-error recall and precision beside them.
 
         citeproof eval meaning --rows build/meaning-rows.jsonl
     """
@@ -113,6 +114,13 @@ def eval_meaning(
             _fail(CiteproofError(f"{data / 'scifact'}: not found; give the data folder with --data DIR"))
         _require_entailment()
     res = run_meaning(data, per_set=per_set, swaps=swaps, seed=seed, rows_path=rows)
+    if planted > 0:
+        from citeproof.eval.meaning import planted_summary
+
+        cache = rows.with_name(rows.name + ".planted.json") if rows is not None else None
+        if cache is None or not cache.is_file():
+            _require_entailment()
+        res["planted"] = planted_summary(data, planted, seed=seed, cache=cache)
     if as_json:
         out.print(_json.dumps(res, indent=2, default=str), highlight=False, markup=False)
     else:

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
-from citeproof.text.stems import NEGATION, STOPWORDS, relevant_sentences, stem_opcodes
+from citeproof.text.stems import NEGATION, STOPWORDS, overlap_score, relevant_sentences, stem_opcodes
 from citeproof.model import Tag, TagEvidence
 
 UP = [
@@ -191,6 +191,74 @@ def _counted_negation(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+_THAN = frozenset({"than", "versus", "vs", "compared"})
+"""Words that join the two sides of a comparison (*steeper among smokers than among never-smokers*)."""
+
+
+_DEGREE = frozenset({"less", "more", "least", "most", "not", "no", "never"})
+"""Words that turn or grade a comparative (*less steep*, *not higher*): they must agree for a reversal."""
+
+
+def _comparison(words: list[str]) -> tuple[list[str], list[str], str, frozenset] | None:
+    """The first comparison of lower-cased ``words``: (left term's stems, right term's stems, the comparative's
+    stem, the degree words before it), each term the run of up to three content words on its side of *than*
+    (function words between skipped: *among smokers than among never-smokers*); None when there is none."""
+    for k, w in enumerate(words):
+        if w not in _THAN:
+            continue
+        j = k - 1
+        while j >= 0 and words[j] in STOPWORDS and k - j <= 3:
+            j -= 1
+        left: list[str] = []
+        while j >= 0 and words[j] not in STOPWORDS and len(left) < 3:
+            left.insert(0, words[j])
+            j -= 1
+        while j >= 0 and words[j] in STOPWORDS and words[j] not in _DEGREE:
+            j -= 1
+        comparative = stem(words[j]) if j >= 0 else ""
+        degree = frozenset(x for x in words[max(0, j - 2):j + 1] if x in _DEGREE)
+        i = k + 1
+        while i < len(words) and words[i] in STOPWORDS and i - k <= 3:
+            i += 1
+        right: list[str] = []
+        while i < len(words) and words[i] not in STOPWORDS and len(right) < 3:
+            right.append(words[i])
+            i += 1
+        if left and right:
+            return [stem(x) for x in left], [stem(x) for x in right], comparative, degree
+    return None
+
+
+def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
+    """A pool sentence that makes the claim's comparison the other way round, with the same comparative.
+
+    "The decline in lung function was steeper among never-smokers than among smokers" against "The decline was
+    steeper among smokers than among never-smokers": the two compared terms (:func:`_comparison`) exchange places
+    across *than* (or *versus*, *vs*, *compared*), the word before them (*steeper*) and its degree words (*less*,
+    *not*...) agree, and the sentence holds at least 60% of the claim's content words. "Less steep among
+    never-smokers than among smokers" says the same as the source and is no reversal. Code shows it: confidence
+    0.9, ``proven``.
+    """
+    from citeproof.text.sentences import split_sentences
+
+    cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
+    cc = _comparison(cw) if _THAN.intersection(cw) else None
+    if cc is None:
+        return None
+    for passage in pool:
+        for sent in split_sentences(passage):
+            sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
+            if not _THAN.intersection(sw) or overlap_score(claim_text, sent) < 0.6:
+                continue
+            sc = _comparison(sw)
+            if (sc is not None and cc[0] != cc[1] and cc[0] == sc[1] and cc[1] == sc[0] and cc[2] == sc[2]
+                    and cc[3] == sc[3]):
+                first, second = (" ".join(w for w in cw if stem(w) in t) for t in (cc[0], cc[1]))
+                return Tag("polarity_flip", f"The claim compares {first!r} with {second!r} the other way round from "
+                           f"the source: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(first, second),), proven=True)
+    return None
+
+
 @lru_cache(maxsize=32)
 def _source_cues(source_text: str) -> tuple:
     return tuple(_cues(source_text))
@@ -230,6 +298,9 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
     Evidence here means the best passage plus up to three source sentences
     that share at least 35 % of the claim's content words.
 
+    0. a sentence makes the claim's comparison the other way round with the same comparative
+       (:func:`_reversed_comparison`: "steeper among never-smokers than among smokers" against "steeper among
+       smokers than among never-smokers"), confidence 0.9 and ``proven``;
     1. a claim cue and an evidence cue on the same axis and the same target
        (content words, compared on their first five letters, within five
        words of each) point opposite ways, the opposing cue shares more
@@ -266,6 +337,9 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
         return []
     source_text = context.get("source_text") or ""
     pool = [evidence_text] + [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35) if s != evidence_text]
+    reversed_ = _reversed_comparison(claim_text, pool)
+    if reversed_ is not None:
+        return [reversed_]
     cc, ec = _cues(claim_text), _cues(evidence_text)
     pool_cues = [c for sent in pool for c in _cues(sent)]
     weak: list[Tag] = []
