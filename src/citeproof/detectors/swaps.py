@@ -261,10 +261,8 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         b = [w for w in sw[j1:j2] if _content(w)]
         # a long name with its acronym ("US Food and Drug Administration (FDA)") is one term: its acronym
         da, db = _defined_term(cw[i1:i2], source_text), _defined_term(sw[j1:j2], source_text)
-        if da:
-            a, i2 = [da], i1 + 1
-        if db:
-            b, j2 = [db], j1 + 1
+        na, nb = (1 if da else i2 - i1), (1 if db else j2 - j1)
+        a, b = ([da] if da else a), ([db] if db else b)
         if op != "replace" or not a or not b:
             other_diffs += len(a)
             continue
@@ -276,7 +274,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         b2 = [y for y in b if not any(_related([x], [y], source_text) for x in a)]
         if a2 != a and a2 and b2:
             a, b = a2, b2
-        if (i2 - i1) > 3 or (j2 - j1) > 3 or len(a) > 2 or len(b) > 2 or not flanked or _related(a, b, source_text):
+        if na > 3 or nb > 3 or len(a) > 2 or len(b) > 2 or not flanked or _related(a, b, source_text):
             other_diffs += len(a)
             continue
         wedged = 0 < i1 and i2 < len(cw) and _content(cw[i1 - 1]) and _content(cw[i2])
