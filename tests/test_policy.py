@@ -27,7 +27,7 @@ from citeproof.judges.policy import (
 from citeproof.model import Evidence, Passage, Source, Tier, Verdict
 from citeproof.pipeline import CheckOptions, check
 from citeproof.readers.pandoc_cite import normalise_signal
-from citeproof.text.grounding import restates_verbatim
+from citeproof.text.grounding import restates_verbatim, states_same_negation
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 needs_scifact = pytest.mark.skipif(not (DATA / "scifact" / "corpus.jsonl").exists(), reason="../shared/data/scifact is absent")
@@ -163,6 +163,37 @@ class TestWordForWord:
         assert not restates_verbatim("These copies act as independent backups as well, present on each user's storage device.",
                                      text.replace("etc. These", "etc. It is not true that these"))  # doubt read on the whole
         assert not restates_verbatim("These copies act as independent backups as well.", text)  # still a third of its piece
+
+
+class TestSameNegation:
+    """A new user's faithful negated claim was *contradicted* at P(contradicts) 0.96 (the network read "not
+    associated" as contradicting a sentence about lung function; 0.66 against the sentence that says it)."""
+
+    SOURCE = ("Long-term exposure to fine particulate matter (PM2.5) was associated with a faster decline in lung "
+              "function. Exposure was not associated with changes in memory or cognitive test scores.")
+    # "function" stands in the first sentence: a claim word the passage has is no proof the sentence says it
+    CLAIM = "Exposure to PM2.5 was not associated with changes in memory or cognitive test scores."
+
+    def _lex(self, text: str = SOURCE) -> Judgement:
+        return Judgement(Verdict.SUPPORTED, 0.8, 0.8, _ev(text), Tier.LEXICAL, ["words"])
+
+    def test_a_contradiction_of_what_the_source_negates_too_is_partial_for_review(self):
+        out = decide(_j(Verdict.CONTRADICTED, 0.96, Tier.ENTAILMENT), self._lex(), claim=self.CLAIM)
+        assert (out.verdict, "needs_review" in out.flags) == (Verdict.PARTIAL, True)
+        assert "the source negates what the claim negates: \u201cExposure was not associated with changes" in out.reasons[0]
+
+    @pytest.mark.parametrize("claim", [
+        "Exposure to PM2.5 was not associated with changes in lung function.",  # the source says it was
+        "Exposure to PM2.5 was not associated with changes in memory or cognitive test scores in children.",  # a word the source lacks
+        "Exposure to PM2.5 was associated with changes in memory or cognitive test scores.",  # no negation in the claim
+        # eval meaning's false claim in the source's own words: the negation agrees, a verb was swapped (and the passage
+        # has the swapped-in word elsewhere)
+        "Exposure to PM2.5 was not associated with changes in memory or cognitive function scores.",
+    ])
+    def test_otherwise_the_judges_contradiction_stands(self, claim):
+        assert states_same_negation(claim, self.SOURCE) is None
+        out = decide(_j(Verdict.CONTRADICTED, 0.96, Tier.ENTAILMENT), self._lex(), claim=claim)
+        assert out.verdict == Verdict.CONTRADICTED
 
 
 class TestEscalation:

@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass
 
 from citeproof.judges.base import Judgement
-from citeproof.text.grounding import restates_verbatim
+from citeproof.text.grounding import restates_verbatim, states_same_negation
 from citeproof.model import Citation, Claim, Finding, Source, Tier, Verdict
 
 __all__ = [
@@ -192,6 +192,19 @@ def _verbatim_evidence(claim: str | None, entailment: Judgement, lexical: Judgem
     return None
 
 
+def _same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) -> tuple[str, object] | None:
+    """(the sentence, its evidence) where the judged passage, then the lexical passage, negates what ``claim``
+    negates (:func:`citeproof.text.grounding.states_same_negation`); None otherwise."""
+    if not claim:
+        return None
+    for ev in (entailment.evidence, lexical.evidence):
+        text = getattr(getattr(ev, "passage", None), "text", None) if ev is not None else None
+        sent = states_same_negation(claim, text) if text else None
+        if sent is not None:
+            return sent, ev
+    return None
+
+
 def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = POLICY, claim: str | None = None) -> Judgement:
     """One verdict from the entailment and the (fallback) lexical judgements: *supported* is earned by meaning.
 
@@ -212,6 +225,13 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
     quotation cannot say more than its source, and the network's doubt there is its own error (an exact copy
     of a sentence had P(entails) 0.79 and a calibrated 0.61 in the web test). A claim with one word or number
     changed is not a restatement; the detectors judge those (:func:`escalation`).
+
+    Before rule 1 too: a *contradicted* judgement where the judged or the lexical passage holds a sentence that
+    restates the claim and negates what the claim negates (:func:`citeproof.text.grounding.states_same_negation`)
+    becomes *partial* with ``needs_review`` when the lexical tier finds the claim's words: the network reads a
+    negated claim as contradicted even against its own sentence ("Exposure to PM2.5 was not associated with
+    changes in memory" had P(contradicts) 0.96 on a sentence about lung function and 0.66 on the one that says
+    it). The detectors still judge what differs (:func:`escalation`).
 
     Without the entailment tier (``--tier lexical``, or the tier unavailable) the lexical verdict stands,
     with the reason :data:`LEXICAL_ONLY`.
@@ -243,6 +263,14 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
             out.flags.append("needs_review")  # the judge was sure of the opposite: a person should look
         return _lead(out, (f"the claim stands word for word in the source{_on_page(quoted)}: supported (the entailment "
                           f"judge {said} '{entailment.verdict.value}' with calibrated confidence {_floor2(entailment.confidence)})"), named)
+    same = _same_negation(claim, entailment, lexical) if entailment.verdict == Verdict.CONTRADICTED else None
+    if same is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
+        sent, ev = same
+        out = dataclasses.replace(lexical, verdict=Verdict.PARTIAL, evidence=ev, reasons=list(lexical.reasons),
+                                  flags=list(lexical.flags) + ["needs_review"])
+        return _lead(out, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}), "
+                           f"but the source negates what the claim negates: \u201c{sent[:200]}\u201d; partial, not "
+                           "contradicted (the network reads a negated claim as contradicted) — read the passage"), named)
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
         if named:
