@@ -27,7 +27,8 @@ from citeproof.judges.policy import (
 from citeproof.model import Evidence, Passage, Source, Tier, Verdict
 from citeproof.pipeline import CheckOptions, check
 from citeproof.readers.pandoc_cite import normalise_signal
-from citeproof.text.grounding import restates_verbatim, states_same_negation
+from citeproof.detectors.polarity import states_same_negation
+from citeproof.text.grounding import restates_verbatim
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 needs_scifact = pytest.mark.skipif(not (DATA / "scifact" / "corpus.jsonl").exists(), reason="../shared/data/scifact is absent")
@@ -189,6 +190,7 @@ class TestSameNegation:
         # eval meaning's false claim in the source's own words: the negation agrees, a verb was swapped (and the passage
         # has the swapped-in word elsewhere)
         "Exposure to PM2.5 was not associated with changes in memory or cognitive function scores.",
+        "Exposure to PM2.6 was not associated with changes in memory or cognitive test scores.",  # a number changed
     ])
     def test_otherwise_the_judges_contradiction_stands(self, claim):
         assert states_same_negation(claim, self.SOURCE) is None

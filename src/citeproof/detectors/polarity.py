@@ -259,6 +259,59 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+SAME_NEGATION_SHARE = 0.6
+"""Least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`) the sentence of
+:func:`states_same_negation` must hold."""
+
+
+def _content_stems(words: list[str]) -> list[str]:
+    """The stems of the content words among ``words`` (3+ characters, not stop words), compared whole (``arp2`` and
+    ``10-dependent`` for "Arp2/10-dependent")."""
+    return [stem(w) for w in words if len(w) >= 3 and w.lower() not in STOPWORDS]
+
+
+def states_same_negation(claim_text: str, text: str) -> str | None:
+    """The sentence of ``text`` that restates the claim and negates what it negates, or None.
+
+    Every content word and number of the claim is in ``text`` (whole stems), the sentence holds at least
+    :data:`SAME_NEGATION_SHARE` of them, the claim is the sentence with words added or left out (a word diff over
+    stems in which no content word stands in another's place), and each negation of the claim has one in the
+    sentence whose scope (:func:`_neg_scopes`) agrees with its own (two stems, or the one there is): "Exposure to
+    PM2.5 was not associated with changes in memory" and "Exposure was not associated with changes in memory or
+    cognitive test scores" negate the same thing; "not associated with memory" and "not associated with lung
+    function" do not, nor does "WAVE2 activated ..., and does not bind" against "WAVE2 displays ..., and does not
+    bind". The entailment network reads a negated claim as contradicted even against its own sentence
+    (P(contradicts) 0.66 there), so a contradiction it finds is doubtful where this holds
+    (:func:`citeproof.judges.policy.decide`). None when the claim negates nothing.
+
+    Args:
+        claim_text: the claim.
+        text: the evidence (a sentence or a passage).
+
+    Returns:
+        The sentence, as written in ``text``, or None.
+    """
+    from citeproof.text.sentences import split_sentences
+
+    wanted = [sc for _, sc in _neg_scopes(claim_text)]
+    cw = _TOKEN_RE.findall(claim_text)
+    if (not wanted or not text or not set(_content_stems(cw)) <= set(_content_stems(_TOKEN_RE.findall(text)))
+            or not set(_NUMBER.findall(claim_text)) <= set(_NUMBER.findall(text))):
+        return None  # a claim word or number the text lacks ("Arp2/10-dependent" for "Arp2/3-dependent") is a difference
+    for sent in split_sentences(text):
+        if overlap_score(claim_text, sent) < SAME_NEGATION_SHARE:
+            continue
+        have = [sc for _, sc in _neg_scopes(sent)]
+        if not have or not all(any(len(set(w) & set(h)) >= min(2, len(w)) for h in have) for w in wanted):
+            continue
+        sw = _TOKEN_RE.findall(sent)
+        if not any(op == "replace" and _content_stems(cw[i1:i2]) and _content_stems(sw[j1:j2])
+                   for op, i1, i2, j1, j2 in stem_opcodes(cw, sw)):
+            return sent
+    return None
+
+
 @lru_cache(maxsize=32)
 def _source_cues(source_text: str) -> tuple:
     return tuple(_cues(source_text))

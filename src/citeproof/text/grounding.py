@@ -34,9 +34,8 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from citeproof.text.normalise import stem, tokenize
+from citeproof.text.normalise import tokenize
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import NEGATION, STOPWORDS, overlap_score, stem_opcodes
 
 __all__ = ["Alignment", "DiffOp", "align", "normalise", "word_diff", "words", "grounded", "gates_for", "restates_verbatim",
            "without_copied_line_numbers", "COVERAGE_MIN", "DENSITY_MIN", "RELAXED_COVERAGE_MIN", "RELAXED_DENSITY_MIN"]
@@ -428,71 +427,3 @@ def without_copied_line_numbers(claim: str, text: str, numbers) -> tuple[str, tu
     if not restates_verbatim(cleaned, text):
         return claim, ()
     return cleaned, tuple(int(m.group(1)) for m in found)
-
-
-_NEGATED = re.compile(rf"\b(?:{NEGATION})\b", re.I)
-_SCOPE_END = re.compile(r"[,;:()]|\b(?:but|whereas|while|although|though|which|and)\b", re.I)
-SAME_NEGATION_SHARE = 0.6
-"""Least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`) the sentence must hold."""
-
-
-def _content_stems(text: str) -> set[str]:
-    """The stems of ``text``'s words of 3+ characters that are not stop words, compared whole (``arp2`` and
-    ``10-dependent`` for "Arp2/10-dependent")."""
-    return {stem(w) for w in _WORD_RE.findall(text) if len(w) >= 3 and w.lower() not in STOPWORDS}
-
-
-def _negation_scopes(text: str, words: int = 3) -> list[list[str]]:
-    """For each negation of ``text`` (:data:`~citeproof.text.stems.NEGATION`), the stems of up to ``words``
-    content words after it, up to the clause's end; negations with none are left out."""
-    out = []
-    for m in _NEGATED.finditer(text):
-        rest = text[m.end():]
-        end = _SCOPE_END.search(rest)
-        scope = [stem(w) for w in _WORD_RE.findall(rest[:end.start()] if end else rest)
-                 if len(w) >= 3 and w.lower() not in STOPWORDS][:words]
-        if scope:
-            out.append(scope)
-    return out
-
-
-def states_same_negation(claim: str, text: str) -> str | None:
-    """The sentence of ``text`` that restates ``claim`` and negates what it negates, or None.
-
-    Every content word of the claim is in ``text`` (whole stems, :func:`_content_stems`), none replaces a word of
-    the sentence (:func:`_only_added`), the sentence holds at least :data:`SAME_NEGATION_SHARE` of
-    them, and each negation of
-    the claim has one in the sentence whose first content words agree with its own (by stem, at least two of them,
-    or the one there is): "Exposure to PM2.5 was not associated with changes in memory" and "Exposure was not
-    associated with changes in memory or cognitive test scores" negate the same thing; "not associated with
-    memory" and "not associated with lung function" do not. The entailment network reads a negated claim as
-    contradicted even against its own sentence (P(contradicts) 0.66 there), so a contradiction it finds is
-    doubtful where this holds. None when the claim negates nothing.
-
-    Args:
-        claim: the claim.
-        text: the evidence (a sentence or a passage).
-
-    Returns:
-        The sentence, as written in ``text``, or None.
-    """
-    wanted = _negation_scopes(claim)
-    if not wanted or not text or not _content_stems(claim) <= _content_stems(text):
-        return None  # a claim word the text lacks ("Arp2/10-dependent" for "Arp2/3-dependent") is a difference
-    for sent in split_sentences(text):
-        if overlap_score(claim, sent) < SAME_NEGATION_SHARE:
-            continue
-        have = _negation_scopes(sent)
-        if have and all(any(len(set(w) & set(h)) >= min(2, len(w)) for h in have) for w in wanted) and _only_added(claim, sent):
-            return sent
-    return None
-
-
-def _only_added(claim: str, sent: str) -> bool:
-    """The claim is the sentence with words added or left out, none of its content words put in place of another
-    (a word diff over stems): "Exposure to PM2.5 was not ..." against "Exposure was not ..."; "WAVE2 activated ...,
-    and does not bind" against "WAVE2 displays ..., and does not bind" replaces one."""
-    cw, sw = _WORD_RE.findall(claim), _WORD_RE.findall(sent)
-    content = lambda ws: [w for w in ws if len(w) >= 3 and w.lower() not in STOPWORDS]  # noqa: E731
-    return not any(op == "replace" and content(cw[i1:i2]) and content(sw[j1:j2])
-                   for op, i1, i2, j1, j2 in stem_opcodes(cw, sw))
