@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.stems import NEGATION, STOPWORDS, overlap_score, relevant_sentences, stem_opcodes
+from citeproof.detectors.swaps import RESTATE_AT
 from citeproof.model import Tag, TagEvidence
 
 UP = [
@@ -235,9 +236,9 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
     "The decline in lung function was steeper among never-smokers than among smokers" against "The decline was
     steeper among smokers than among never-smokers": the two compared terms (:func:`_comparison`) exchange places
     across *than* (or *versus*, *vs*, *compared*), the word before them (*steeper*) and its degree words (*less*,
-    *not*...) agree, and the sentence holds at least 60% of the claim's content words. "Less steep among
-    never-smokers than among smokers" says the same as the source and is no reversal. Code shows it: confidence
-    0.9, ``proven``.
+    *not*...) agree, and the sentence restates the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT`). "Less
+    steep among never-smokers than among smokers" says the same as the source and is no reversal. Code shows it:
+    confidence 0.9, ``proven``.
     """
     from citeproof.text.sentences import split_sentences
 
@@ -248,7 +249,7 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
     for passage in pool:
         for sent in split_sentences(passage):
             sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
-            if not _THAN.intersection(sw) or overlap_score(claim_text, sent) < 0.6:
+            if not _THAN.intersection(sw) or overlap_score(claim_text, sent) < RESTATE_AT:
                 continue
             sc = _comparison(sw)
             if (sc is not None and cc[0] != cc[1] and cc[0] == sc[1] and cc[1] == sc[0] and cc[2] == sc[2]
@@ -260,11 +261,6 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-SAME_NEGATION_SHARE = 0.6
-"""Least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`) the sentence of
-:func:`states_same_negation` must hold."""
-
-
 def _content_stems(words: list[str]) -> list[str]:
     """The stems of the content words among ``words`` (3+ characters, not stop words), compared whole (``arp2`` and
     ``10-dependent`` for "Arp2/10-dependent")."""
@@ -274,15 +270,15 @@ def _content_stems(words: list[str]) -> list[str]:
 def states_same_negation(claim_text: str, text: str) -> str | None:
     """The sentence of ``text`` that restates the claim and negates what it negates, or None.
 
-    Every content word and number of the claim is in ``text`` (whole stems), the sentence holds at least
-    :data:`SAME_NEGATION_SHARE` of them, the claim is the sentence with words added or left out (a word diff over
-    stems in which no content word stands in another's place), and each negation of the claim has one in the
-    sentence whose scope (:func:`_neg_scopes`) agrees with its own (two stems, or the one there is): "Exposure to
-    PM2.5 was not associated with changes in memory" and "Exposure was not associated with changes in memory or
-    cognitive test scores" negate the same thing; "not associated with memory" and "not associated with lung
-    function" do not, nor does "WAVE2 activated ..., and does not bind" against "WAVE2 displays ..., and does not
-    bind". The entailment network reads a negated claim as contradicted even against its own sentence
-    (P(contradicts) 0.66 there), so a contradiction it finds is doubtful where this holds
+    Every content word and number of the claim is in ``text`` (whole stems); the sentence restates the claim (holds
+    at least :data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words); the claim is the sentence with
+    words added or left out (a word diff over stems in which no content word stands in another's place); and each
+    negation of the claim has one in the sentence whose scope (:func:`_neg_scopes`) agrees with its own (two stems,
+    or the one there is). "Exposure to PM2.5 was not associated with changes in memory" and "Exposure was not
+    associated with changes in memory or cognitive test scores" negate the same thing; "not associated with memory"
+    and "not associated with lung function" do not, nor does "WAVE2 activated ..., and does not bind" against
+    "WAVE2 displays ..., and does not bind". The entailment network reads a negated claim as contradicted even
+    against its own sentence (P(contradicts) 0.66 there), so a contradiction it finds is doubtful where this holds
     (:func:`citeproof.judges.policy.decide`). None when the claim negates nothing.
 
     Args:
@@ -300,7 +296,7 @@ def states_same_negation(claim_text: str, text: str) -> str | None:
             or not set(_NUMBER.findall(claim_text)) <= set(_NUMBER.findall(text))):
         return None  # a claim word or number the text lacks ("Arp2/10-dependent" for "Arp2/3-dependent") is a difference
     for sent in split_sentences(text):
-        if overlap_score(claim_text, sent) < SAME_NEGATION_SHARE:
+        if overlap_score(claim_text, sent) < RESTATE_AT:
             continue
         have = [sc for _, sc in _neg_scopes(sent)]
         if not have or not all(any(len(set(w) & set(h)) >= min(2, len(w)) for h in have) for w in wanted):
