@@ -194,6 +194,9 @@ class TestTermSwap:
          "PPARG is a master-regulator of adipocyte differentiation in mice."),
         ("XBP1 activation promotes tumorigenesis of triple-negative breast cancer cells.",
          "XBP1 activation promotes tumorigenicity of triple-negative breast cancer cells."),
+        ("Having a main partner improves HIV outcomes.",  # a clause before "(HAART)" is no name of it
+         "OBJECTIVES To explore the association between a stable partnership and clinical outcome in HIV infected "
+         "patients receiving highly active antiretroviral therapy (HAART)."),
         ("PD-1 triggering on monocytes enhances IL-10 production by monocytes.",
          "Triggering of PD-1 expressed on monocytes by PD-L1 expressed on various cell types induced IL-10 production "
          "and led to reversible CD4+ T cell dysfunction."),

@@ -148,13 +148,18 @@ def _content(w: str) -> bool:
     return len(w) >= 3 and w.lower() not in STOPWORDS
 
 
+def _spells(short: str, words: list[str]) -> bool:
+    """``short`` is in the initials of ``words`` (hyphen and slash parts counted), or they in it: ``FDA`` /
+    ``US Food Drug Administration``."""
+    initials = "".join(p[0] for w in words for p in re.split(r"[-/]", w) if p).upper()
+    return bool(initials) and (short.upper() in initials or initials in short.upper())
+
+
 def _abbreviates(short: str, words: list[str], source_text: str) -> bool:
     """``short`` is an acronym of ``words`` (initials, hyphen parts counted) or the source defines one by the other."""
     if not (short.isupper() and 2 <= len(short) <= 8):
         return False
-    parts = [p for w in words for p in re.split(r"[-/]", w) if p]
-    initials = "".join(p[0] for p in parts).upper()
-    if short.upper() in initials or initials in short.upper():
+    if _spells(short, words):
         return True
     long = " ".join(words)
     return bool(re.search(rf"{re.escape(long)}[^.()]{{0,40}}\(\s*{re.escape(short)}\s*[),;]", source_text, re.I)
@@ -260,7 +265,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         a = [w for w in cw[i1:i2] if _content(w)]
         b = [w for w in sw[j1:j2] if _content(w)]
         # a long name with its acronym ("US Food and Drug Administration (FDA)") is one term: its acronym
-        da, db = _defined_term(cw[i1:i2], source_text), _defined_term(sw[j1:j2], source_text)
+        da, db = _defined_term(cw[i1:i2]), _defined_term(sw[j1:j2])
         na, nb = (1 if da else i2 - i1), (1 if db else j2 - j1)
         a, b = ([da] if da else a), ([db] if db else b)
         if op != "replace" or not a or not b:
@@ -292,14 +297,16 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
 
 
-def _defined_term(run: list[str], source_text: str) -> str | None:
+def _defined_term(run: list[str]) -> str | None:
     """The acronym of a word run that is a long name with its acronym, either way round ("US Food and Drug
-    Administration (FDA)", "FDA (Food and Drug Administration)"; :func:`_abbreviates`), else None."""
+    Administration (FDA)", "FDA (Food and Drug Administration)"): the acronym spells the name's initials
+    (:func:`_spells`) and the name has at most one content word more than the acronym has letters; else None."""
     if len(run) < 3:
         return None
     for short, rest in ((run[-1], run[:-1]), (run[0], run[1:])):
-        if short.isupper() and _abbreviates(short, [w for w in rest if _content(w)], source_text):
-            return short
+        words = [w for w in rest if _content(w)]
+        if short.isupper() and 2 <= len(short) <= 8 and len(words) <= len(short) + 1 and _spells(short, words):
+            return short  # the name is the acronym's own words, not a clause before it ("patients receiving ... (HAART)")
     return None
 
 
