@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
+from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import NEGATION, STOPWORDS, overlap_score, relevant_sentences, stem_opcodes
 from citeproof.detectors.swaps import RESTATE_AT
 from citeproof.model import Tag, TagEvidence
@@ -240,8 +241,6 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
     steep among never-smokers than among smokers" says the same as the source and is no reversal. Code shows it:
     confidence 0.9, ``proven``.
     """
-    from citeproof.text.sentences import split_sentences
-
     cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
     cc = _comparison(cw) if _THAN.intersection(cw) else None
     if cc is None:
@@ -262,8 +261,8 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 def _content_stems(words: list[str]) -> list[str]:
-    """The stems of the content words among ``words`` (3+ characters, not stop words), compared whole (``arp2`` and
-    ``10-dependent`` for "Arp2/10-dependent")."""
+    """The stems of the content words among ``words`` (3+ characters, not stop words), whole (not cut to five
+    letters as :func:`_neg_scopes` cuts them)."""
     return [stem(w) for w in words if len(w) >= 3 and w.lower() not in STOPWORDS]
 
 
@@ -288,8 +287,6 @@ def states_same_negation(claim_text: str, text: str) -> str | None:
     Returns:
         The sentence, as written in ``text``, or None.
     """
-    from citeproof.text.sentences import split_sentences
-
     wanted = [sc for _, sc in _neg_scopes(claim_text)]
     cw = _TOKEN_RE.findall(claim_text)
     if (not wanted or not text or not set(_content_stems(cw)) <= set(_content_stems(_TOKEN_RE.findall(text)))
@@ -326,8 +323,6 @@ def _source_agrees(cls: str, axis: str, tgt: set[str], source_text: str) -> bool
 def _one_word_flip(claim_text: str, pool: list[str], claim_word: str, source_word: str) -> str | None:
     """The pool sentence that is the claim word for word but for ``claim_word`` in place of ``source_word``
     (stems compared, :func:`citeproof.text.stems.stem_opcodes`); None when no sentence is."""
-    from citeproof.text.sentences import split_sentences
-
     cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
     for passage in pool:
         for sent in split_sentences(passage):
