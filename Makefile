@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 OUT ?= out/demo
 DEMO := examples/manubot
 
-.PHONY: train-meaning install demo test test-jitter bench bench-batch bench-compare clean train-judge lock fuzz
+.PHONY: train-meaning train-extra device-meaning-pack device-meaning-measure install demo test test-jitter bench bench-batch bench-compare clean train-judge lock fuzz
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -98,19 +98,39 @@ train-judge: install
 # training/contrast.py; ~30 min on 2 cores), exported with one int8 scale per channel, its decision layer fitted on
 # SciFact claims kept apart; the candidate lands in $(JUDGE_WORK)/cand/src (nothing under src/ changes) and
 # `eval meaning` measures it beside the shipped one (docs/meaning.md).
-train-meaning: install
-	$(BIN)/python -m pip install -q 'torch==2.13.0+cpu' || $(BIN)/python -m pip install -q 'torch==2.13.0'
-	$(BIN)/python -m pip install -q -e '.[train]'
+train-meaning: train-extra
 	mkdir -p $(JUDGE_WORK)/meaning
 	$(PYTHON) training/dequantize.py --out $(JUDGE_WORK)/shipped.pt
 	$(PYTHON) training/meaning_data.py --out $(JUDGE_WORK)/meaning
 	nice -n 19 $(PYTHON) training/contrast.py --pairs $(JUDGE_WORK)/meaning/pairs.jsonl --twins $(JUDGE_WORK)/meaning/twins.jsonl --init $(JUDGE_WORK)/shipped.pt --out $(JUDGE_WORK)/meaning/meaning.pt --steps 700 --lr 4e-5
-	nice -n 19 $(PYTHON) training/train_judge.py export --per-channel --init $(JUDGE_WORK)/meaning/meaning.pt --out $(JUDGE_WORK)/meaning/meaning.onnx
-	nice -n 19 $(PYTHON) training/meaning_fit.py calibrate --model $(JUDGE_WORK)/meaning/meaning.onnx --split $(JUDGE_WORK)/meaning/split.json --out $(JUDGE_WORK)/cand
-	rm -f $(JUDGE_WORK)/cand/meaning-rows.jsonl $(JUDGE_WORK)/shipped-meaning-rows.jsonl
-	PYTHONPATH=$(JUDGE_WORK)/cand/src $(PYTHON) -m citeproof eval meaning --data ../shared/data --rows $(JUDGE_WORK)/cand/meaning-rows.jsonl
+	$(call measure_meaning,$(JUDGE_WORK)/meaning,$(JUDGE_WORK)/meaning/split.json)
+
+# The same stage on a lent accelerator (training/device_meaning.py): `make device-meaning-pack` here (about 9 min),
+# then the `run` tool with carry [".device-pack"] and command `bash scripts/device-meaning.sh`, then
+# `make device-meaning-measure PARTS=<the folder its files came back to>` here.
+device-meaning-pack: train-extra
+	$(PYTHON) training/device_meaning.py pack --out .device-pack
+
+device-meaning-measure: train-extra
+	@test -n "$(PARTS)" || { echo "PARTS=<the folder the run tool's files came back to> is required"; exit 2; }
+	$(PYTHON) training/device_meaning.py join $(PARTS) --out $(JUDGE_WORK)/device/meaning.pt
+	$(call measure_meaning,$(JUDGE_WORK)/device,.device-pack/split.json)
+
+train-extra: install
+	$(BIN)/python -m pip install -q 'torch==2.13.0+cpu' || $(BIN)/python -m pip install -q 'torch==2.13.0'
+	$(BIN)/python -m pip install -q -e '.[train]'
+
+# $(1): a folder holding meaning.pt; $(2): the split.json of its pairs. Export (int8, a scale per channel), the
+# decision layer on the calibration claims (a candidate package in $(1)/cand), then `eval meaning` of the candidate
+# beside the shipped judge, and the networks' own one-word sensitivity.
+define measure_meaning
+	nice -n 19 $(PYTHON) training/train_judge.py export --per-channel --init $(1)/meaning.pt --out $(1)/meaning.onnx
+	nice -n 19 $(PYTHON) training/meaning_fit.py calibrate --model $(1)/meaning.onnx --split $(2) --out $(1)/cand
+	rm -f $(1)/cand/meaning-rows.jsonl $(JUDGE_WORK)/shipped-meaning-rows.jsonl
+	PYTHONPATH=$(1)/cand/src $(PYTHON) -m citeproof eval meaning --data ../shared/data --rows $(1)/cand/meaning-rows.jsonl
 	$(PYTHON) -m citeproof eval meaning --rows $(JUDGE_WORK)/shipped-meaning-rows.jsonl
-	$(PYTHON) training/meaning_fit.py twins --rows $(JUDGE_WORK)/shipped-meaning-rows.jsonl --models $(JUDGE_MODEL) $(JUDGE_WORK)/meaning/meaning.onnx
+	$(PYTHON) training/meaning_fit.py twins --rows $(JUDGE_WORK)/shipped-meaning-rows.jsonl --models $(JUDGE_MODEL) $(1)/meaning.onnx
+endef
 
 clean:
 	rm -rf $(VENV) .cache out .pytest_cache

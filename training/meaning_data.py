@@ -186,15 +186,30 @@ def main(argv=None) -> None:
     ap.add_argument("--nli-replay", type=int, default=6000)
     a = ap.parse_args(argv)
     pairs, record, twins = build(a.data, a.seed, a.nli_replay)
-    a.out.mkdir(parents=True, exist_ok=True)
-    with open(a.out / "pairs.jsonl", "w", encoding="utf-8") as f:
+    write(a.out, pairs, record, twins)
+    print(json.dumps({k: v for k, v in record.items() if k != "calibrate_claims"}))
+
+
+def write(out: Path, pairs, record: dict, twins, gz: bool = False) -> list[Path]:
+    """:func:`build`'s answer as ``out/pairs.jsonl``, ``out/twins.jsonl`` (``.gz`` with ``gz``) and ``out/split.json``.
+
+    Returns:
+        The three paths written (``train_judge.read_jsonl`` reads either form).
+    """
+    import gzip
+
+    out.mkdir(parents=True, exist_ok=True)
+    ext = ".jsonl.gz" if gz else ".jsonl"
+    opener = gzip.open if gz else open
+    paths = [out / f"pairs{ext}", out / f"twins{ext}", out / "split.json"]
+    with opener(paths[0], "wt", encoding="utf-8") as f:
         for p, h, lab in pairs:
             f.write(json.dumps({"premise": p, "hypothesis": h, "label": lab}) + "\n")
-    with open(a.out / "twins.jsonl", "w", encoding="utf-8") as f:
+    with opener(paths[1], "wt", encoding="utf-8") as f:
         for p, h, new in twins:
             f.write(json.dumps({"premise": p, "hypothesis": h, "changed": new}) + "\n")
-    (a.out / "split.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps({k: v for k, v in record.items() if k != "calibrate_claims"}))
+    paths[2].write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return paths
 
 
 if __name__ == "__main__":

