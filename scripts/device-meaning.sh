@@ -10,10 +10,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PACK="${PACK:-.device-pack}"
-OUT="${OUT:?set OUT to the folder the weights go to}"
 PY="${PYTHON:-python3}"
-W="$(mktemp -d)"
+if [ -z "${OUT:-}" ]; then
+  echo "OUT is not set: the folder the weights and the log go to (the device machine sets it; a smoke test here:" >&2
+  echo "  OUT=/tmp/dm PYTHON=.venv/bin/python DEVICE=cpu STEPS=3 BS=4 TWINS=2 bash scripts/device-meaning.sh)" >&2
+  exit 2
+fi
 [ -f "$PACK/pairs.jsonl.gz" ] || { echo "$PACK/pairs.jsonl.gz missing: run make device-meaning-pack here and carry .device-pack" >&2; exit 2; }
+mkdir -p "$OUT"
+W="$(mktemp -d)"
+trap 'rm -rf "$W"' EXIT
 command -v nvidia-smi >/dev/null && nvidia-smi -L
 "$PY" -c "import torch, transformers; print('torch', torch.__version__, 'transformers', transformers.__version__, 'cuda', torch.cuda.is_available())"
 "$PY" training/dequantize.py --out "$W/shipped.pt" --config "$PACK" --check 0

@@ -9,8 +9,8 @@ at most 8 files of 16 MiB come back. So:
 1. ``make device-meaning-pack`` (here, CPU, about 9 minutes on 2 cores: the term swaps of 80,000 NLI pairs): ``pack`` writes ``.device-pack/`` (ignored by git):
    ``pairs.jsonl.gz``, ``twins.jsonl.gz``, ``split.json`` (``training/meaning_data.py`` with the whole NLI replay)
    and the backbone's ``config.json`` (the weights come from the shipped judge, de-quantized there).
-2. On the accelerator, one call of the ``run`` tool with ``carry: [".device-pack"]`` and the command
-   ``bash scripts/device-meaning.sh``: de-quantizes the shipped judge, trains (bf16, ``--max-minutes``), and
+2. On a machine with a CUDA GPU and torch, transformers, tokenizers and onnx (in this workplace: the device
+   machine's ``run`` tool, with ``carry: [".device-pack"]``), the command ``bash scripts/device-meaning.sh``: de-quantizes the shipped judge, trains (bf16, ``--max-minutes``), and
    ``split``s the float16 weights into parts under ``$OUT`` with a manifest of their SHA-256.
 3. ``make device-meaning-measure PARTS=<files_at>`` (here): ``join`` checks and rebuilds the weights, then the
    export (int8, one scale per channel), the decision layer on the calibration claims and ``citeproof eval
