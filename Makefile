@@ -96,7 +96,7 @@ train-judge: install
 # The meaning stage (issue 28): the shipped judge, de-quantized, fine-tuned on real citing sentences and term /
 # scope swaps with a margin between each entailment and its one-word twin (training/meaning_data.py,
 # training/contrast.py; ~30 min on 2 cores), exported with one int8 scale per channel, its decision layer fitted on
-# SciFact claims kept apart; the candidate lands in $(JUDGE_WORK)/cand/src (nothing under src/ changes) and
+# SciFact claims kept apart; the candidate lands in $(JUDGE_WORK)/meaning/cand/src (nothing under src/ changes) and
 # `eval meaning` measures it beside the shipped one (docs/meaning.md).
 train-meaning: train-extra
 	mkdir -p $(JUDGE_WORK)/meaning

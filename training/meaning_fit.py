@@ -1,6 +1,6 @@
 """The meaning stage's decision layer and candidate, after ``training/meaning_data.py`` and the ``pairs`` stage.
 
-``python training/meaning_fit.py calibrate --model build/judge/meaning/meaning.onnx --split build/judge/meaning/split.json --out build/judge/cand``
+``python training/meaning_fit.py calibrate --model build/judge/meaning/meaning.onnx --split build/judge/meaning/split.json --out build/judge/meaning/cand``
 
 Scores the calibration SciFact claims of ``split.json`` (the meaning stage never trains on them; the shipped judge
 it starts from did, in its SciFact stage) with the model
