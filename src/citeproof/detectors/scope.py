@@ -22,7 +22,8 @@ UNIVERSAL = [
     r"of all (?:ages|kinds|types)", r"in (?:all|every) cases?", r"without (?:any )?exception",
     r"across (?:diverse|different|multiple) \w+",
 ]
-HUMAN = [r"humans", r"in humans?", r"human (?:subjects|patients|participants|volunteers|populations?)", r"people", r"patients?", r"persons?", r"individuals", r"adults?", r"children", r"men", r"women",
+HUMAN = [r"humans", r"in humans?", r"human (?:subjects|patients|participants|volunteers|populations?)",
+         r"human(?! immunodeficiency| papilloma| genome| genetics| rights| resources| capital| error)(?=(?-i: [a-z]))", r"people", r"patients?", r"persons?", r"individuals", r"adults?", r"children", r"men", r"women",
          r"subjects", r"participants", r"population", r"in vivo", r"clinical(?:ly)?", r"mankind", r"everyone"]
 NON_HUMAN = [r"mice", r"mouse", r"murine", r"rats?", r"rodents?", r"zebrafish", r"drosophila", r"flies", r"yeast",
              r"c\. elegans|caenorhabditis|worms?", r"primates?|monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine",

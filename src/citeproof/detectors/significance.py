@@ -32,6 +32,14 @@ NON_SIGNIFICANT = [
 ]
 
 
+_DENYING = r"not|no|never|neither|nor|none|cannot|can't|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|fail(?:s|ed)? to|unable to"
+_DENIAL = re.compile(rf"\b(?:{_DENYING})\b(?:\s+(?!(?:since|because|as|which|that|when|where|while|whereas|but)\b)[\w-]+,?){{0,6}}?"
+                     rf"\s+(?:statistically\s+)?significan", re.I)
+"""A negation at most six words before *significant(ly)*, no clause opening between (*since*, *which*...):
+"Neither AO nor AM differed significantly from placebo", "did not differ significantly" deny significance, as *no
+significant* does (a new user's trial, 2026-12-06: the first was read as a claim of significance)."""
+
+
 def detect_significance_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``significance_inflation`` when the claim calls a result significant without support.
 
@@ -41,7 +49,8 @@ def detect_significance_inflation(claim_text: str, evidence_text: str | None, **
     hint below the downgrade line, when the rest of the source does report
     statistics), or the claim gives an explicit p value and the whole source
     reports none (0.8).
-    A claim that *denies* significance ("no significant") is not inflation.
+    A claim that *denies* significance ("no significant", "neither ... differed significantly": :data:`_DENIAL`) is
+    not inflation.
 
     Args:
         claim_text: the claim, citation markup removed.
@@ -54,7 +63,7 @@ def detect_significance_inflation(claim_text: str, evidence_text: str | None, **
     if not evidence_text:
         return []
     cues = find_terms(claim_text, CLAIM_SIGNIFICANCE)
-    if not cues or find_terms(claim_text, NON_SIGNIFICANT):
+    if not cues or find_terms(claim_text, NON_SIGNIFICANT) or _DENIAL.search(claim_text):
         return []
     cue = cues[0][0]
     source_text = context.get("source_text") or evidence_text

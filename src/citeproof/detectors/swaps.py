@@ -56,6 +56,10 @@ _GROUPS = (
     "rate rates level levels amount amounts",
     "mortality death deaths",
     "improve improves improved ameliorate ameliorates ameliorated",
+    # found by a new user's trial on SciFact abstracts (2026-12-06): faithful claims lost *supported* to these
+    "injured injury injuries wounded wound wounds",
+    "role roles function functions",
+    "mimic mimics mimicked simulate simulates simulated emulate emulates emulated",
 )
 SYNONYMS: dict[str, frozenset[str]] = {}
 """Paraphrase vocabulary: words one group holds are never a swap for each other (stems, both directions)."""
@@ -183,6 +187,8 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
         return True
     if len(b) == 1 and _abbreviates(b[0], a, source_text):
         return True
+    if len(a) == len(b) > 1 and all(_related([x], [y], source_text) for x, y in zip(a, b)):
+        return True  # word for word alike: "amitriptylinoxide, amitriptyline" / "AO, AM", each defined by the source
     for x in a:  # a shared prefix of 5+ letters: a derivation (immunity / immunisation), not another term
         for y in b:
             x2, y2 = _past_shared_parts(x, y)
@@ -190,9 +196,16 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
                 return True  # one compound holds the other's parts (``UCP1-dependent`` / ``UCP1``)
             if _derivation(x2.lower(), y2.lower()):
                 return True
-            if len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80:
+            if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80
+                    and not (_stands_in(x2, source_text) and _stands_in(y2, source_text))):
                 return True  # one spelling for another (metres / meters, tumour / tumor, haem / hem)
     return False
+
+
+def _stands_in(word: str, source_text: str) -> bool:
+    """``word`` stands in ``source_text`` as a whole word (any case): a source that writes both *amitriptyline* and
+    *amitriptylinoxide* names two drugs, not one drug in two spellings (a new user's trial, 2026-12-06)."""
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", source_text, re.I) is not None
 
 
 _SUFFIXES = frozenset("""
@@ -258,7 +271,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     claim_stems = {stem(w) for w in cw}
     ops = stem_opcodes(cw, sw)
     swaps: list[TagEvidence] = []
-    other_diffs = 0
+    other_diffs = at_start = 0
     for k, (op, i1, i2, j1, j2) in enumerate(ops):
         if op == "equal":
             continue
@@ -271,9 +284,9 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         if op != "replace" or not a or not b:
             other_diffs += len(a)
             continue
-        before_ok = k > 0 and ops[k - 1][0] == "equal"
+        before_ok = (k > 0 and ops[k - 1][0] == "equal") or (k == 0 and i1 == 0 and j1 == 0)  # or the sentences' start
         after_ok = (k + 1 < len(ops) and ops[k + 1][0] == "equal") or (k + 1 == len(ops) and i2 == len(cw) and j2 == len(sw))
-        flanked = before_ok and after_ok  # agreeing words around the run (or the sentence's end after it)
+        flanked = before_ok and after_ok  # agreeing words around the run (or the sentences' start or end)
         # words of the run that say the same as a word across (``causes`` / ``leads``) are paraphrase, not the swap
         a2 = [x for x in a if not any(_related([x], [y], source_text) for y in b)]
         b2 = [y for y in b if not any(_related([x], [y], source_text) for x in a)]
@@ -291,9 +304,16 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
             other_diffs += len(a)
             continue
         swaps.append(TagEvidence(" ".join(a), " ".join(b)))
+        at_start += k == 0  # flanked at k == 0 only by the sentences' start
+    conf = 0.9 if other_diffs == 0 and share >= 0.75 else 0.7
+    if at_start and (conf < 0.9 or len(swaps[0].claim_span.split()) + len(swaps[0].evidence_span.split()) > 2
+                     or sum(map(_content, cw)) < 6):
+        # a swap at the sentences' start has no agreeing word before it: only one word for one, the only difference
+        # in a claim of six content words or more, proves it (a section label glued on, "BACKGROUND Taxing" /
+        # "Taxation", or a heading before a fragment, "# SARS-CoV-2 infection of" / "isolates in", is none)
+        swaps = swaps[1:]
     if not swaps:
         return _anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
-    conf = 0.9 if other_diffs == 0 and share >= 0.75 else 0.7
     return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
 
 
