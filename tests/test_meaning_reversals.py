@@ -112,3 +112,11 @@ class TestTrialFalseAlarms:
                                       KERATIN, source_text=KERATIN) == []
         assert detect_scope_inflation("Human immunodeficiency virus replicates in these mouse cells.", KERATIN,
                                       source_text=KERATIN) == []
+
+    def test_a_start_difference_too_short_to_prove_leaves_the_other_swap_unproven(self):
+        """A claim of five content words differing at the sentence's start and once more: the start is no proof, and
+        the other swap is then not the only difference (it must not be proven)."""
+        source = "Metformin lowers hepatic glucose output."
+        (tag,) = detect_term_swap("Insulin lowers renal glucose output.", source, source_text=source)
+        assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("renal", "hepatic")
+        assert tag.confidence == 0.7 and not tag.proven

@@ -311,7 +311,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         # a swap at the sentences' start has no agreeing word before it: only one word for one, the only difference
         # in a claim of six content words or more, proves it (a section label glued on, "BACKGROUND Taxing" /
         # "Taxation", or a heading before a fragment, "# SARS-CoV-2 infection of" / "isolates in", is none)
-        swaps = swaps[1:]
+        swaps, conf = swaps[1:], 0.7  # what is left is not the only difference
     if not swaps:
         return _anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
     return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
