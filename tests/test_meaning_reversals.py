@@ -120,3 +120,12 @@ class TestTrialFalseAlarms:
         (tag,) = detect_term_swap("Insulin lowers renal glucose output.", source, source_text=source)
         assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("renal", "hepatic")
         assert tag.confidence == 0.7 and not tag.proven
+
+
+def test_a_negation_around_the_opposite_word_is_no_reversal():
+    """"not of smaller size" does not say the opposite of "of larger size": a negation is never a light difference."""
+    source = "Mouse skin keratinocytes lacking keratin 17 show depressed protein translation and are not of smaller size."
+    assert not _proven_flip("Mouse skin keratinocytes lacking keratin 17 show depressed protein translation and are of "
+                            "larger size.", source)
+    assert _proven_flip("Mouse skin keratinocytes lacking keratin 17 show depressed protein translation and are of "
+                        "larger size.", source.replace("not of", "of"))

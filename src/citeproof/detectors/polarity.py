@@ -279,10 +279,14 @@ _RELATION = frozenset({"to", "into", "onto", "than", "whereas", "while", "whilst
 uncomplicated*): two terms exchanged across one of them is a reversal; across *and* / *or* it is a reordering."""
 
 
+_NEGATOR = re.compile(rf"(?:{NEGATION})", re.I)
+
+
 def _light(w: str) -> bool:
     """A token a restatement may add or drop without changing what it says: a stop word, a number, or up to three
-    characters (``(ref. 4)``, ``et al``)."""
-    return w in STOPWORDS or len(w) <= 3 or _NUMBER.fullmatch(w) is not None
+    characters (``(ref. 4)``, ``et al``), but never a negation (*not*, *no*, *never*...: "not smaller" is no
+    reversal of "larger")."""
+    return (w in STOPWORDS or len(w) <= 3 or _NUMBER.fullmatch(w) is not None) and not _NEGATOR.fullmatch(w)
 
 
 def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
