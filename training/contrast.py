@@ -67,7 +67,7 @@ def main(argv=None) -> None:
     a = ap.parse_args(argv)
     rng = random.Random(a.seed)
     torch.manual_seed(a.seed)
-    dev = torch.device("cuda" if a.device == "auto" and torch.cuda.is_available() else "cpu" if a.device == "auto" else a.device)
+    dev = torch.device(a.device if a.device != "auto" else "cuda" if torch.cuda.is_available() else "cpu")
     if dev.type == "cpu":
         torch.set_num_threads(2)
     pairs = [(r["premise"], r["hypothesis"], int(r["label"])) for r in tj.read_jsonl(a.pairs)]

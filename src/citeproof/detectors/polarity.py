@@ -259,6 +259,9 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
 _ANTONYMS = frozenset(frozenset(p) for p in (
     ("more", "less"), ("more", "fewer"), ("larger", "smaller"), ("bigger", "smaller"), ("higher", "lower"),
     ("greater", "smaller"), ("greater", "lower"), ("greater", "less"), ("faster", "slower"), ("longer", "shorter"),
@@ -289,6 +292,21 @@ def _light(w: str) -> bool:
     return (w in STOPWORDS or len(w) <= 3 or _NUMBER.fullmatch(w) is not None) and not _NEGATOR.fullmatch(w)
 
 
+def _differences(cw: list[str], sw: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """The non-equal :func:`~citeproof.text.stems.stem_opcodes` of claim words ``cw`` against sentence words ``sw``,
+    a claim's first or last word replaced by several sentence words read as one word replaced and the rest inserted
+    beyond the claim's words (difflib joins "nucleus" / "cytoplasm, and for the concomitant ..." into one run)."""
+    out: list[tuple[str, int, int, int, int]] = []
+    for t, i1, i2, j1, j2 in stem_opcodes(cw, sw):
+        if t == "replace" and i2 - i1 == 1 and j2 - j1 > 1 and i2 == len(cw):  # the claim's last word, then more
+            out += [("replace", i1, i2, j1, j1 + 1), ("insert", i2, i2, j1 + 1, j2)]
+        elif t == "replace" and i2 - i1 == 1 and j2 - j1 > 1 and i1 == 0:  # more, then the claim's first word
+            out += [("insert", 0, 0, j1, j2 - 1), ("replace", i1, i2, j2 - 1, j2)]
+        elif t != "equal":
+            out.append((t, i1, i2, j1, j2))
+    return out
+
+
 def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
     """A pool sentence that restates the claim word for word but for a reversal: one word turned into its opposite
     (:data:`_ANTONYMS`: "of larger size" against "of smaller size", "more selective" against "less selective"), or
@@ -308,15 +326,7 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
             if overlap_score(claim_text, sent) < RESTATE_AT:
                 continue
             sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
-            ops = []
-            for op in stem_opcodes(cw, sw):
-                t, i1, i2, j1, j2 = op
-                if t == "replace" and i2 - i1 == 1 and j2 - j1 > 1 and i2 == len(cw):  # the claim's last word, then more
-                    ops += [("replace", i1, i2, j1, j1 + 1), ("insert", i2, i2, j1 + 1, j2)]
-                elif t == "replace" and i2 - i1 == 1 and j2 - j1 > 1 and i1 == 0:  # more, then the claim's first word
-                    ops += [("insert", 0, 0, j1, j2 - 1), ("replace", i1, i2, j2 - 1, j2)]
-                elif t != "equal":
-                    ops.append(op)
+            ops = _differences(cw, sw)
             reps = [op for op in ops if op[0] == "replace"]
             if not reps or not all(i2 - i1 == 1 and j2 - j1 == 1 for _t, i1, i2, j1, j2 in reps):
                 continue
@@ -340,7 +350,6 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 def _content_stems(words: list[str]) -> list[str]:
     """The stems of the content words among ``words`` (3+ characters, not stop words), whole (not cut to five
     letters as :func:`_neg_scopes` cuts them)."""
