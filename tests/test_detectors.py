@@ -610,7 +610,9 @@ class TestIssue16Direction:
         tags = detect_polarity_flip("Expression of wild-type Gpr124 rescued the vascular defects of mutant embryos.", ev,
                                     source_text=ev)
         assert (tags[0].evidence[0].claim_span, tags[0].evidence[0].evidence_span) == ("rescued", "did not rescue")
-        assert "where the evidence says 'did not rescue'" in tags[0].message
+        # the source's sentence word for word but for its "not" (issue 28's negation rule): proven, so contradicted
+        assert tags[0].message.startswith("The claim says 'rescued' where the source says 'did not rescue' (it leaves out 'not')")
+        assert (tags[0].confidence, tags[0].proven) == (0.9, True)
 
     def test_same_direction_is_quiet(self):
         ev = "Expression of wild-type Gpr124 rescued the vascular defects of mutant embryos."

@@ -129,3 +129,45 @@ def test_a_negation_around_the_opposite_word_is_no_reversal():
                             "larger size.", source)
     assert _proven_flip("Mouse skin keratinocytes lacking keratin 17 show depressed protein translation and are of "
                         "larger size.", source.replace("not of", "of"))
+
+
+class TestNegationOnOneSide:
+    """The trial's H2: "A significant difference emerged between amitriptylinoxide, amitriptyline and placebo" against
+    the source's "No significant difference emerged between AO, AM and PL" ended *partial*; the dropped "No" is a
+    reversal code can show, past the abbreviations the source defines."""
+
+    @pytest.mark.parametrize("claim, spans", [
+        ("A significant difference emerged between amitriptylinoxide, amitriptyline and placebo with respect to the "
+         "primary study endpoint.", ("A significant", "No significant")),
+        ("Significant difference emerged between AO, AM and PL with respect to the primary study endpoint.",
+         ("Significant", "No significant")),
+    ])
+    def test_a_negation_the_claim_leaves_out_is_a_proven_flip(self, claim, spans):
+        (tag,) = _proven_flip(claim, HEADACHE)
+        assert tag.confidence == 0.9 and (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == spans
+        assert tag.message.startswith(f"The claim says {spans[0]!r} where the source says {spans[1]!r} (it leaves out "
+                                      "'no'), every other word alike: \u201cNo significant")
+
+    def test_a_negation_the_claim_adds_to_a_finding_is_a_proven_flip(self):
+        source = "Mouse skin keratinocytes lacking keratin 17 show depressed protein translation."
+        (tag,) = _proven_flip("Mouse skin keratinocytes lacking keratin 17 do not show depressed protein translation.",
+                              source)
+        assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("do not show", "show")
+        assert tag.message.startswith("The claim says 'do not show' where the source says 'show' (it adds 'not')")
+
+    @pytest.mark.parametrize("claim, source", [
+        # the source's own negation kept, abbreviations spelled out: faithful
+        ("No significant difference emerged between amitriptylinoxide, amitriptyline and placebo with respect to the "
+         "primary study endpoint.", HEADACHE),
+        # "not only ... but also" denies nothing
+        ("Keratin 17 regulates cell growth.", "Keratin 17 not only regulates cell growth but also protein translation."),
+        # a negated claim that answers the question a sentence asks
+        ("Keratin 17 does not regulate cell growth in mouse skin.",
+         "We tested whether keratin 17 regulates cell growth in mouse skin."),
+        # ... or that the source states elsewhere with the same negation
+        ("Keratin 17 does not regulate cell growth in mouse skin.",
+         "It was believed that keratin 17 regulates cell growth in mouse skin. Keratin 17 does not regulate cell "
+         "growth in mouse skin."),
+    ])
+    def test_no_flip_without_a_denial_on_one_side(self, claim, source):
+        assert not _proven_flip(claim, source)

@@ -170,6 +170,25 @@ def _abbreviates(short: str, words: list[str], source_text: str) -> bool:
                 or re.search(rf"\b{re.escape(short)}\s*\(\s*[^()]{{0,40}}{re.escape(long)}", source_text, re.I))
 
 
+def same_term(a: list[str], b: list[str], source_text: str) -> bool:
+    """The word runs ``a`` and ``b`` name the same thing as the source writes it: the same stems, or one an
+    abbreviation of the other that the source defines or spells (``AO`` / ``amitriptylinoxide``, ``PL`` /
+    ``placebo``), word for word for runs of equal length (``amitriptylinoxide, amitriptyline`` / ``AO, AM``).
+
+    Args:
+        a, b: words as written (case kept: an abbreviation is upper-case).
+        source_text: the whole source, where an abbreviation is defined.
+
+    Returns:
+        True when they name the same thing; never for a synonym or another word of the same kind.
+    """
+    if [stem(w) for w in a] == [stem(w) for w in b]:
+        return True
+    if (len(a) == 1 and _abbreviates(a[0], b, source_text)) or (len(b) == 1 and _abbreviates(b[0], a, source_text)):
+        return True
+    return len(a) == len(b) > 1 and all(same_term([x], [y], source_text) for x, y in zip(a, b))
+
+
 def _related(a: list[str], b: list[str], source_text: str) -> bool:
     """True when the two word runs may say the same thing (not a swap)."""
     sa, sb = {stem(w) for w in a}, {stem(w) for w in b}
