@@ -164,6 +164,9 @@ class TestNegationOnOneSide:
         # a negated claim that answers the question a sentence asks
         ("Keratin 17 does not regulate cell growth in mouse skin.",
          "We tested whether keratin 17 regulates cell growth in mouse skin."),
+        # ... or that holds for a part the sentence itself negates
+        ("Keratin 17 was not associated with cell growth.",
+         "Keratin 17 was associated with cell growth in mouse skin but not in human skin."),
         # ... or that the source states elsewhere with the same negation
         ("Keratin 17 does not regulate cell growth in mouse skin.",
          "It was believed that keratin 17 regulates cell growth in mouse skin. Keratin 17 does not regulate cell "

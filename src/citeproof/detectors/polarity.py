@@ -374,8 +374,9 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
     (:func:`_light`), by a term the source abbreviates (:func:`~citeproof.detectors.swaps.same_term`) and by what
     the sentence says before or after the claim's words; a negation just before the claim's first word counts.
     Not a denial: *not only*, *no doubt*, *no longer* (:data:`_NOT_A_DENIAL`). A negation the claim adds counts only
-    when the sentence reports no view or question (:data:`_SETS_IN_DOUBT`: "We tested whether X causes Y") and no
-    sentence of the source negates what the claim negates (:func:`states_same_negation`). Found by a new user's
+    when the sentence reports no view or question (:data:`_SETS_IN_DOUBT`: "We tested whether X causes Y"), negates
+    nothing itself ("associated in men but not in women") and no sentence of the source negates what the claim
+    negates (:func:`states_same_negation`). Found by a new user's
     trial on SciFact abstracts (2026-12-06): the dropped "No" ended *partial*. Code shows it: confidence 0.9,
     ``proven``.
 
@@ -396,13 +397,13 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
             so = _TOKEN_RE.findall(sent)
             sw = [w.lower() for w in so]
             negs: list[tuple[str, str, tuple[str, str]]] = []  # (side, negation word, (claim span, source span))
-            ok = True
+            ok, negates_beyond = True, False
             for t, i1, i2, j1, j2 in _differences(cw, sw):
-                if t == "insert" and i1 == len(cw):
-                    continue  # the sentence goes on past the claim's words
+                if t == "insert" and (i1 == len(cw) or (i1 == 0 and not _NEGATOR.fullmatch(sw[j2 - 1]))):
+                    # the sentence says more before or after the claim's words ("... in men but not in women")
+                    negates_beyond = negates_beyond or any(_NEGATOR.fullmatch(w) for w in sw[j1:j2])
+                    continue
                 if t == "insert" and i1 == 0:
-                    if not _NEGATOR.fullmatch(sw[j2 - 1]):
-                        continue  # the sentence says more before the claim's words
                     j1 = j2 - 1  # a negation right before the claim's first word ("No significant ...")
                 c_neg = [k for k in range(i1, i2) if _NEGATOR.fullmatch(cw[k])]
                 s_neg = [k for k in range(j1, j2) if _NEGATOR.fullmatch(sw[k])]
@@ -421,7 +422,8 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
             if not ok or len(negs) != 1:
                 continue
             side, word, (c_span, s_span) = negs[0]
-            if side == "claim" and (set(sw) & _SETS_IN_DOUBT or states_same_negation(claim_text, source_text or passage)):
+            if side == "claim" and (set(sw) & _SETS_IN_DOUBT or negates_beyond
+                                    or states_same_negation(claim_text, source_text or passage)):
                 continue
             what = "leaves out" if side == "source" else "adds"
             return Tag("polarity_flip", f"The claim says {c_span!r} where the source says {s_span!r} (it {what} "
