@@ -383,3 +383,24 @@ def test_markdown_report_puts_table_rows_in_their_own_section_after_the_problems
     problems = md.split("## Unverifiable")[0]
     assert "line 505" not in problems
     assert "`doi:10/gddkhn`: unsupported, line 505" in md.split("## Not a claim")[1]
+
+
+def test_markdown_report_says_which_tags_code_proved(tmp_path):
+    """A third new user's trial (2026-12-06): whether a tag decides the verdict rests on ``proven``, which the
+    Markdown and HTML reports did not show; a proven tag now reads "(0.90, proven by code)", an unproven one its
+    confidence."""
+    import dataclasses
+
+    from citeproof.reports.markdown import render_markdown
+    from report_samples import small_report
+
+    report = small_report(tmp_path)
+    md = render_markdown(report)
+    assert "- `number_drift` (0.90): 75% in the claim" in md
+    f = report.findings[1]
+    report.findings[1] = dataclasses.replace(f, tags=[dataclasses.replace(f.tags[0], proven=True)])
+    assert "- `number_drift` (0.90, proven by code): 75% in the claim" in render_markdown(report)
+    from citeproof.reports.html import render_html
+
+    assert "(0.90, proven by code): 75% in the claim" in render_html(report, crops=False)
+    assert "proven by code" not in render_html(small_report(tmp_path), crops=False)

@@ -52,7 +52,9 @@ APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|~|�
 BOUND_WORDS = r"over|more than|greater than|higher than|exceeding|at least|above|>|≥|>=|less than|fewer than|lower than|up to|at most|under|below|<|≤|<="
 _LOWER_BOUND = re.compile(r"over|more|greater|higher|exceeding|at least|above|>|≥|>=", re.I)
 
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
+_GROUP_SPACE = "[ \u2009\u202f\u00a0]"
+"""A space between groups of three digits ("100 000", with a thin or no-break space too)."""
+_NUM = r"\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+(?![\d.,])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _WORDNUM = "|".join(sorted((re.escape(k) for k in WORD_NUMBERS), key=len, reverse=True))
 _MINUS = "-−–‐‑"
 
@@ -72,7 +74,7 @@ class Quantity:
         start, end: offsets of ``text`` in the string it came from.
         tol: absolute tolerance implied by how the number is written (half the last digit).
         approx: True when hedged by ``about``, ``nearly``, ``~``...
-        kind: ``number``, ``percent``, ``multiplier``, ``fraction``, ``range``.
+        kind: ``number``, ``percent``, ``multiplier``, ``fraction``, ``range``, ``decade`` ("the 1980s": like no other kind).
         bound: ``>`` after *over*, *more than*, *at least*...; ``<`` after
             *less than*, *up to*, *under*...; '' otherwise.
     """
@@ -90,11 +92,11 @@ class Quantity:
 
 
 def _to_float(s: str) -> float:
-    return float(s.replace(",", ""))
+    return float(re.sub(r"[,\s\u2009\u202f\u00a0]", "", s))
 
 
 def _tol(s: str) -> float:
-    s = s.replace(",", "")
+    s = re.sub(r"[,\s\u2009\u202f\u00a0]", "", s)
     if "." in s:
         return 0.5 * 10 ** (-len(s.split(".")[1]))
     return 0.5
@@ -140,10 +142,20 @@ def _parse_unit(u: str):
     return None
 
 
+_SPREAD = re.compile(r"\s*[\[(]\s*\d+(?:\.\d+)?\s*[\])]")
+"""A spread in brackets after a mean ("74 [14] years", "5.5 (3) days"): the unit after it is the mean's."""
+
+
 def _unit_after(text: str, pos: int) -> tuple[str, int]:
-    """The unit written right after ``pos`` (``'' , pos`` when none)."""
+    """The unit written right after ``pos`` (``'' , pos`` when none), past a spread in brackets (:data:`_SPREAD`:
+    "mean [SD] age, 74 [14] years" gives 74 years)."""
     m = _UNIT_RE.match(text, pos)
     if not m:
+        spread = _SPREAD.match(text, pos)
+        if spread:
+            unit, end = _unit_after(text, spread.end())
+            if unit:
+                return unit, end
         return "", pos
     u = m.group(1)
     if u in ("%", "percent", "per cent"):
@@ -217,7 +229,7 @@ _MAIN_RE = re.compile(
     r"(?:"
     r"(?P<sci>(?P<mant>" + _NUM + r")\s*[×x*]\s*10\s*(?:\^|\*\*)?\s*(?P<exp>[" + _MINUS + r"]?\s?\d{1,2}))"
     r"|(?P<pow>(?<![\d.])10\s*(?:\^|\*\*)\s*(?P<pexp>[" + _MINUS + r"]?\d{1,2})|(?<![\d.,])10(?P<pdfexp>[" + _MINUS + r"]\d{1,2})(?=\s*(?:M|mol|g|s|m|cm|mm|Pa|Torr|mbar|J|W|Hz|per|[)\],;.]|\s[a-z])))"
-    r"|(?P<frac>(?<![\d/.])\d+\s*/\s*\d{1,7}(?![\d/]))"
+    r"|(?P<frac>(?<![\d/.])(?P<fa>\d+)\s*/\s*(?P<fb>\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+|\d{1,7})(?![\d/]))"
     r"|(?P<inN>(?<![\d.\w])(?P<in1>\d+|one)\s+in\s+(?P<in2>" + _NUM + r"|" + _WORDNUM + r")(?:\s+(?P<inscale>hundred|thousand|million|billion))?)"
     r"|(?P<range>(?P<r1>" + _NUM + r")\s*(?P<r1u>%)?" + r"\s*(?:-|–|—|‐|‑|to)\s*" + r"(?P<r2>" + _NUM + r")(?![\d.]))"
     r"|(?P<num>(?<![\d.,])(?:" + _NUM + r")(?![\d]))"
@@ -269,10 +281,16 @@ def extract_quantities(text: str) -> list[Quantity]:
             tol = abs(lo) * 1e-6
             end = m.end("pow")
         elif m.group("frac"):
-            a, b = (float(x) for x in re.split(r"\s*/\s*", m.group("frac")))
+            a, b = _to_float(m.group("fa")), _to_float(m.group("fb"))
             if b == 0:
                 continue
             if _is_identifier_context(text, m.start("frac"), m.end("frac")):
+                continue
+            if a > 1 and b >= 1000 and math.log10(b).is_integer():
+                # a rate, "378/100 000 persons": a count per a power of ten, read as its two numbers (a claim writes
+                # "378 cases per 100 000 persons"), not as the fraction 0.00378
+                out.append(Quantity(a, a, "", m.group("fa"), m.start("fa"), m.end("fa"), 0.5, approx, "number"))
+                out.extend(_single(text, m.start("fb"), m.end("fb"), m.group("fb"), False))
                 continue
             lo = hi = a / b
             tol = abs(lo) * 0.02
@@ -342,6 +360,8 @@ def extract_quantities(text: str) -> list[Quantity]:
             end = m.end("scale")
             tol = max(tol, 0.05 * lo)
         unit, uend = _unit_after(text, end)
+        if unit == "s" and uend == end + 1 and lo == hi and lo % 10 == 0 and (1000 <= lo <= 2100 or 10 <= lo <= 90):
+            unit, kind = "", "decade"  # "the early 1980s", "the 60s": not seconds, and no year range's like
         # n-fold / n times / n x
         mfold = re.match(r"\s*-?\s*(fold|times|[x×])(?![A-Za-z])", text[end:])
         if mfold and kind in ("number", "range") and not unit.startswith("x") or (mfold and unit == "x"):

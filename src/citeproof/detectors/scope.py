@@ -11,11 +11,14 @@ Sci. 2025): generic present tense, quantifier widening, population widening.
 
 from __future__ import annotations
 
-from citeproof.text.stems import find_terms
+from citeproof.text.normalise import WORD_RE
+from citeproof.text.sentences import split_sentences
+from citeproof.text.stems import find_terms, overlap_score, relevant_sentences, stem_opcodes
+from citeproof.detectors.swaps import RESTATE_AT
 from citeproof.model import Tag, TagEvidence
 
 UNIVERSAL = [
-    r"all", r"every(?:one|body|thing)?", r"always", r"any", r"universal(?:ly)?",
+    r"(?<!\bat )all",  # not the idiom "not at all" r"every(?:one|body|thing)?", r"always", r"any", r"universal(?:ly)?",
     r"invariabl[ey]", r"without exception", r"regardless of", r"irrespective of", r"across (?:the board|all|every|populations|species|ages)",
     r"in general", r"generally", r"globally", r"worldwide", r"everywhere", r"no matter", r"(?:the )?general population",
     r"(?:all|every|any) (?:\w+ )?(?:patients|people|humans|individuals|populations?|species|cells?|tissues?|subjects|ages?|groups?|countries|settings?|organisms|mammals|adults|children|cancers?|tumou?rs)",
@@ -38,6 +41,32 @@ SUBGROUP = [r"subgroup", r"subset", r"some", r"a (?:small )?(?:number|proportion
             r"most", r"many", r"majority", r"often", r"sometimes", r"frequently", r"occasionally", r"in part"]
 
 
+def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
+    """A pool sentence restating the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words) with
+    an animal or cell population where the claim has a human one, word for word in its place: "improved insulin
+    sensitivity in insulin-resistant patients with type 2 diabetes" against "... in insulin-resistant db/db mice,
+    our results suggest ... individuals with type 2 diabetes" (a sentence that names humans elsewhere, which the
+    evidence-wide rule cannot read). Found by a new user's trial (2026-12-06). Code shows it: 0.9, ``proven``."""
+    cw = WORD_RE.findall(claim_text)
+    for passage in pool:
+        for sent in split_sentences(passage):
+            if overlap_score(claim_text, sent) < RESTATE_AT:
+                continue
+            sw = WORD_RE.findall(sent)
+            for t, i1, i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
+                # the first words in the claim's place: the sentence may go on ("db/db mice, our results suggest ...
+                # individuals with ...") past the population it names there
+                said, there = " ".join(cw[i1:min(i2, i1 + 3)]), " ".join(sw[j1:min(j2, j1 + 3)])
+                if t != "replace" or not find_terms(said, HUMAN) or find_terms(said, NON_HUMAN):
+                    continue
+                animal = find_terms(there, NON_HUMAN)
+                if animal and not find_terms(there, HUMAN):
+                    human = find_terms(said, HUMAN)[0][0]
+                    return Tag("scope_inflation", f"The claim is about {human!r} where the source says {animal[0][0]!r}: "
+                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(human, animal[0][0]),), proven=True)
+    return None
+
+
 def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``scope_inflation`` when the claim generalises beyond the evidence.
 
@@ -50,7 +79,9 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
     Args:
         claim_text: the claim, citation markup removed.
         evidence_text: the best evidence passage, or None (then nothing fires).
-        **context: unused.
+        **context: ``source_text`` (str), optional: the source sentences nearest the claim are read for
+            (c) a human population in the place of the restating sentence's animals or cells
+            (:func:`_restated_population`, 0.9, proven).
 
     Returns:
         ``[]`` or one tag.
@@ -71,6 +102,13 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         return [Tag("scope_inflation",
                     f"The claim is about {c_h[0][0]!r} but the evidence is about {e_nh[0][0]!r}.", 0.85,
                     (TagEvidence(c_h[0][0], e_nh[0][0]),), proven=True)]
+    if c_h and e_nh:
+        source_text = context.get("source_text") or ""
+        pool = [evidence_text] + [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35)
+                                  if s != evidence_text]
+        restated = _restated_population(claim_text, pool)
+        if restated is not None:
+            return [restated]
     if claim_univ:
         restr = find_terms(evidence_text, SUBGROUP)
         conf = 0.9 if restr else 0.8

@@ -41,7 +41,8 @@ _GROUPS = (
     "increase increases increased raise raises raised elevate elevated enhance enhanced augment augmented boost boosted "
     "promote promotes promoted upregulate upregulates upregulated",
     "decrease decreases decreased reduce reduces reduced lower lowers lowered diminish diminished inhibit inhibits "
-    "inhibited suppress suppresses suppressed attenuate attenuated downregulate downregulated impair impaired",
+    "inhibited suppress suppresses suppressed attenuate attenuated downregulate downregulated impair impaired "
+    "block blocks blocked",  # "Cry1 blocked cAMP accumulation" for "inhibited accumulation" (a third trial)
     "cause causes caused induce induces induced trigger triggers triggered lead leads produce produces produced",
     "patients subjects participants individuals people persons cases patient adult adults",
     "effect effects impact impacts influence influences role",
@@ -311,7 +312,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         b2 = [y for y in b if not any(_related([x], [y], source_text) for x in a)]
         if a2 != a and a2 and b2:
             a, b = a2, b2
-        if na > 3 or nb > 3 or len(a) > 2 or len(b) > 2 or not flanked or _related(a, b, source_text):
+        if na > 3 or nb > 3 or len(a) + len(b) > 5 or not flanked or _related(a, b, source_text):
             other_diffs += len(a)
             continue
         wedged = 0 < i1 and i2 < len(cw) and _content(cw[i1 - 1]) and _content(cw[i2])

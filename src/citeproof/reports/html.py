@@ -228,7 +228,8 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
         "evidence": evidence,
         "reasons": list(f.reasons),
         "tags": [
-            {"name": t.name, "message": t.message, "confidence": t.confidence, "evidence": [(e.claim_span, e.evidence_span) for e in t.evidence]}
+            {"name": t.name, "message": t.message, "confidence": t.confidence, "proven": t.proven,
+             "evidence": [(e.claim_span, e.evidence_span) for e in t.evidence]}
             for t in f.tags
         ],
         "flags": list(f.flags),

@@ -211,7 +211,8 @@ def render_markdown(report: Report) -> str:
                 lines.append("Tags:")
                 for t in f.tags:
                     spans = "; ".join(d for d in (e.describe() for e in t.evidence) if d)
-                    lines.append(f"- `{t.name}` ({t.confidence:.2f}): {t.message}" + (f" [{spans}]" if spans else ""))
+                    shown = ", proven by code" if t.proven else ""  # shown on the restating sentence: it decides
+                    lines.append(f"- `{t.name}` ({t.confidence:.2f}{shown}): {t.message}" + (f" [{spans}]" if spans else ""))
                 lines.append("")
             if f.reasons:
                 lines.append("Why:")

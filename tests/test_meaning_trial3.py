@@ -1,0 +1,124 @@
+"""Issue 28: false claims in the source's own words that a third new user's trial found passing (2026-12-06), each
+rule with the faithful twin that must stay untagged. No model: the detectors alone.
+
+The sources are sentences of SciFact corpus abstracts (Wadden et al. 2020) as the trial used them: a randomized trial
+of noninvasive ventilation (NIV) in transplant recipients, a study of cryptochrome and hepatic gluconeogenesis, and
+a community study of heart-failure incidence and survival in Olmsted County.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeproof.detectors.numbers import detect_number_drift, extract_quantities
+from citeproof.detectors.polarity import detect_polarity_flip
+from citeproof.detectors.scope import detect_scope_inflation
+from citeproof.detectors.swaps import detect_term_swap
+
+NIV = ("RESULTS The 2 groups were similar at study entry. The use of NIV was associated with a significant reduction in "
+       "the rate of endotracheal intubation (20% vs 70%; P = .002), rate of fatal complications (20% vs 50%; P = .05), "
+       "and intensive care unit mortality (20% vs 50%; P = .05). Hospital mortality did not differ. CONCLUSIONS These "
+       "results indicate that transplantation programs should consider NIV in the treatment of selected recipients of "
+       "transplantation with acute respiratory failure.")
+CRY = ("Here we show that Creb activity during fasting is modulated by Cry1 and Cry2, which are rhythmically expressed in "
+       "the liver. Cry1 expression was elevated during the night-day transition, when it reduced fasting gluconeogenic "
+       "gene expression by blocking glucagon-mediated increases in intracellular cAMP concentrations and in the protein "
+       "kinase A-mediated phosphorylation of Creb. In biochemical reconstitution studies, we found that Cry1 inhibited "
+       "accumulation of cAMP in response to G protein-coupled receptor (GPCR) activation but not to forskolin, a direct "
+       "activator of adenyl cyclase. As hepatic overexpression of Cry1 lowered blood glucose concentrations and improved "
+       "insulin sensitivity in insulin-resistant db/db mice, our results suggest that compounds that enhance "
+       "cryptochrome activity may provide therapeutic benefit to individuals with type 2 diabetes.")
+HF = ("Patients were 4537 Olmsted County residents (57% women; mean [SD] age, 74 [14] years) with a diagnosis of heart "
+      "failure between 1979 and 2000. RESULTS The incidence of heart failure was higher among men (378/100 000 "
+      "persons; 95% confidence interval [CI], 361-395 for men; 289/100 000 persons; 95% CI, 277-300 for women) and did "
+      "not change over time among men or women. Survival after heart failure diagnosis was worse among men than women "
+      "(relative risk, 1.33; 95% CI, 1.24-1.43) but overall improved over time (5-year age-adjusted survival, 43% in "
+      "1979-1984 vs 52% in 1996-2000, P<.001). However, men and younger persons experienced larger survival gains, "
+      "contrasting with less or no improvement for women and elderly persons.")
+
+
+def _proven(detector, claim: str, source: str):
+    return [t for t in detector(claim, source, source_text=source) if t.proven]
+
+
+@pytest.mark.parametrize("claim, source, spans", [
+    # N4: a short sentence the claim holds whole, its "not" left out
+    ("Hospital mortality differed between the NIV and standard treatment groups.", NIV, ("differed", "did not differ")),
+    # C5: increased / reduced (direction cues of one axis), the sentence going on past the claim
+    ("Cry1 expression was elevated during the night-day transition, when it increased fasting gluconeogenic gene "
+     "expression.", CRY, ("increased", "reduced")),
+    # N5: the reversal inside a run of shared words; the claim then goes on with another sentence's words
+    ("The use of NIV was associated with a significant increase in the rate of endotracheal intubation in recipients "
+     "of solid organ transplantation with acute respiratory failure.", NIV, ("increase", "reduction")),
+])
+def test_reversals_are_proven_flips(claim, source, spans):
+    (tag,) = _proven(detect_polarity_flip, claim, source)
+    assert tag.confidence == 0.9
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == spans
+
+
+@pytest.mark.parametrize("claim, source", [
+    ("Hospital mortality did not differ between the NIV and standard treatment groups.", NIV),
+    ("Cry1 expression was elevated during the night-day transition, when it reduced fasting gluconeogenic gene "
+     "expression.", CRY),
+    ("The use of NIV was associated with a significant reduction in the rate of endotracheal intubation in recipients "
+     "of solid organ transplantation with acute respiratory failure.", NIV),
+    # the source says "increases" too, of another thing: no reversal of the claim's own words
+    ("Cry1 blocked glucagon-mediated increases in intracellular cAMP concentrations.", CRY),
+])
+def test_the_faithful_twins_are_no_flip(claim, source):
+    assert not _proven(detect_polarity_flip, claim, source)
+
+
+def test_a_mean_with_its_spread_in_brackets_keeps_its_unit():
+    """H2: "mean age, 64 years" against "mean [SD] age, 74 [14] years" was 0.5 ("appears nowhere")."""
+    assert [(q.lo, q.unit) for q in extract_quantities("mean [SD] age, 74 [14] years")] == [(74.0, "years")]
+    (tag,) = detect_number_drift("Patients were 4537 Olmsted County residents (57% women; mean age, 64 years) with a "
+                                 "diagnosis of heart failure between 1979 and 2000.", HF, source_text=HF)
+    assert tag.proven and (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("64 years", "74 [14] years")
+
+
+def test_a_rate_per_power_of_ten_is_read_as_its_numbers():
+    """H3, faithful, was a 0.9 number_drift ('289' where the evidence says '277-300'): "289/100 000 persons" had read
+    as the fraction 2.89 and "100 000" as two numbers."""
+    assert [q.lo for q in extract_quantities("289/100 000 persons")] == [289.0, 100000.0]
+    assert [q.kind for q in extract_quantities("in 3/4 of patients")] == ["fraction"]
+    assert detect_number_drift("Men had a higher incidence of heart failure than women, roughly 378 versus 289 cases "
+                               "per 100 000 persons.", HF, source_text=HF) == []
+
+
+def test_a_decade_is_no_number_of_seconds():
+    """H6, faithful: "the early 1980s" read as 1980 seconds, then matched against the source's years."""
+    assert [(q.kind, q.unit) for q in extract_quantities("in the early 1980s, after 5 s")] == [("decade", ""), ("number", "s")]
+    tags = detect_number_drift("Five-year age-adjusted survival rose from 43% in the early 1980s to 52% in the late "
+                               "1990s.", HF, source_text=HF)
+    assert not any(t.proven for t in tags)
+
+
+def test_a_human_population_in_the_place_of_mice_is_proven_scope_inflation():
+    """C8: the restating sentence names humans further on ("individuals with type 2 diabetes"), so the evidence-wide
+    rule did not fire; word for word, "patients" stands where the source has "db/db mice"."""
+    claim = ("Hepatic overexpression of Cry1 lowered blood glucose concentrations and improved insulin sensitivity in "
+             "insulin-resistant patients with type 2 diabetes.")
+    (tag,) = _proven(detect_scope_inflation, claim, CRY)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("patients", "mice")
+    assert not _proven(detect_scope_inflation, claim.replace("patients with type 2 diabetes", "db/db mice"), CRY)
+
+
+def test_not_at_all_is_no_universal_claim():
+    """H9, faithful: "improved little or not at all" was tagged "generalises with 'all'"."""
+    assert detect_scope_inflation("Women and the elderly improved little or not at all.", HF, source_text=HF) == []
+
+
+def test_a_three_word_term_in_the_place_of_two_is_a_swap():
+    """H5: "myocardial infarction" where the source says "heart failure diagnosis" had no tag (a run of three content
+    words was never read as a term)."""
+    (tag,) = _proven(detect_term_swap, "Survival after myocardial infarction was worse among men than women (relative "
+                     "risk, 1.33; 95% CI, 1.24-1.43).", HF)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("myocardial infarction", "heart failure diagnosis")
+
+
+def test_blocked_for_inhibited_is_no_swap():
+    """C6, faithful: "Cry1 blocked cAMP accumulation" against "Cry1 inhibited accumulation of cAMP" was a 0.7 swap."""
+    assert detect_term_swap("In reconstitution experiments, Cry1 blocked accumulation of cAMP in response to G "
+                            "protein-coupled receptor activation.", CRY, source_text=CRY) == []
