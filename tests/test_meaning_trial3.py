@@ -122,3 +122,19 @@ def test_blocked_for_inhibited_is_no_swap():
     """C6, faithful: "Cry1 blocked cAMP accumulation" against "Cry1 inhibited accumulation of cAMP" was a 0.7 swap."""
     assert detect_term_swap("In reconstitution experiments, Cry1 blocked accumulation of cAMP in response to G "
                             "protein-coupled receptor activation.", CRY, source_text=CRY) == []
+
+
+def test_every_and_any_are_still_universal_claims():
+    """The "not at all" fix first swallowed *every*, *always*, *any* and *universal* (a comment in the pattern list):
+    measured on the faithful training citations, three tags vanished."""
+    (tag,) = detect_scope_inflation("The drug works in every patient and always.", "It worked in most patients.")
+    assert tag.evidence[0].claim_span.lower() in ("every", "always", "every patient")
+    assert detect_scope_inflation("All patients improved.", "Some patients improved.") != []
+
+
+def test_digit_groups_set_apart_by_a_punctuation_space():
+    """A faithful Citation-Integrity citation ("499,000 were under-five children") against The Lancet's "499\u2008000
+    (447\u2008000–558\u2008000)": read as 499 it was a proven number_drift."""
+    src = "1\u00b73 million deaths were caused by diarrhoeal diseases, including 499\u2008000 (447\u2008000\u2013558\u2008000) in children."
+    assert [q.lo for q in extract_quantities(src)][:2] == [1300000.0, 499000.0]
+    assert detect_number_drift("Of 1.3 million deaths from diarrheal diseases, 499,000 were children.", src, source_text=src) == []

@@ -18,7 +18,8 @@ from citeproof.detectors.swaps import RESTATE_AT
 from citeproof.model import Tag, TagEvidence
 
 UNIVERSAL = [
-    r"(?<!\bat )all",  # not the idiom "not at all" r"every(?:one|body|thing)?", r"always", r"any", r"universal(?:ly)?",
+    r"(?<!\bat )all",  # not the idiom "not at all"
+    r"every(?:one|body|thing)?", r"always", r"any", r"universal(?:ly)?",
     r"invariabl[ey]", r"without exception", r"regardless of", r"irrespective of", r"across (?:the board|all|every|populations|species|ages)",
     r"in general", r"generally", r"globally", r"worldwide", r"everywhere", r"no matter", r"(?:the )?general population",
     r"(?:all|every|any) (?:\w+ )?(?:patients|people|humans|individuals|populations?|species|cells?|tissues?|subjects|ages?|groups?|countries|settings?|organisms|mammals|adults|children|cancers?|tumou?rs)",
