@@ -138,3 +138,30 @@ def test_digit_groups_set_apart_by_a_punctuation_space():
     src = "1\u00b73 million deaths were caused by diarrhoeal diseases, including 499\u2008000 (447\u2008000\u2013558\u2008000) in children."
     assert [q.lo for q in extract_quantities(src)][:2] == [1300000.0, 499000.0]
     assert detect_number_drift("Of 1.3 million deaths from diarrheal diseases, 499,000 were children.", src, source_text=src) == []
+
+
+TRIAL_NIV = ("Over time, a sustained improvement in PaO2 to FIO2 was noted in 12 patients (60%) in the NIV group, and in 5 "
+             "patients (25%) randomized to standard treatment (P = .03).")
+
+
+def test_two_groups_exchanged_across_parallel_clauses_are_a_proven_flip():
+    """N7: the two arms' results given to each other ("12 patients (60%) randomized to standard treatment and ... 5
+    patients (25%) in the NIV group") ended *partial*."""
+    claim = ("Over time, a sustained improvement in PaO2 to FIO2 was noted in 12 patients (60%) randomized to standard "
+             "treatment and in 5 patients (25%) in the NIV group.")
+    (tag,) = _proven(detect_polarity_flip, claim, TRIAL_NIV)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("randomized standard treatment", "NIV group")
+    assert not _proven(detect_polarity_flip, "Over time, a sustained improvement in PaO2 to FIO2 was noted in 12 "
+                       "patients (60%) in the NIV group and in 5 patients (25%) randomized to standard treatment.", TRIAL_NIV)
+
+
+@pytest.mark.parametrize("claim, source", [
+    # faithful training citations of the same shape, no number between the terms: paraphrases
+    ("CCL19 is a ligand for CCR7.", "Soluble CCL21 functionally resembles the second CCR7 ligand, CCL19, which lacks "
+     "anchoring residues and forms soluble gradients."),
+    ("Ca2+ cycling controls whole-body energy homeostasis in beige fat.", "Our study uncovers a noncanonical "
+     "thermogenic mechanism through which beige fat controls whole-body energy homeostasis via Ca2+ cycling."),
+    ("Insulin lowered glucose in mice.", "Glucose was lowered by insulin in mice."),
+])
+def test_reordered_terms_without_parallel_clauses_are_no_flip(claim, source):
+    assert not _proven(detect_polarity_flip, claim, source)

@@ -27,7 +27,7 @@ from citeproof.judges.policy import (
 from citeproof.model import Evidence, Passage, Source, Tier, Verdict
 from citeproof.pipeline import CheckOptions, check
 from citeproof.readers.pandoc_cite import normalise_signal
-from citeproof.detectors.polarity import states_same_negation
+from citeproof.detectors.restated import states_same_negation
 from citeproof.text.grounding import restates_verbatim
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"

@@ -52,9 +52,7 @@ APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|~|�
 BOUND_WORDS = r"over|more than|greater than|higher than|exceeding|at least|above|>|≥|>=|less than|fewer than|lower than|up to|at most|under|below|<|≤|<="
 _LOWER_BOUND = re.compile(r"over|more|greater|higher|exceeding|at least|above|>|≥|>=", re.I)
 
-_GROUP_SPACE = "[ \u2007\u2008\u2009\u202f\u00a0]"
-"""A space between groups of three digits ("100 000"; a figure, punctuation, thin or no-break space too: The Lancet
-writes "499\u2008000")."""
+_GROUP_SPACE = "[ \u2007\u2008\u2009\u202f\u00a0]"  # between digit groups: "100 000", The Lancet's "499\u2008000"
 _NUM = r"\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+(?![\d.,])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _WORDNUM = "|".join(sorted((re.escape(k) for k in WORD_NUMBERS), key=len, reverse=True))
 _MINUS = "-−–‐‑"

@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass
 
 from citeproof.judges.base import Judgement
-from citeproof.detectors.polarity import states_same_negation
+from citeproof.detectors.restated import states_same_negation
 from citeproof.text.grounding import restates_verbatim
 from citeproof.model import Citation, Claim, Finding, Source, Tier, Verdict
 
@@ -195,7 +195,7 @@ def _verbatim_evidence(claim: str | None, entailment: Judgement, lexical: Judgem
 
 def _same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) -> tuple[str, object] | None:
     """(the sentence, its evidence) where the judged passage, then the lexical passage, negates what ``claim``
-    negates (:func:`citeproof.detectors.polarity.states_same_negation`); None otherwise."""
+    negates (:func:`citeproof.detectors.restated.states_same_negation`); None otherwise."""
     if not claim:
         return None
     for ev in (entailment.evidence, lexical.evidence):
@@ -228,7 +228,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
     changed is not a restatement; the detectors judge those (:func:`escalation`).
 
     Before rule 1 too: a *contradicted* judgement where the judged or the lexical passage holds a sentence that
-    restates the claim and negates what the claim negates (:func:`citeproof.detectors.polarity.states_same_negation`)
+    restates the claim and negates what the claim negates (:func:`citeproof.detectors.restated.states_same_negation`)
     becomes *partial* with ``needs_review`` when the lexical tier finds the claim's words: the network reads a
     negated claim as contradicted even against its own sentence ("Exposure to PM2.5 was not associated with
     changes in memory" had P(contradicts) 0.96 on a sentence about lung function and 0.66 on the one that says

@@ -1,0 +1,117 @@
+"""The vocabulary of direction and negation that ``polarity_flip`` and the restating-sentence rules read.
+
+Direction cues are grouped on two axes, *up/down* (increase/decrease, promote/inhibit, higher/lower) and *good/bad*
+(improve/worsen), in the spirit of the direction-of-effect features used for contradiction in SciFact-style
+verification (Wadden et al. 2020) and Check-COVID's minimal pairs; negations and their scopes; word pairs of opposite
+direction or degree.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
+from citeproof.text.stems import NEGATION, STOPWORDS
+
+UP = [
+    r"increas\w*", r"rais(?:e|es|ed|ing)", r"elevat\w*", r"higher", r"greater", r"more", r"enhanc\w*", r"promot\w*",
+    r"stimulat\w*", r"activat(?:e|es|ed|ing)", r"upregulat\w*|up-regulat\w*", r"induc(?:e|es|ed|ing)", r"boost\w*",
+    r"augment\w*", r"amplif\w*", r"accelerat\w*", r"ris(?:e|es|en|ing)|rose", r"facilitat\w*", r"potentiat\w*",
+    r"prolong\w*", r"extend(?:s|ed)?", r"faster", r"larger", r"longer", r"stronger", r"overexpress\w*", r"gain(?:s|ed)?",
+    r"up", r"excess\w*", r"exceed\w*",
+]
+DOWN = [
+    r"decreas\w*", r"reduc\w*", r"lower(?:s|ed|ing)?", r"diminish\w*", r"declin\w*", r"attenuat\w*", r"inhibit\w*",
+    r"suppress\w*", r"repress\w*", r"block(?:s|ed|ing)?", r"downregulat\w*|down-regulat\w*", r"less", r"fewer",
+    r"weaken\w*", r"dampen\w*", r"abolish\w*", r"abrogat\w*", r"prevent\w*", r"slow(?:s|ed|er|ing)?", r"drop\w*",
+    r"fall(?:s|ing)?|fell", r"shrink\w*|shrank", r"smaller", r"shorter", r"weaker", r"deplet\w*", r"shorten\w*",
+    r"down", r"cut(?:s)?", r"curb\w*", r"limit(?:s|ed|ing)?", r"loss(?:es)?", r"los(?:e|es|ing)",
+]
+GOOD = [r"improv\w*", r"better", r"benefi\w+", r"ameliorat\w*", r"alleviat\w*", r"protect\w*", r"favou?rabl\w*", r"rescu\w*"]
+BAD = [r"worsen\w*", r"worse", r"impair\w*", r"exacerbat\w*", r"aggravat\w*", r"harm\w*", r"detriment\w*", r"unfavou?rabl\w*",
+       r"damag(?:e|es|ed|ing)"]
+AXES = {"up": ("up", UP), "down": ("up", DOWN), "good": ("good", GOOD), "bad": ("good", BAD)}
+OPPOSITE = {"up": "down", "down": "up", "good": "bad", "bad": "good"}
+CUE_RES = {cls: re.compile(r"^(?:" + "|".join(words) + r")$", re.I) for cls, (_axis, words) in AXES.items()}
+NEG_RE = re.compile(r"^(?:" + NEGATION + r")$", re.I)
+NEG_WORDS = {"not", "no", "never", "cannot", "can't", "doesn't", "don't", "didn't", "isn't", "aren't", "wasn't",
+              "weren't", "without", "fail", "fails", "failed", "lack", "lacks", "lacked", "neither", "nor", "none", "unable"}
+NULL_FINDING = re.compile(r"\b(?:no|not any|without)\s+(?:significant\s+|detectable\s+|measurable\s+|appreciable\s+)?"
+                           r"(?:effect|impact|influence|role|association|difference|change|relationship|correlation|link)s?\b"
+                           r"|\b(?:did|does|do|was|were|is|are)\s+not\s+(?:affect|alter|change|influence|differ|modify|impact)\w*\b"
+                           r"|\bunaffected\b|\bunchanged\b|\bunrelated\b|\bindependent of\b", re.I)
+CLAIM_NEG = re.compile(r"\b(?:(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might|should)\s+not"
+                        r"|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|cannot|can't|fails?\s+to|failed\s+to|never|no longer"
+                        r"|neither|nor|not\s+(?:\w+\s+)?(?:associated|involved|required|necessary|linked|related))\b|\bno\b", re.I)
+NEG_ANY = re.compile(r"\b(?:" + NEGATION + r"|unaffected|unchanged|independent|absent|lack\w*|failed|fails|neither|nor"
+                      r"|dispensable|irrespective|regardless|similar|comparable)\b|n't\b", re.I)
+AUX = {"do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would", "may", "might",
+        "should"}
+WINDOW = 5
+
+
+_SCOPE_SKIP = {"in", "fact", "a", "an", "the", "be", "been", "being", "only", "always", "necessarily", "to", "any", "at",
+               "all", "by", "itself", "themselves", "directly", "really", "actually", "yet", "so", "as", "much"}
+_CLAUSE_END = re.compile(r"[,;:()]|\b(?:but|whereas|while|although|though|which|that|and)\b", re.I)
+_NEG_TOKEN = re.compile(r"\b(?:not|no|never|cannot|can't|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|neither|nor"
+                        r"|fails?\s+to|failed\s+to|unable\s+to)\b", re.I)
+NEG_ANY_SIDE = re.compile(_NEG_TOKEN.pattern + r"|\b(?:lacks?|lacked|lacking|absence\s+of|absent)\b", re.I)
+NEG_LEXICAL = re.compile(r"\b(?:ineffective|unaffected|unchanged|unrelated|independent|irrespective|regardless|absent"
+                          r"|dispensable|insufficient|unnecessary|none|rather than|instead|nor)\b|n't\b", re.I)
+
+
+def neg_scopes(text: str, words: int = 4) -> list[tuple[str, list[str]]]:
+    """``(negation, content stems after it)`` for each negation: up to ``words`` content words, stopping at a clause end."""
+    out = []
+    for m in _NEG_TOKEN.finditer(text):
+        rest = text[m.end():]
+        end = _CLAUSE_END.search(rest)
+        rest = rest[: end.start()] if end else rest
+        stems = [stem(w)[:5] for w in _TOKEN_RE.findall(rest)
+                 if w.lower() not in STOPWORDS and w.lower() not in _SCOPE_SKIP and len(w) >= 3][:words]
+        if stems:
+            out.append((m.group(0), stems))
+    return out
+
+
+
+NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+ANTONYMS = frozenset(frozenset(p) for p in (
+    ("more", "less"), ("more", "fewer"), ("larger", "smaller"), ("bigger", "smaller"), ("higher", "lower"),
+    ("greater", "smaller"), ("greater", "lower"), ("greater", "less"), ("faster", "slower"), ("longer", "shorter"),
+    ("stronger", "weaker"), ("better", "worse"), ("earlier", "later"), ("older", "younger"), ("wider", "narrower"),
+    ("most", "least"), ("highest", "lowest"), ("largest", "smallest"), ("maximum", "minimum"),
+    ("increase", "decrease"), ("increased", "decreased"), ("increases", "decreases"), ("increasing", "decreasing"),
+    ("upregulated", "downregulated"), ("upregulation", "downregulation"), ("gain", "loss"), ("gains", "losses"),
+    ("before", "after"), ("above", "below"), ("inside", "outside"), ("positive", "negative"),
+    ("activates", "inhibits"), ("activated", "inhibited"), ("promotes", "suppresses"), ("promoted", "suppressed"),
+    ("rise", "fall"), ("rises", "falls"), ("rose", "fell"), ("enhanced", "reduced"), ("enhances", "reduces"),
+))
+"""Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
+other word alike, is a reversal code can show (:func:`_restated_reversal`)."""
+
+RELATION = frozenset({"to", "into", "onto", "than", "whereas", "while", "whilst", "but", "versus", "vs", "compared",
+                       "over", "unlike", "rather", "toward", "towards", "against", "instead"})
+"""Words that set two terms against each other (*from the nucleus to the cytoplasm*, *severe ... whereas
+uncomplicated*): two terms exchanged across one of them is a reversal; across *and* / *or* it is a reordering."""
+
+
+NEGATOR = re.compile(rf"(?:{NEGATION})", re.I)
+
+
+def light_token(w: str) -> bool:
+    """A token a restatement may add or drop without changing what it says: a stop word, a number, or up to three
+    characters (``(ref. 4)``, ``et al``), but never a negation (*not*, *no*, *never*...: "not smaller" is no
+    reversal of "larger")."""
+    return (w in STOPWORDS or len(w) <= 3 or NUMBER.fullmatch(w) is not None) and not NEGATOR.fullmatch(w)
+
+
+
+def content_stems(words: list[str]) -> list[str]:
+    """The stems of the content words among ``words`` (3+ characters, not stop words), whole (not cut to five
+    letters as :func:`neg_scopes` cuts them)."""
+    return [stem(w) for w in words if len(w) >= 3 and w.lower() not in STOPWORDS]
+
+
