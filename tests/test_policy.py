@@ -130,11 +130,12 @@ class TestWordForWord:
 
     def test_a_copied_sentence_is_supported_whatever_the_lean(self):
         claim = "Expense ratios of equity mutual funds fell by about 40 percent between 2000 and 2020."
-        for lean, conf in ((Verdict.SUPPORTED, 0.61), (Verdict.UNSUPPORTED, 0.75)):
+        low = POLICY.confirm_at - 0.04  # a supported lean below every line: partial without the copy rule
+        for lean, conf in ((Verdict.SUPPORTED, low), (Verdict.UNSUPPORTED, 0.75)):
             out = decide(_j(lean, conf, Tier.ENTAILMENT), self._lex(self.SOURCE), claim=claim)
             assert (Verdict.SUPPORTED, Tier.LEXICAL) == (out.verdict, out.tier)
             assert out.reasons[0].startswith("the claim stands word for word in the source: supported")
-        assert Verdict.PARTIAL == decide(_j(Verdict.SUPPORTED, 0.61, Tier.ENTAILMENT), self._lex(self.SOURCE)).verdict  # rule off
+        assert Verdict.PARTIAL == decide(_j(Verdict.SUPPORTED, low, Tier.ENTAILMENT), self._lex(self.SOURCE)).verdict  # rule off
 
     @pytest.mark.parametrize("claim, text", [
         ("Expense ratios of equity mutual funds fell by about 60 percent between 2000 and 2020.", SOURCE),  # number changed
@@ -147,7 +148,7 @@ class TestWordForWord:
     ])
     def test_not_a_restatement(self, claim, text):
         assert not restates_verbatim(claim, text)
-        out = decide(_j(Verdict.SUPPORTED, 0.61, Tier.ENTAILMENT), self._lex(text), claim=claim)
+        out = decide(_j(Verdict.SUPPORTED, POLICY.confirm_at - 0.04, Tier.ENTAILMENT), self._lex(text), claim=claim)
         assert Verdict.PARTIAL == out.verdict
 
     def test_the_run_may_be_a_clause_of_the_sentence(self):
@@ -410,6 +411,6 @@ class TestPolicyFit:
             rows.append(self._row(i, "polarity", "contradicted", 0.65, 0.5))        # never confirmed: caught
         s = score(rows, Policy(lean_against_at=0.6, confirm_at=0.7))
         assert (s["recall"], s["clean_rate"], s["precision"]) == (1.0, 1.0, 1.0)
-        assert score(rows, Policy(confirm_at=0.8))["clean_rate"] == 0.0  # the untouched ones are no longer confirmed
+        assert score(rows, Policy(support_at=0.8, confirm_at=0.8))["clean_rate"] == 0.0  # the untouched ones are no longer confirmed
         cv = cross_validate(rows, folds=5)
         assert cv["fitted"]["recall"] == 1.0 and cv["fitted"]["n_planted"] == 10

@@ -96,14 +96,14 @@ class Policy:
         accusing: the tags that escalate (default :data:`ACCUSING_TAGS`).
     """
 
-    support_at: float = 0.8
+    support_at: float = 0.6
     decide_at: float = 0.7
     contradict_at: float = 0.8
     fallback_supported_at: float = 0.35
     fallback_partial_at: float = 0.20
     lean_against_at: float = 0.7
     lean_contradicted_at: float | None = None
-    confirm_at: float = 0.7
+    confirm_at: float = 0.55
     escalate_at: float = 0.85
     accusing: frozenset = ACCUSING_TAGS
 
@@ -118,20 +118,20 @@ class Policy:
 
 
 POLICY = Policy()
-"""The shipped policy (issue 28, 2026-12-02). ``support_at`` 0.8, ``confirm_at`` 0.7, ``lean_against_at`` 0.7 (both
-leans), ``escalate_at`` 0.85 (proven tags) were chosen by ``citeproof eval meaning`` (:mod:`citeproof.eval.meaning`)
-on 875 rows of the training splits (150 SciFact, 150 Citation-Integrity, 150 WiCE dev, 200 generated term swaps,
-100 SciFact sentences as they stand and 125 with one term or number changed), 5 folds grouped by source, best of
-the grid by :func:`citeproof.eval.meaning.objective`; every fold chose the same lines bar ``support_at`` (0.7 once)
-and ``lean_contradicted_at``. Held out (pooled), against the earlier policy and detectors emulated on the same
-rows: SciFact macro-F1 0.382 (0.463), Citation-Integrity 0.260 (0.335), WiCE 3-way 0.423 (0.461); term swaps
-called supported 24.5% (64.5%); false claims in the source's own words supported 8.0% (72.0%) and unsupported or
-contradicted 76.0% (8.0%); the same sentences as they stand supported or partial 94.0% (99.0%); faithful citations
-called unsupported or contradicted 10.5% (7.6%), supported 32.9% (57.6%) (``docs/meaning.md``). With the
-exact-quotation rule of :func:`decide` (same rows, same folds, same lines chosen): SciFact 0.424, WiCE 0.433, own
-words as they stand supported or partial 100% (94%), faithful called unsupported/contradicted 9.9%, supported 45.1%. The shipped network does not tell a
-swapped claim from a faithful one (the fit trades F1 for safety); a judge retrained on such hard cases is the way
-to win both (model card)."""
+"""The shipped policy (issue 28; lines re-fitted 2026-12-06 for the meaning-stage judge). ``support_at`` 0.6,
+``confirm_at`` 0.55, ``lean_against_at`` 0.7 (both leans), ``escalate_at`` 0.85 (proven tags), chosen by
+``citeproof eval meaning`` (:mod:`citeproof.eval.meaning`) on 875 rows of the training splits (150 SciFact, 150
+Citation-Integrity, 150 WiCE dev, 200 generated term swaps, 100 SciFact sentences as they stand and 125 with one
+term or number changed), 5 folds grouped by source, best of the grid by :func:`citeproof.eval.meaning.objective`:
+every fold chose these lines (``lean_contradicted_at`` 0.6 in two folds). Held out (pooled), against the
+2026-11-29 judge with its own re-fitted lines on the same rows: SciFact macro-F1 0.412 (0.424), Citation-Integrity
+0.290 (0.305), WiCE 3-way 0.447 (0.417), term swaps called supported 15.0% (26.5%), faithful citations called
+unsupported or contradicted 8.9% (8.2%), supported 48.0% (47.0%); false claims in the source's own words supported
+3.2% (2.4%), unsupported or contradicted 92.8% (92.8%). Against what shipped before (old judge, lines 0.8 / 0.7),
+all rows: SciFact 0.412 (0.425), Citation-Integrity 0.290 (0.264), WiCE 0.454 (0.424), swaps supported 15.0%
+(16.0%), faithful against 7.6% (8.2%), faithful supported 48.0% (44.4%) (``docs/meaning.md``, model card
+*Meaning stage*). The first lines (2026-12-02: 0.8 / 0.7) were fitted for the earlier judge; they are kept in
+``docs/meaning.md``."""
 
 
 def _on_page(ev) -> str:
