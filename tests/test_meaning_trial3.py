@@ -47,6 +47,9 @@ def _proven(detector, claim: str, source: str):
     # C5: increased / reduced (direction cues of one axis), the sentence going on past the claim
     ("Cry1 expression was elevated during the night-day transition, when it increased fasting gluconeogenic gene "
      "expression.", CRY, ("increased", "reduced")),
+    # H4: improved / declined (two axes, named as antonyms), the figures in brackets left out
+    ("Survival after heart failure diagnosis was worse among men than women but overall declined over time.", HF,
+     ("declined", "improved")),
     # N5: the reversal inside a run of shared words; the claim then goes on with another sentence's words
     ("The use of NIV was associated with a significant increase in the rate of endotracheal intubation in recipients "
      "of solid organ transplantation with acute respiratory failure.", NIV, ("increase", "reduction")),
@@ -65,6 +68,7 @@ def test_reversals_are_proven_flips(claim, source, spans):
      "of solid organ transplantation with acute respiratory failure.", NIV),
     # the source says "increases" too, of another thing: no reversal of the claim's own words
     ("Cry1 blocked glucagon-mediated increases in intracellular cAMP concentrations.", CRY),
+    ("Survival after heart failure diagnosis was worse among men than women but overall improved over time.", HF),
 ])
 def test_the_faithful_twins_are_no_flip(claim, source):
     assert not _proven(detect_polarity_flip, claim, source)
@@ -165,3 +169,76 @@ def test_two_groups_exchanged_across_parallel_clauses_are_a_proven_flip():
 ])
 def test_reordered_terms_without_parallel_clauses_are_no_flip(claim, source):
     assert not _proven(detect_polarity_flip, claim, source)
+
+
+def test_the_other_group_favoured_without_a_than_is_a_proven_flip():
+    """H7: the claim puts women ahead of men; the source's sentence says "higher among men (...)" and never names
+    women after the comparative. Asides in brackets are left out of both."""
+    claim = ("The incidence of heart failure was higher among women (378/100 000 persons) than among men "
+             "(289/100 000 persons).")
+    [tag] = _proven(detect_polarity_flip, claim, HF)
+    assert tag.evidence[0].claim_span == "women" and tag.evidence[0].evidence_span == "men"
+    assert "higher among men" in tag.message
+
+
+@pytest.mark.parametrize("claim", [
+    "The incidence of heart failure was higher among men (378/100 000 persons) than among women (289/100 000 persons).",
+    "Men had a higher incidence of heart failure than women in this community cohort.",
+    "The incidence of heart failure was higher among men than among women in this community.",
+])
+def test_the_favoured_group_as_the_source_puts_it_is_no_flip(claim):
+    assert _proven(detect_polarity_flip, claim, HF) == []
+
+
+def test_all_patients_in_the_place_of_selected_recipients_is_proven_scope_inflation():
+    """N10: "all patients" where the restating sentence says "selected recipients of transplantation"."""
+    claim = ("These results indicate that NIV should be considered in the treatment of all patients with acute "
+             "respiratory failure.")
+    [tag] = _proven(detect_scope_inflation, claim, NIV)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == (
+        "all patients", "selected recipients of transplantation")
+    faithful = ("These results indicate that NIV should be considered in the treatment of selected transplant "
+                "recipients with acute respiratory failure.")
+    assert detect_scope_inflation(faithful, NIV, source_text=NIV) == []
+
+
+def test_a_moved_quantity_the_source_says_did_not_differ_is_a_proven_flip():
+    """N8: the claim moves the list's ICU reduction onto hospital mortality, which a short source sentence says did
+    not differ; the faithful ICU claim and a claim that agrees stay untagged."""
+    claim = "The use of NIV was associated with a significant reduction in hospital mortality (20% vs 50%; P = .05)."
+    [tag] = _proven(detect_polarity_flip, claim, NIV)
+    assert tag.evidence[0].claim_span == "reduction in hospital mortality"
+    assert tag.evidence[0].evidence_span == "Hospital mortality did not differ."
+    for faithful in ("The use of NIV was associated with a significant reduction in intensive care unit mortality "
+                     "(20% vs 50%; P = .05).", "Hospital mortality did not differ between the two groups."):
+        assert _proven(detect_polarity_flip, faithful, NIV) == []
+
+
+HORMONES = ("Elevations in circulating glucagon and epinephrine, two hormones that activate hepatic gluconeogenesis, "
+            "trigger the cAMP-mediated phosphorylation of cAMP response element-binding protein (Creb) and "
+            "dephosphorylation of the Creb-regulated transcription coactivator-2 (Crtc2)--two key transcriptional "
+            "regulators of this process.")
+
+
+def test_two_terms_exchanged_inside_a_phrase_past_the_long_names_is_a_proven_flip():
+    """C10 (the judge said supported at 0.93): the claim gives phosphorylation to Crtc2 and dephosphorylation to
+    Creb; the source defines both short forms after long names and says it the other way round."""
+    claim = ("Glucagon and epinephrine trigger the cAMP-mediated phosphorylation of Crtc2 and dephosphorylation of "
+             "Creb, two key transcriptional regulators of hepatic gluconeogenesis.")
+    [tag] = _proven(detect_polarity_flip, claim, HORMONES)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("Crtc2", "Creb")
+    faithful = claim.replace("of Crtc2", "of XX").replace("of Creb", "of Crtc2").replace("of XX", "of Creb")
+    assert "phosphorylation of Creb and dephosphorylation of Crtc2" in faithful
+    assert _proven(detect_polarity_flip, faithful, HORMONES) == []
+
+
+def test_two_terms_reordered_in_the_same_role_are_no_flip():
+    source = "Bleeding was seen in group A patients and in group B patients receiving warfarin."
+    claim = "Bleeding was seen in group B patients and in group A patients receiving warfarin."
+    assert _proven(detect_polarity_flip, claim, source) == []
+
+
+def test_two_drugs_reordered_across_and_are_no_flip():
+    source = "Bleeding was seen in warfarin patients and in aspirin patients during the first year."
+    claim = "Bleeding was seen in aspirin patients and in warfarin patients during the first year."
+    assert _proven(detect_polarity_flip, claim, source) == []

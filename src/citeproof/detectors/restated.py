@@ -344,6 +344,79 @@ def states_same_negation(claim_text: str, text: str) -> str | None:
 
 
 
+_DEFINED = re.compile(r"\(\s*([A-Za-z][\w-]{1,11})\s*\)")
+
+
+def _folded(sent: str, cw: list[str]) -> str | None:
+    """``sent`` with each long name the source defines in brackets replaced by its short form where the claim uses
+    the short form: "phosphorylation of cAMP response element-binding protein (Creb)" read as "phosphorylation of
+    Creb" for a claim that says "of Creb" (the long name runs back to the claim's word before the short form, at
+    most eight words). None when nothing is folded."""
+    out, changed = sent, False
+    for m in reversed(list(_DEFINED.finditer(sent))):
+        short = m.group(1).lower()
+        if short not in cw or cw.index(short) == 0:
+            continue
+        before = cw[cw.index(short) - 1]
+        head = [w for w in _TOKEN_RE.finditer(out[:m.start()])][-9:]
+        at = next((k for k in range(len(head) - 2, -1, -1) if head[k].group(0).lower() == before), None)
+        if at is None:
+            continue
+        out = out[:head[at].end()] + " " + m.group(1) + out[m.end():]
+        changed = True
+    return out if changed else None
+
+
+def _role(cs: list[str], i: int, lo: int) -> str | None:
+    """The stem of the nearest content word before position ``i`` of stems ``cs`` (not before ``lo``, at most three
+    back): the role a term plays there (*phosphorylation* of Crtc2)."""
+    return next((cs[k] for k in range(i - 1, max(lo, i - 4) - 1, -1) if not light_token(cs[k])), None)
+
+
+def _exchanged_in_phrase(claim_text: str, pool: list[str]) -> Tag | None:
+    """Two terms exchanged inside one phrase of a sentence restating the claim, each in another role: "the
+    cAMP-mediated phosphorylation of Crtc2 and dephosphorylation of Creb" against "the cAMP-mediated phosphorylation
+    of cAMP response element-binding protein (Creb) and dephosphorylation of the Creb-regulated transcription
+    coactivator-2 (Crtc2)" (a new user's trial, issue 28: the judge said *supported* at 0.93). The long names the
+    source defines are read as their short forms (:func:`_folded`); the claim's phrase from the first term's role
+    word to the second term stands in the sentence with the two terms exchanged, and not as the claim has it; the
+    two role words differ (*phosphorylation* / *dephosphorylation*; "in group A and in group B" is a reordering).
+    Code shows it: confidence 0.9, ``proven``.
+    """
+    co = _TOKEN_RE.findall(claim_text)
+    cw = [w.lower() for w in co]
+    cs = [stem(w) for w in cw]
+    for passage in pool:
+        for whole in split_sentences(passage):
+            folded = _folded(whole, cw)
+            for sent in [r for r in _readings(whole) + ([folded] if folded else [])]:
+                if overlap_score(claim_text, sent) < RESTATE_AT:
+                    continue
+                ss = [stem(w.lower()) for w in _TOKEN_RE.findall(sent)]
+                joined = " " + " ".join(ss) + " "
+                for i, a in enumerate(cs):
+                    if light_token(cw[i]) or a not in ss:
+                        continue
+                    for j in range(i + 2, min(len(cs), i + 7)):
+                        b = cs[j]
+                        if b == a or light_token(cw[j]) or b not in ss:
+                            continue
+                        # the second role word comes after a light word past the first term: "aspirin patients and
+                        # ... warfarin" has the first term's own noun there, no role
+                        r1, r2 = _role(cs, i, 0), _role(cs, j, i + 2)
+                        if r1 is None or r2 is None or r1 == r2 or r1 == b or r2 == a:
+                            continue
+                        start = next(k for k in range(i - 1, -1, -1) if cs[k] == r1)
+                        window = cs[start:j + 1]
+                        swapped = [b if x == a and k == i - start else a if x == b and k == j - start else x
+                                   for k, x in enumerate(window)]
+                        if (" " + " ".join(swapped) + " ") in joined and (" " + " ".join(window) + " ") not in joined:
+                            return Tag("polarity_flip", f"The claim exchanges {co[i]!r} and {co[j]!r}: the source says "
+                                       f"{' '.join(co[start:i])} {co[j]} ... {co[i]}, \u201c{whole[:300]}\u201d", 0.9,
+                                       (TagEvidence(co[i], co[j]),), proven=True)
+    return None
+
+
 def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text: str) -> Tag | None:
     """The first reversal a rule of this module shows between the claim and a sentence that restates it.
 
@@ -357,4 +430,5 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
         A proven ``polarity_flip`` tag at confidence 0.9, or None.
     """
     return (_restated_reversal(claim_text, pool) or _negation_dropped(claim_text, wide, source_text)
-            or _reversal_in_run(claim_text, pool, source_text) or _exchanged_roles(claim_text, pool))
+            or _reversal_in_run(claim_text, pool, source_text) or _exchanged_roles(claim_text, pool)
+            or _exchanged_in_phrase(claim_text, pool))

@@ -11,6 +11,8 @@ Sci. 2025): generic present tense, quantifier widening, population widening.
 
 from __future__ import annotations
 
+import re
+
 from citeproof.text.normalise import WORD_RE
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import find_terms, overlap_score, relevant_sentences, stem_opcodes
@@ -68,6 +70,38 @@ def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+_ALL = frozenset({"all", "every", "any", "each"})
+_RESTRICTED = re.compile(r"(?:selected|some|certain|specific|particular|eligible|several|most|many|few|a few|"
+                         r"a (?:small )?(?:subset|subgroup|minority|proportion|fraction|number) of)\b", re.I)
+"""Words that open a restricted group in the restating sentence (*selected recipients*, *some patients*)."""
+
+
+def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
+    """A pool sentence restating the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words)
+    with a restricted group where the claim says *all*, *every*, *any* or *each*, word for word in its place: "NIV
+    should be considered in the treatment of all patients with acute respiratory failure" against "... should
+    consider NIV in the treatment of selected recipients of transplantation with acute respiratory failure" (a new
+    user's trial, issue 28). Code shows it: 0.9, ``proven``."""
+    cw = WORD_RE.findall(claim_text)
+    if not _ALL.intersection(w.lower() for w in cw):
+        return None
+    for passage in pool:
+        for sent in split_sentences(passage):
+            if overlap_score(claim_text, sent) < RESTATE_AT:
+                continue
+            sw = WORD_RE.findall(sent)
+            for t, i1, i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
+                if t != "replace" or cw[i1].lower() not in _ALL:
+                    continue
+                there = " ".join(sw[j1:j2])
+                m = _RESTRICTED.match(there)
+                if m:
+                    said = " ".join(cw[i1:i2])
+                    return Tag("scope_inflation", f"The claim says {said!r} where the source says {there!r}: "
+                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, there),), proven=True)
+    return None
+
+
 def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``scope_inflation`` when the claim generalises beyond the evidence.
 
@@ -82,7 +116,9 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         evidence_text: the best evidence passage, or None (then nothing fires).
         **context: ``source_text`` (str), optional: the source sentences nearest the claim are read for
             (c) a human population in the place of the restating sentence's animals or cells
-            (:func:`_restated_population`, 0.9, proven).
+            (:func:`_restated_population`, 0.9, proven) and (d) *all*, *every*, *any* in the place of the
+            restating sentence's restricted group (*selected recipients*: :func:`_restated_quantifier`, 0.9,
+            proven).
 
     Returns:
         ``[]`` or one tag.
@@ -111,6 +147,12 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         if restated is not None:
             return [restated]
     if claim_univ:
+        source_text = context.get("source_text") or ""
+        pool = [evidence_text] + [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35)
+                                  if s != evidence_text]
+        restated = _restated_quantifier(claim_text, pool)
+        if restated is not None:
+            return [restated]
         restr = find_terms(evidence_text, SUBGROUP)
         conf = 0.9 if restr else 0.8
         ev = restr[0][0] if restr else ""
