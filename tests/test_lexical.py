@@ -60,6 +60,19 @@ def test_parse_text_paragraph_lines():
     assert [("one two", 1), ("three", 5)] == [(p.text, p.line) for p in ps]
 
 
+def test_a_text_written_a_sentence_per_line_is_a_passage_per_line():
+    """Issue 28's third trial: an abstract saved a sentence per line was one passage ("line 1") for every finding;
+    a paragraph wrapped at a width stays one passage."""
+    text = ("Trends in heart failure incidence and survival.\nPatients were 4537 Olmsted County residents.\n"
+            "The incidence of heart failure was higher among men.\nSurvival improved over time.\n\n"
+            "A paragraph wrapped at a width goes on\nacross its lines until it ends\nhere.\n")
+    ps, _ = parse_text(text)
+    assert [(p.line, p.text[:20]) for p in ps] == [(1, "Trends in heart fail"), (2, "Patients were 4537 O"),
+                                                  (3, "The incidence of hea"), (4, "Survival improved ov"),
+                                                  (6, "A paragraph wrapped ")]
+    assert ps[-1].text.endswith("until it ends here.")
+
+
 def test_a_heading_is_never_glued_to_the_paragraph_after_it():
     """A new user's Markdown source: the heading ran into the first sentence ("Cardiac effects of statins Statin
     therapy ...") and the best passage was said to start on the heading's line."""

@@ -1,6 +1,6 @@
 """Text, Markdown and HTML sources -> passages (paragraphs with line numbers, no page).
 
-A passage is a paragraph: a run of non-blank lines. Markdown markup is
+A passage is a paragraph: a run of non-blank lines (in plain text written a sentence per line, a line). Markdown markup is
 reduced to plain text (links keep their text), fenced code and YAML front
 matter are skipped. HTML is reduced to its main text by trafilatura
 (navigation, sidebars, "recommended" lists, cookie banners, footers and
@@ -17,7 +17,7 @@ from citeproof.readers.claims import clean_inline_markdown
 
 __all__ = ["parse_text", "parse_markdown_source", "parse_html", "decode_html", "TEXT_PARSER_VERSION"]
 
-TEXT_PARSER_VERSION = "text-4"
+TEXT_PARSER_VERSION = "text-5"
 """Bumped whenever passages would come out differently; part of the cache key."""
 
 
@@ -69,9 +69,27 @@ def _build(paras: list[tuple[int, str]]) -> tuple[list[Passage], str]:
     return passages, "\n\n".join(parts)
 
 
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s*$")
+
+
+def _one_per_line(block: list[str]) -> bool:
+    """A run of lines written one sentence (or heading) per line, not a paragraph wrapped at a width: at least three
+    lines, and at least four in five of them, the last one included, end a sentence. A new user's abstract saved
+    with a sentence per line was one passage, "line 1", for all its findings (issue 28's third trial)."""
+    ends = sum(1 for ln in block if _SENTENCE_END.search(ln))
+    return len(block) >= 3 and ends >= 0.8 * len(block) and bool(_SENTENCE_END.search(block[-1]))
+
+
 def parse_text(text: str) -> tuple[list[Passage], str]:
-    """Plain text -> ``(passages, full text)``; a passage per paragraph."""
-    return _build([(ln, " ".join(ls)) for ln, ls in line_runs(text.splitlines())])
+    """Plain text -> ``(passages, full text)``: a passage per paragraph (a run of non-blank lines), or per line where
+    the run is written a sentence per line (:func:`_one_per_line`), so a finding names the line it rests on."""
+    paras: list[tuple[int, str]] = []
+    for ln, ls in line_runs(text.splitlines()):
+        if _one_per_line(ls):
+            paras += [(ln + k, line) for k, line in enumerate(ls)]
+        else:
+            paras.append((ln, " ".join(ls)))
+    return _build(paras)
 
 
 def parse_markdown_source(text: str) -> tuple[list[Passage], str]:
