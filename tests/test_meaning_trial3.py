@@ -242,3 +242,15 @@ def test_two_drugs_reordered_across_and_are_no_flip():
     source = "Bleeding was seen in warfarin patients and in aspirin patients during the first year."
     claim = "Bleeding was seen in aspirin patients and in warfarin patients during the first year."
     assert _proven(detect_polarity_flip, claim, source) == []
+
+
+def test_a_swap_is_read_on_the_sources_restating_sentence_when_the_passage_is_another():
+    """C2 with the source a sentence per line: the passage judged best is the next sentence ("Cry1 expression was
+    elevated ..."); the swap is shown on the sentence that restates the claim."""
+    claim = ("Creb activity during fasting is modulated by Cry1 and Cry2, which are rhythmically expressed in skeletal "
+             "muscle.")
+    other = CRY.split(". ")[1]
+    assert other.startswith("Cry1 expression was elevated")
+    [tag] = _proven(lambda c, e, source_text: detect_term_swap(c, other, source_text=source_text), claim, CRY)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("skeletal muscle", "liver")
+    assert detect_term_swap(claim.replace("skeletal muscle", "the liver"), other, source_text=CRY) == []

@@ -55,6 +55,12 @@ def _differences(cw: list[str], sw: list[str]) -> list[tuple[str, int, int, int,
     return out
 
 
+def _term(w: str) -> bool:
+    """``w`` (lower-case) can be a term two clauses exchange: a word of three letters or more (*men* / *women*) that
+    is no stop word, number or negation."""
+    return len(w) >= 3 and w not in STOPWORDS and NUMBER.fullmatch(w) is None and not NEGATOR.fullmatch(w)
+
+
 def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
     """A pool sentence that restates the claim word for word but for a reversal: one word turned into its opposite
     (:func:`_opposite`: "of larger size" against "of smaller size", "more selective" against "less selective",
@@ -93,7 +99,7 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
             elif len(reps) == 2:
                 (_t, i1, _i, j1, _j), (_u, i2, _k, j2, _l) = reps
                 a1, a2 = cw[i1], cw[i2]
-                if (stem(a1) == stem(sw[j2]) and stem(a2) == stem(sw[j1]) and not light_token(a1) and not light_token(a2)
+                if (stem(a1) == stem(sw[j2]) and stem(a2) == stem(sw[j1]) and _term(a1) and _term(a2)
                         and RELATION.intersection(cw[i1 + 1:i2])):
                     return Tag("polarity_flip", f"The claim exchanges {a1!r} and {a2!r}: the source says it the other "
                                f"way round, \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a1, a2),), proven=True)
@@ -112,6 +118,18 @@ _SETS_IN_DOUBT = frozenset({
 })
 """Words that make a sentence report a view or a question rather than a finding: a claim that negates such a
 sentence's words may report the finding that answered it."""
+
+
+def _context_words(claim_words: list[str], sent_words: list[str], source_text: str) -> bool:
+    """Words only the claim has (at its end the sentence may go on instead) that name the finding's context, not
+    another finding: at most three content words, every one in the source, and no negation on either side
+    ("among cancer survivors" for a study of cancer survivors; "of Slc23a1-/- mice" where the sentence says
+    "Lungs")."""
+    content = [w for w in claim_words if not light_token(w.lower())]
+    if not content or len(content) > 3 or any(NEGATOR.fullmatch(w) for w in claim_words + sent_words):
+        return False
+    have = set(content_stems(_TOKEN_RE.findall(source_text)))
+    return all(stem(w) in have for w in content)
 
 
 def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
@@ -163,6 +181,9 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
                     # the sentence says more before or after the claim's words ("... in men but not in women")
                     negates_beyond = negates_beyond or any(NEGATOR.fullmatch(w) for w in sw[j1:j2])
                     continue
+                if (t == "delete" or (t == "replace" and i2 == len(cw))) and _context_words(
+                        co[i1:i2], sw[j1:j2], source_text):
+                    continue  # the claim names what the sentence leaves to its context ("Lungs of Slc23a1-/- mice")
                 if t == "insert" and i1 == 0:
                     j1 = j2 - 1  # a negation right before the claim's first word ("No significant ...")
                 c_neg = [k for k in range(i1, i2) if NEGATOR.fullmatch(cw[k])]

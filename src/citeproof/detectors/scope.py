@@ -44,12 +44,10 @@ SUBGROUP = [r"subgroup", r"subset", r"some", r"a (?:small )?(?:number|proportion
             r"most", r"many", r"majority", r"often", r"sometimes", r"frequently", r"occasionally", r"in part"]
 
 
-def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
-    """A pool sentence restating the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words) with
-    an animal or cell population where the claim has a human one, word for word in its place: "improved insulin
-    sensitivity in insulin-resistant patients with type 2 diabetes" against "... in insulin-resistant db/db mice,
-    our results suggest ... individuals with type 2 diabetes" (a sentence that names humans elsewhere, which the
-    evidence-wide rule cannot read). Found by a new user's trial (2026-12-06). Code shows it: 0.9, ``proven``."""
+def _replacements(claim_text: str, pool: list[str]):
+    """``(sentence, claim words, sentence words, i1, i2, j1, j2)`` for each word run of a pool sentence restating the
+    claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words) that stands in the place of claim
+    words ``cw[i1:i2]`` (a stem-level *replace*)."""
     cw = WORD_RE.findall(claim_text)
     for passage in pool:
         for sent in split_sentences(passage):
@@ -57,16 +55,27 @@ def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
                 continue
             sw = WORD_RE.findall(sent)
             for t, i1, i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
-                # the first words in the claim's place: the sentence may go on ("db/db mice, our results suggest ...
-                # individuals with ...") past the population it names there
-                said, there = " ".join(cw[i1:min(i2, i1 + 3)]), " ".join(sw[j1:min(j2, j1 + 3)])
-                if t != "replace" or not find_terms(said, HUMAN) or find_terms(said, NON_HUMAN):
-                    continue
-                animal = find_terms(there, NON_HUMAN)
-                if animal and not find_terms(there, HUMAN):
-                    human = find_terms(said, HUMAN)[0][0]
-                    return Tag("scope_inflation", f"The claim is about {human!r} where the source says {animal[0][0]!r}: "
-                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(human, animal[0][0]),), proven=True)
+                if t == "replace":
+                    yield sent, cw, sw, i1, i2, j1, j2
+
+
+def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
+    """A pool sentence restating the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words) with
+    an animal or cell population where the claim has a human one, word for word in its place: "improved insulin
+    sensitivity in insulin-resistant patients with type 2 diabetes" against "... in insulin-resistant db/db mice,
+    our results suggest ... individuals with type 2 diabetes" (a sentence that names humans elsewhere, which the
+    evidence-wide rule cannot read). Found by a new user's trial (2026-12-06). Code shows it: 0.9, ``proven``."""
+    for sent, cw, sw, i1, i2, j1, j2 in _replacements(claim_text, pool):
+        # the first words in the claim's place: the sentence may go on ("db/db mice, our results suggest ...
+        # individuals with ...") past the population it names there
+        said, there = " ".join(cw[i1:min(i2, i1 + 3)]), " ".join(sw[j1:min(j2, j1 + 3)])
+        if not find_terms(said, HUMAN) or find_terms(said, NON_HUMAN):
+            continue
+        animal = find_terms(there, NON_HUMAN)
+        if animal and not find_terms(there, HUMAN):
+            human = find_terms(said, HUMAN)[0][0]
+            return Tag("scope_inflation", f"The claim is about {human!r} where the source says {animal[0][0]!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(human, animal[0][0]),), proven=True)
     return None
 
 
@@ -82,23 +91,38 @@ def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
     should be considered in the treatment of all patients with acute respiratory failure" against "... should
     consider NIV in the treatment of selected recipients of transplantation with acute respiratory failure" (a new
     user's trial, issue 28). Code shows it: 0.9, ``proven``."""
-    cw = WORD_RE.findall(claim_text)
-    if not _ALL.intersection(w.lower() for w in cw):
+    if not _ALL.intersection(w.lower() for w in WORD_RE.findall(claim_text)):
         return None
-    for passage in pool:
-        for sent in split_sentences(passage):
-            if overlap_score(claim_text, sent) < RESTATE_AT:
-                continue
-            sw = WORD_RE.findall(sent)
-            for t, i1, i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
-                if t != "replace" or cw[i1].lower() not in _ALL:
-                    continue
-                there = " ".join(sw[j1:j2])
-                m = _RESTRICTED.match(there)
-                if m:
-                    said = " ".join(cw[i1:i2])
-                    return Tag("scope_inflation", f"The claim says {said!r} where the source says {there!r}: "
-                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, there),), proven=True)
+    for sent, cw, sw, i1, i2, j1, j2 in _replacements(claim_text, pool):
+        there = " ".join(sw[j1:j2])
+        if cw[i1].lower() in _ALL and _RESTRICTED.match(there):
+            said = " ".join(cw[i1:i2])
+            return Tag("scope_inflation", f"The claim says {said!r} where the source says {there!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, there),), proven=True)
+    return None
+
+
+_GENERIC = frozenset({"patients", "people", "individuals", "participants", "subjects", "persons", "adults", "everyone",
+                      "population", "humans"})
+_PART = re.compile(r"\b(?:women|men|females?|males?|girls|boys|children|adolescents|infants|elderly|older|younger|"
+                   r"smokers|non-?smokers|pregnant|postmenopausal|premenopausal)\b", re.I)
+_SINGLED_OUT = re.compile(r"\b(?:but not|not in|not among|only|whereas|while|except)\b", re.I)
+
+
+def _restated_subgroup(claim_text: str, pool: list[str]) -> Tag | None:
+    """A pool sentence restating the claim whose finding holds for one group only, the claim giving it to everyone:
+    "an increased risk of death from any cause among patients with heart failure" against "... among women, but not
+    men, with heart failure" (a new user's trial, issue 28). Word for word in the claim's place, the claim has a
+    general population word (:data:`_GENERIC`) and the sentence a group (:data:`_PART`) singled out against
+    another (*but not*, *only*, *whereas*). Code shows it: 0.9, ``proven``."""
+    if not _GENERIC.intersection(w.lower() for w in WORD_RE.findall(claim_text)):
+        return None
+    for sent, cw, sw, i1, i2, j1, j2 in _replacements(claim_text, pool):
+        said, there = " ".join(cw[i1:i2]), " ".join(sw[j1:j2])
+        if (i2 - i1 <= 3 and j2 - j1 <= 8 and _GENERIC.intersection(w.lower() for w in cw[i1:i2])
+                and not _PART.search(said) and _PART.search(there) and _SINGLED_OUT.search(there)):
+            return Tag("scope_inflation", f"The claim says {said!r} where the source says {there!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, there),), proven=True)
     return None
 
 
@@ -118,7 +142,8 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
             (c) a human population in the place of the restating sentence's animals or cells
             (:func:`_restated_population`, 0.9, proven) and (d) *all*, *every*, *any* in the place of the
             restating sentence's restricted group (*selected recipients*: :func:`_restated_quantifier`, 0.9,
-            proven).
+            proven), and (e) a general population word in the place of a group the sentence singles out
+            (*patients* for *women, but not men*: :func:`_restated_subgroup`, 0.9, proven).
 
     Returns:
         ``[]`` or one tag.
@@ -139,17 +164,18 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         return [Tag("scope_inflation",
                     f"The claim is about {c_h[0][0]!r} but the evidence is about {e_nh[0][0]!r}.", 0.85,
                     (TagEvidence(c_h[0][0], e_nh[0][0]),), proven=True)]
+    source_text = context.get("source_text") or ""
+    pool = [evidence_text]
+    if (c_h and e_nh) or claim_univ or _GENERIC.intersection(w.lower() for w in WORD_RE.findall(claim_text)):
+        pool += [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35) if s != evidence_text]
+    subgroup = _restated_subgroup(claim_text, pool)
+    if subgroup is not None:
+        return [subgroup]
     if c_h and e_nh:
-        source_text = context.get("source_text") or ""
-        pool = [evidence_text] + [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35)
-                                  if s != evidence_text]
         restated = _restated_population(claim_text, pool)
         if restated is not None:
             return [restated]
     if claim_univ:
-        source_text = context.get("source_text") or ""
-        pool = [evidence_text] + [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35)
-                                  if s != evidence_text]
         restated = _restated_quantifier(claim_text, pool)
         if restated is not None:
             return [restated]

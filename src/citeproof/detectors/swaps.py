@@ -264,6 +264,12 @@ def _past_shared_parts(x: str, y: str) -> tuple[str, str]:
     return "-".join(px[k:]) if k < len(px) else "", "-".join(py[k:]) if k < len(py) else ""
 
 
+def _stated_in(words: list[str], source_text: str) -> bool:
+    """Every word of ``words`` is in ``source_text``, by stem."""
+    have = {stem(w) for w in _words(source_text)} if source_text else set()
+    return bool(have) and all(stem(w) in have for w in words)
+
+
 def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``term_swap`` when the restating evidence sentence has another content term in the claim's term's place.
 
@@ -276,13 +282,20 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     Args:
         claim_text: the claim, citation markup removed.
         evidence_text: the best evidence passage (or its focused sentences), or None.
-        **context: ``source_text`` (str), the whole source, used to find an abbreviation's definition.
+        **context: ``source_text`` (str), the whole source, used to find an abbreviation's definition, and its
+            closest sentence when the evidence holds none that restates the claim.
 
     Returns:
         At most one ``term_swap`` tag with one :class:`TagEvidence` per swapped run (claim words, source words).
     """
     source_text = context.get("source_text") or ""
     sent, share = _closest_sentence(claim_text, evidence_text)  # once, for both paths
+    if source_text and share < RESTATE_AT:
+        # the passage judged best may be another sentence (a source written a sentence per line): the restating
+        # sentence is the source's closest one
+        wider, wider_share = _closest_sentence(claim_text, source_text)
+        if wider_share > share:
+            sent, share = wider, wider_share
     if sent is None or share < ANCHOR_AT:
         return []
     if share < RESTATE_AT:
@@ -292,6 +305,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     ops = stem_opcodes(cw, sw)
     swaps: list[TagEvidence] = []
     other_diffs = at_start = 0
+    explained: set[int] = set()  # claim words that differ from the sentence's and still say the same
     for k, (op, i1, i2, j1, j2) in enumerate(ops):
         if op == "equal":
             continue
@@ -302,7 +316,12 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         na, nb = (1 if da else i2 - i1), (1 if db else j2 - j1)
         a, b = ([da] if da else a), ([db] if db else b)
         if op != "replace" or not a or not b:
-            other_diffs += len(a)
+            # words the claim adds that the source states elsewhere ("among cancer survivors", the study's
+            # population) name the context, not another finding
+            if op == "delete" and 2 <= len(a) <= 3 and _stated_in(a, source_text):
+                explained.update(range(i1, i2))
+            else:
+                other_diffs += len(a)
             continue
         before_ok = (k > 0 and ops[k - 1][0] == "equal") or (k == 0 and i1 == 0 and j1 == 0)  # or the sentences' start
         after_ok = (k + 1 < len(ops) and ops[k + 1][0] == "equal") or (k + 1 == len(ops) and i2 == len(cw) and j2 == len(sw))
@@ -312,6 +331,9 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         b2 = [y for y in b if not any(_related([x], [y], source_text) for x in a)]
         if a2 != a and a2 and b2:
             a, b = a2, b2
+        if same_term(cw[i1:i2], sw[j1:j2], source_text):
+            explained.update(range(i1, i2))  # the same term as the source writes it ("second primary cancer" / "SPC")
+            continue
         if na > 3 or nb > 3 or len(a) + len(b) > 5 or not flanked or _related(a, b, source_text):
             other_diffs += len(a)
             continue
@@ -325,6 +347,10 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
             continue
         swaps.append(TagEvidence(" ".join(a), " ".join(b)))
         at_start += k == 0  # flanked at k == 0 only by the sentences' start
+    if explained and len(swaps) != 1:
+        other_diffs += len(explained)  # set aside only beside one swap: two swaps may undo each other
+    elif explained and other_diffs == 0:  # the share of what is left once they are set aside
+        share = max(share, overlap_score(" ".join(w for i, w in enumerate(cw) if i not in explained), sent))
     conf = 0.9 if other_diffs == 0 and share >= 0.75 else 0.7
     if at_start and (conf < 0.9 or len(swaps[0].claim_span.split()) + len(swaps[0].evidence_span.split()) > 2
                      or sum(map(_content, cw)) < 6):
