@@ -267,6 +267,10 @@ def test_inconsistent_numbers_and_directions(drafted):
     diags = [d for d in report.diagnostics if d.code == "inconsistent_citations"]
     assert sorted(d.line for d in diags) == [7, 11]
     assert "line 12" in next(d.message for d in diags if d.line == 11)
+    # both sentences judged against the work: the warning says what the source check found for each
+    assert next(d.message for d in diags if d.line == 7).endswith(
+        f"; checked against the source: line 7 {f7.verdict.value}, line 9 {f9.verdict.value}")
+    assert "checked against the source" not in next(d.message for d in diags if d.line == 11)  # its source is lost
 
 
 def test_consistent_citations_are_not_flagged():

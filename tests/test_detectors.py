@@ -529,6 +529,17 @@ class TestIssue16Attribution:
         raw = "Cardiovascular mortality fell over the past decade [@ctt2019]."
         assert detect_comparison_claim(raw, None, raw_claim=raw, citekey="ctt2019") == []
 
+    def test_comparison_with_a_trials_own_arm_is_no_comparison_claim(self):
+        """A new user's faithful sentence (issue 28, fourth trial) was tagged: the comparison is the trial's placebo
+        arm, not the cited work."""
+        raw = ("Among men, digoxin had no significant effect on mortality relative to placebo (adjusted hazard ratio "
+               "0.93) [@digoxinsex].")
+        assert detect_comparison_claim(raw, None, raw_claim=raw, citekey="digoxinsex") == []
+        raw = "Treated mice gained less weight compared with controls [@k]."
+        assert detect_comparison_claim(raw, None, raw_claim=raw, citekey="k") == []
+        raw = "Our detector runs three times faster compared with Fast R-CNN [@k]."
+        assert [t.name for t in detect_comparison_claim(raw, None, raw_claim=raw, citekey="k")] == ["comparison_claim"]
+
     def test_comparison_fired_by_far_more_than(self):
         raw = "Clopidogrel reduced recurrent ischaemic events far more than aspirin [@caprie1996]."
         tags = detect_comparison_claim(raw, None, raw_claim=raw, citekey="caprie1996")

@@ -122,6 +122,18 @@ def inconsistent_pairs(claims: list[Claim]) -> list[dict[str, Any]]:
     return out
 
 
+def _checked(a: Claim, b: Claim, key: str, by_claim: dict) -> str:
+    """"; checked against the source: line 7 supported, line 9 contradicted" when both sentences were judged against
+    the work (a new user could not tell which of the two the source bears out); "" otherwise."""
+    verdicts = []
+    for cl in (a, b):
+        found = by_claim.get((cl.id, key))
+        if not found or found[0].verdict.value in ("unverifiable", "error"):
+            return ""
+        verdicts.append(f"line {cl.line} {found[0].verdict.value}")
+    return "; checked against the source: " + ", ".join(verdicts)
+
+
 def mark_inconsistencies(claims: list[Claim], findings: list[Finding]) -> list[Diagnostic]:
     """Find the pairs (:func:`inconsistent_pairs`), record each on the findings of both sentences, and return one
     ``inconsistent_citations`` diagnostic (severity ``warning``) per pair naming both lines."""
@@ -133,7 +145,8 @@ def mark_inconsistencies(claims: list[Claim], findings: list[Finding]) -> list[D
         a, b, key = p["a"], p["b"], p["citekey"]
         what = "numbers" if p["kind"] == "number" else "directions"
         msg = (f"{a.document}:{a.line} and line {b.line} cite '{key}' for incompatible {what}: "
-               f"\u201c{p['this']}\u201d vs \u201c{p['other']}\u201d; one of them misreports the work, or they speak of different things")
+               f"\u201c{p['this']}\u201d vs \u201c{p['other']}\u201d; one of them misreports the work, or they speak of different things"
+               + _checked(a, b, key, by_claim))
         diags.append(Diagnostic("inconsistent_citations", "warning", msg, a.document, a.line))
         for this, other, mine, theirs in ((a, b, p["this"], p["other"]), (b, a, p["other"], p["this"])):
             for f in by_claim.get((this.id, key), []):

@@ -43,6 +43,10 @@ COMPARATIVE = (r"(?:\d+(?:\.\d+)?\s*(?:x|×|times|-fold|fold)\s+)?(?:\w+er|more\
 _NUMBER_WORDS = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|"
                  r"seventy|eighty|ninety|a\s+hundred|hundreds|a\s+thousand|thousands|a\s+million|millions|a\s+dozen|half)\b")
 """A number in words after *over*: "adults over sixty years of age" is an age, no comparison."""
+_CONTROL_ARM = (r"(?:the\s+|a\s+|their\s+)?(?:placebo|controls?\b|control\s+(?:group|arm|subjects|animals|mice)|baseline|"
+                r"usual\s+care|standard\s+(?:care|treatment|therapy)|sham|vehicle|untreated|wild[-\s]?type|non-?users|"
+                r"the\s+general\s+population)")
+"""What a comparison is drawn against inside a study (a trial's placebo arm, controls, baseline), not the cited work."""
 OWN_WORK = r"\b(?:we|our|ours|us|this (?:paper|work|study|method|approach)|the proposed|here(?:in)?|present (?:work|study|method))\b"
 
 
@@ -207,6 +211,8 @@ def detect_comparison_claim(claim_text: str, evidence_text: str | None, **contex
         return []  # "in adults over 65", "over the past decade", "more than half of patients": no comparison with the cited work
     if cue.lower() == "over" and not re.search(r"\d|improv|gain|advantage|speed", region, re.I):
         return []
+    if re.match(_CONTROL_ARM, after, re.I):
+        return []  # "no significant effect on mortality relative to placebo": a trial's arms, not the cited work
     if re.fullmatch(r"(?:\w+er)\s+than", cue, re.I) and re.match(r"(?:other|rather|neither|either|further|whether|never|ever|after|under|order|cancer|tumor|tumour|number|layer|paper|power|water|liver|fever|member|never|matter|filter|latter|former)\b", cue, re.I):
         return []
     own = bool(re.search(OWN_WORK, raw, re.I))
