@@ -90,3 +90,15 @@ def test_a_swap_past_an_abbreviation_and_the_studys_population_is_proven():
     [tag] = _proven(detect_term_swap, claim, SCREENING)
     assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("income", "knowledge")
     assert detect_term_swap(claim.replace("Higher income", "Higher knowledge"), SCREENING, source_text=SCREENING) == []
+
+
+def test_a_direction_turned_past_words_the_claim_leaves_out_is_a_proven_flip():
+    """c13: "markedly elevated" for the source's "undetectable or markedly reduced" was a proven ``term_swap``
+    (*unsupported*); a direction word turned is a reversal, so ``polarity_flip`` proves it (*contradicted*)."""
+    source = ("Ascorbic-acid levels were undetectable or markedly reduced in the blood and tissues of Slc23a1-/- mice. "
+              + SLC)
+    claim = "Ascorbic-acid levels were markedly elevated in the blood and tissues of Slc23a1-/- mice."
+    [tag] = _proven(detect_polarity_flip, claim, source)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("elevated", "reduced")
+    assert "the only change to the sentence that restates the claim" in tag.message
+    assert _proven(detect_polarity_flip, claim.replace("elevated", "reduced"), source) == []

@@ -18,7 +18,7 @@ from functools import lru_cache
 from citeproof.detectors.cues import (AUX, AXES, CLAIM_NEG, CUE_RES, NEG_ANY, NEG_ANY_SIDE, NEG_LEXICAL, NEG_WORDS,
                                       NULL_FINDING, OPPOSITE, WINDOW, neg_scopes)
 from citeproof.detectors.restated import restated_flip
-from citeproof.detectors.swaps import RESTATE_AT
+from citeproof.detectors.swaps import RESTATE_AT, detect_term_swap
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.sentences import split_sentences
@@ -330,6 +330,21 @@ def _one_word_flip(claim_text: str, pool: list[str], claim_word: str, source_wor
     return None
 
 
+def _swap_shown(claim_text: str, pool: list[str], claim_word: str, source_word: str, source_text: str) -> str | None:
+    """The restating sentence on which ``term_swap`` proves ``claim_word`` the only change, in the place of
+    ``source_word`` (:func:`citeproof.detectors.swaps.detect_term_swap`: it also sets aside what the claim leaves out,
+    "undetectable or markedly reduced" read against "markedly elevated"); None otherwise. A direction word turned is a
+    reversal, so the finding is *contradicted*, not only *unsupported* (issue 28, a fourth trial)."""
+    tags = detect_term_swap(claim_text, " ".join(pool), source_text=source_text)
+    if not tags or not tags[0].proven or len(tags[0].evidence) != 1:
+        return None
+    ev = tags[0].evidence[0]
+    if (stem(ev.claim_span.lower()), stem(ev.evidence_span.lower())) != (stem(claim_word.lower()), stem(source_word.lower())):
+        return None
+    m = re.search(r"\u201c(.*)\u201d", tags[0].message)
+    return m.group(1) if m else ev.evidence_span
+
+
 def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``polarity_flip`` when the claim's direction of effect opposes the evidence's.
 
@@ -401,8 +416,12 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
                 continue
             conf = 0.85 if len(shared) >= 2 and agree == 0 else 0.55
             restated = _one_word_flip(claim_text, pool, word, e[1]) if conf >= 0.85 else None
+            alike = "every other word alike"
+            if restated is None and conf >= 0.85:
+                restated, alike = (_swap_shown(claim_text, pool, word, e[1], source_text),
+                                   "the only change to the sentence that restates the claim")
             if restated is not None:  # the source's own sentence, with the direction word turned: shown by code
-                return [Tag("polarity_flip", f"The claim says {word!r} where the source says {e[1]!r}, every other word alike: "
+                return [Tag("polarity_flip", f"The claim says {word!r} where the source says {e[1]!r}, {alike}: "
                             f"\u201c{restated[:200]}\u201d", 0.9, (TagEvidence(word, e[1]),), proven=True)]
             tag = Tag("polarity_flip", f"The claim says {word!r} about {_surface(shared, surface)!r} where the evidence says {e[1]!r}.",
                       conf, (TagEvidence(word, e[1]),))
