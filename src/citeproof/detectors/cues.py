@@ -117,3 +117,6 @@ def content_stems(words: list[str]) -> list[str]:
     return [stem(w) for w in words if len(w) >= 3 and w.lower() not in STOPWORDS]
 
 
+ASIDE = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
+"""An aside in brackets with the space before it ("(relative risk, 1.33; 95% CI, 1.24-1.43)", "[SD]"): a claim that
+restates a sentence often leaves it out, so rules compare the sentence without it too."""

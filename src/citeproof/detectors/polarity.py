@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.detectors.cues import (AUX, AXES, CLAIM_NEG, CUE_RES, NEG_ANY, NEG_ANY_SIDE, NEG_LEXICAL, NEG_WORDS,
+from citeproof.detectors.cues import (ASIDE, AUX, AXES, CLAIM_NEG, CUE_RES, NEG_ANY, NEG_ANY_SIDE, NEG_LEXICAL, NEG_WORDS,
                                       NULL_FINDING, OPPOSITE, WINDOW, neg_scopes)
 from citeproof.detectors.restated import restated_flip
-from citeproof.detectors.swaps import RESTATE_AT, detect_term_swap
+from citeproof.detectors.swaps import RESTATE_AT, compared_sentence, detect_term_swap
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.sentences import split_sentences
@@ -206,9 +206,6 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
 _GROUP_PREP = frozenset({"among", "in", "for", "with", "at"})
 """Words that put a group after a comparative (*higher among men*)."""
 
-_ASIDE = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
-
-
 def _favoured(words: list[str], comparative: str, degree: frozenset, alone: bool) -> list[str] | None:
     """The stems of the group a comparative favours in lower-cased ``words``: up to three content words after
     "``comparative`` among/in/for/with/at" (*higher among men*), its degree words (:data:`_DEGREE`) equal to
@@ -242,14 +239,14 @@ def _one_sided_reversal(claim_text: str, pool: list[str]) -> Tag | None:
     claim's other group (*higher among men*). Asides in brackets are left out of both. Code shows it: confidence
     0.9, ``proven``.
     """
-    bare = _ASIDE.sub("", claim_text)
+    bare = ASIDE.sub("", claim_text)
     cw = [w.lower() for w in _TOKEN_RE.findall(bare)]
     cc = _comparison(cw) if _THAN.intersection(cw) else None
     if cc is None or cc[0] == cc[1] or _favoured(cw, cc[2], cc[3], alone=False) != cc[0]:
         return None
     for passage in pool:
         for sent in split_sentences(passage):
-            sbare = _ASIDE.sub("", sent)
+            sbare = ASIDE.sub("", sent)
             sw = [w.lower() for w in _TOKEN_RE.findall(sbare)]
             if _favoured(sw, cc[2], cc[3], alone=True) != cc[1] or overlap_score(bare, sbare) < RESTATE_AT:
                 continue
@@ -335,14 +332,14 @@ def _swap_shown(claim_text: str, pool: list[str], claim_word: str, source_word: 
     ``source_word`` (:func:`citeproof.detectors.swaps.detect_term_swap`: it also sets aside what the claim leaves out,
     "undetectable or markedly reduced" read against "markedly elevated"); None otherwise. A direction word turned is a
     reversal, so the finding is *contradicted*, not only *unsupported* (issue 28, a fourth trial)."""
-    tags = detect_term_swap(claim_text, " ".join(pool), source_text=source_text)
+    evidence = " ".join(pool)
+    tags = detect_term_swap(claim_text, evidence, source_text=source_text)
     if not tags or not tags[0].proven or len(tags[0].evidence) != 1:
         return None
     ev = tags[0].evidence[0]
     if (stem(ev.claim_span.lower()), stem(ev.evidence_span.lower())) != (stem(claim_word.lower()), stem(source_word.lower())):
         return None
-    m = re.search(r"\u201c(.*)\u201d", tags[0].message)
-    return m.group(1) if m else ev.evidence_span
+    return compared_sentence(claim_text, evidence, source_text)[0]
 
 
 def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:

@@ -12,22 +12,19 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors.cues import (ANTONYMS, AUX, AXES, CUE_RES, NEGATOR, NUMBER, OPPOSITE, RELATION, content_stems,
+from citeproof.detectors.cues import (ANTONYMS, ASIDE, AUX, AXES, CUE_RES, NEGATOR, NUMBER, OPPOSITE, RELATION, content_stems,
                                       light_token, neg_scopes)
-from citeproof.detectors.swaps import RESTATE_AT, same_term
+from citeproof.detectors.swaps import RESTATE_AT, same_term, stated_in
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score, stem_opcodes
 
 
-_ASIDE = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
-
-
 def _readings(sent: str) -> list[str]:
     """``sent`` and, when it holds asides in brackets, ``sent`` without them: a claim that restates a sentence often
     leaves out its "(relative risk, 1.33; 95% CI, 1.24-1.43)" or "mean [SD] age"."""
-    bare = _ASIDE.sub("", sent)
+    bare = ASIDE.sub("", sent)
     return [sent, bare] if bare != sent and bare.strip() else [sent]
 
 
@@ -128,8 +125,7 @@ def _context_words(claim_words: list[str], sent_words: list[str], source_text: s
     content = [w for w in claim_words if not light_token(w.lower())]
     if not content or len(content) > 3 or any(NEGATOR.fullmatch(w) for w in claim_words + sent_words):
         return False
-    have = set(content_stems(_TOKEN_RE.findall(source_text)))
-    return all(stem(w) in have for w in content)
+    return stated_in(content, source_text)
 
 
 def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag | None:

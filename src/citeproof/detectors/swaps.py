@@ -264,8 +264,21 @@ def _past_shared_parts(x: str, y: str) -> tuple[str, str]:
     return "-".join(px[k:]) if k < len(px) else "", "-".join(py[k:]) if k < len(py) else ""
 
 
-def _stated_in(words: list[str], source_text: str) -> bool:
-    """Every word of ``words`` is in ``source_text``, by stem."""
+def compared_sentence(claim_text: str, evidence_text: str | None, source_text: str = "") -> tuple[str | None, float]:
+    """The sentence :func:`detect_term_swap` compares the claim with, and its share of the claim's content words: the
+    evidence sentence closest to the claim, or the source's when the evidence holds none that restates it (the
+    passage judged best may be another sentence of a source written a sentence per line)."""
+    sent, share = _closest_sentence(claim_text, evidence_text)
+    if source_text and share < RESTATE_AT:
+        wider, wider_share = _closest_sentence(claim_text, source_text)
+        if wider_share > share:
+            sent, share = wider, wider_share
+    return sent, share
+
+
+def stated_in(words: list[str], source_text: str) -> bool:
+    """Every word of ``words`` is in ``source_text``, compared by stem (context a claim adds that the source
+    states elsewhere: "among cancer survivors")."""
     have = {stem(w) for w in _words(source_text)} if source_text else set()
     return bool(have) and all(stem(w) in have for w in words)
 
@@ -289,13 +302,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         At most one ``term_swap`` tag with one :class:`TagEvidence` per swapped run (claim words, source words).
     """
     source_text = context.get("source_text") or ""
-    sent, share = _closest_sentence(claim_text, evidence_text)  # once, for both paths
-    if source_text and share < RESTATE_AT:
-        # the passage judged best may be another sentence (a source written a sentence per line): the restating
-        # sentence is the source's closest one
-        wider, wider_share = _closest_sentence(claim_text, source_text)
-        if wider_share > share:
-            sent, share = wider, wider_share
+    sent, share = compared_sentence(claim_text, evidence_text, source_text)  # once, for both paths
     if sent is None or share < ANCHOR_AT:
         return []
     if share < RESTATE_AT:
@@ -318,7 +325,7 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         if op != "replace" or not a or not b:
             # words the claim adds that the source states elsewhere ("among cancer survivors", the study's
             # population) name the context, not another finding
-            if op == "delete" and 2 <= len(a) <= 3 and _stated_in(a, source_text):
+            if op == "delete" and 2 <= len(a) <= 3 and stated_in(a, source_text):
                 explained.update(range(i1, i2))
             else:
                 other_diffs += len(a)
