@@ -406,17 +406,17 @@ def _exchanged_in_phrase(claim_text: str, pool: list[str]) -> Tag | None:
     for passage in pool:
         for whole in split_sentences(passage):
             folded = _folded(whole, cw)
-            for sent in [r for r in _readings(whole) + ([folded] if folded else [])]:
+            for sent in _readings(whole) + ([folded] if folded else []):
                 if overlap_score(claim_text, sent) < RESTATE_AT:
                     continue
                 ss = [stem(w.lower()) for w in _TOKEN_RE.findall(sent)]
                 joined = " " + " ".join(ss) + " "
                 for i, a in enumerate(cs):
-                    if light_token(cw[i]) or a not in ss:
+                    if not _term(cw[i]) or a not in ss:
                         continue
                     for j in range(i + 2, min(len(cs), i + 7)):
                         b = cs[j]
-                        if b == a or light_token(cw[j]) or b not in ss:
+                        if b == a or not _term(cw[j]) or b not in ss:
                             continue
                         # the second role word comes after a light word past the first term: "aspirin patients and
                         # ... warfarin" has the first term's own noun there, no role
