@@ -22,7 +22,7 @@ from citeproof.detectors.swaps import RESTATE_AT, compared_sentence, detect_term
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import STOPWORDS, overlap_score, relevant_sentences, stem_opcodes
+from citeproof.text.stems import STOPWORDS, overlap_score, relevant_sentences, sentence_stems, stem_opcodes
 
 
 _COMPARATIVES = {"higher", "lower", "greater", "faster", "larger", "longer", "stronger", "smaller", "shorter", "weaker",
@@ -278,14 +278,14 @@ def _denied_effect(claim_text: str, source_text: str) -> Tag | None:
     cues = [(c[0], c[2]) for c in _cues(claim_text)]
     if not cues:
         return None
-    for sent in split_sentences(source_text):
+    cs = [stem(w) for w in cw]
+    for sent, *_ in sentence_stems(source_text):  # cached: the source is split once, not per claim
         m = _NULL_SENTENCE.match(sent.strip())
         if not m or len(_TOKEN_RE.findall(sent)) > 12 or "baseline" in sent.lower():
             continue
         subject = [stem(w.lower()) for w in _TOKEN_RE.findall(m.group("subject")) if w.lower() not in STOPWORDS]
         if len(subject) < 2:
             continue
-        cs = [stem(w) for w in cw]
         for k in range(len(cs) - len(subject) + 1):
             if cs[k:k + len(subject)] != subject:
                 continue

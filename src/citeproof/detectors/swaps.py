@@ -24,7 +24,7 @@ from rapidfuzz import fuzz
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import STOPWORDS, overlap_score, stem_opcodes
+from citeproof.text.stems import STOPWORDS, content_stems, overlap_score, sentence_stems, stem_opcodes
 
 __all__ = ["ANCHOR_AT", "RESTATE_AT", "SYNONYMS", "anchored_swaps", "detect_term_swap", "restating_sentence",
            "source_swaps"]
@@ -132,7 +132,7 @@ def restating_sentence(claim_text: str, evidence_text: str | None, at: float = R
 def _closest_sentence(claim_text: str, evidence_text: str | None) -> tuple[str | None, float]:
     """The evidence sentence sharing most of the claim's content words and that share (the first of equals)."""
     best, best_score = None, 0.0
-    for sent in split_sentences(evidence_text or ""):
+    for sent, *_ in sentence_stems(evidence_text or ""):  # cached: a whole source is split once, not per claim
         sc = overlap_score(claim_text, sent)
         if sc > best_score:
             best, best_score = sent, sc
@@ -277,9 +277,9 @@ def compared_sentence(claim_text: str, evidence_text: str | None, source_text: s
 
 
 def stated_in(words: list[str], source_text: str) -> bool:
-    """Every word of ``words`` is in ``source_text``, compared by stem (context a claim adds that the source
-    states elsewhere: "among cancer survivors")."""
-    have = {stem(w) for w in _words(source_text)} if source_text else set()
+    """Every word of ``words`` (content words: 3+ letters, no stop words) is in ``source_text``, compared by stem
+    (context a claim adds that the source states elsewhere: "among cancer survivors")."""
+    have = content_stems(source_text) if source_text else frozenset()  # cached: one source, many claims
     return bool(have) and all(stem(w) in have for w in words)
 
 
