@@ -52,6 +52,22 @@ def _quote(text: str) -> str:
     return "\n".join("> " + ln if ln else ">" for ln in text.splitlines() or [""])
 
 
+FLAG_NOTES = {
+    "needs_review": "the tiers disagree, or the judge leaned hard against this verdict: read the passage yourself",
+    "llm_disagrees": "the LLM tier's grounded answer differs from the verdict",
+    "abstract_only": "only the abstract was read",
+}
+"""What a flag asks of the reader, written beside it (two new users' trials asked what ``needs_review`` meant)."""
+
+
+def _decided_by(f: Finding) -> str:
+    """" · decided by `tag` (proven by code)" when a proven tag made the verdict, else ""."""
+    proven = [t.name for t in f.tags if t.proven]
+    if proven and f.reasons and f.reasons[0].startswith(f"{f.verdict.value}: "):
+        return " · decided by " + ", ".join(f"`{n}`" for n in proven) + " (proven by code)"
+    return ""
+
+
 def _evidence_block(f: Finding) -> list[str]:
     ev = f.evidence
     if ev is None:
@@ -65,7 +81,10 @@ def _evidence_block(f: Finding) -> list[str]:
     if p.line:
         where.append(f"{'paragraph' if ev.source.media_type in OFFICE_TYPES.values() else 'line'} {p.line}")
     ocr = "; **read by OCR from a scanned page: lower trust, check the quote against the page**" if p.ocr else ""
-    out = [f"Best passage ({', '.join(where)}; lexical coverage {ev.scores.get('lexical', 0):.2f}{ocr}):", ""]
+    # the passage the entailment judge read (its sentence named in the reasons), or the one holding most of the
+    # claim's words when another tier's evidence was kept (new users read "best passage" as the judged one)
+    head = "Passage the judge read" if ev.sentence else "Passage holding most of the claim's words"
+    out = [f"{head} ({', '.join(where)}; lexical coverage {ev.scores.get('lexical', 0):.2f}{ocr}):", ""]
     if p.quotable:
         text = p.text if len(p.text) <= 900 else p.text[:900] + " […]"
         out.append(_quote(text))
@@ -200,7 +219,7 @@ def render_markdown(report: Report) -> str:
             where = f"page {f.claim.page}" if f.claim.page is not None else f"line {c.line or f.claim.line}"
             lines.append(f"### {rank}. `{c.citekey}`{loc}{sig}: {f.verdict.value}, {where}")
             lines.append("")
-            lines.append(f"{f.claim.document}:{'p' if f.claim.page is not None else ''}{c.line or f.claim.line} · {f.claim.kind.value.replace('_', ' ')} · tier {f.tier.value} · score {f.score:.2f} · confidence {f.confidence:.2f}")
+            lines.append(f"{f.claim.document}:{'p' if f.claim.page is not None else ''}{c.line or f.claim.line} · {f.claim.kind.value.replace('_', ' ')} · tier {f.tier.value}{_decided_by(f)} · score {f.score:.2f} · confidence {f.confidence:.2f}")
             lines.append("")
             lines.append(_quote(clip_claim(f.claim.text or f.claim.raw)))
             lines.append("")
@@ -219,7 +238,8 @@ def render_markdown(report: Report) -> str:
                 lines += [f"- {r}" for r in f.reasons]
                 lines.append("")
             if f.flags:
-                lines.append("Flags: " + ", ".join(f"`{x}`" for x in f.flags))
+                lines.append("Flags: " + ", ".join(f"`{x}`" + (f" ({FLAG_NOTES[x]})" if x in FLAG_NOTES else "")
+                                                   for x in f.flags))
                 lines.append("")
             d = review.get(finding_key(f)) if review else None
             if d:
