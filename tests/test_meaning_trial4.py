@@ -100,5 +100,11 @@ def test_a_direction_turned_past_words_the_claim_leaves_out_is_a_proven_flip():
     claim = "Ascorbic-acid levels were markedly elevated in the blood and tissues of Slc23a1-/- mice."
     [tag] = _proven(detect_polarity_flip, claim, source)
     assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("elevated", "reduced")
-    assert "the only change to the sentence that restates the claim" in tag.message
+    # since the fifth trial the run rule reads past the source's own disjunct ("undetectable or"); the path through
+    # term_swap's alignment (polarity._swap_shown) still proves the same turned word
+    assert "the words around it alike" in tag.message
+    from citeproof.detectors.polarity import _swap_shown
+
+    assert _swap_shown(claim, [source], "elevated", "reduced", source).startswith("Ascorbic-acid levels were undetectable")
+    assert _swap_shown(claim, [source], "elevated", "undetectable", source) is None
     assert _proven(detect_polarity_flip, claim.replace("elevated", "reduced"), source) == []

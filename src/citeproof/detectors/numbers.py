@@ -406,6 +406,10 @@ def _values_in(q: Quantity, ref_unit: str) -> list[tuple[float, float, float]] |
     return [(q.lo * f, q.hi * f, q.tol * abs(f))]
 
 
+BOUND_FACTOR = 2.0
+"""A same-way bound this many times the source's is no match ("less than 20%" for "less than 2%": a fifth trial)."""
+
+
 def _close(a: float, b: float, tol: float) -> bool:
     return abs(a - b) <= tol + 1e-9 * max(1.0, abs(a), abs(b))
 
@@ -457,6 +461,9 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
         t += rel
         if _close(lo, ev_q.lo, t) and _close(hi, ev_q.hi, t):
             return True
+        if claim_q.bound and claim_q.bound == ev_q.bound and max(abs(hi), abs(ev_q.hi)) >= BOUND_FACTOR * max(
+                min(abs(hi), abs(ev_q.hi)), 1e-9):
+            continue  # implied by the source's bound, yet not the number it gives
         if claim_q.bound == ">" and ev_q.lo >= lo - t and not ev_q.bound == "<":
             return True
         if claim_q.bound == "<" and ev_q.hi <= hi + t and not ev_q.bound == ">":

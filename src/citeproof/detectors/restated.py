@@ -3,7 +3,9 @@ sentence word by word, so each finding here is ``proven`` (it can make a verdict
 
 :func:`restated_flip` tries, in order: one word turned into its opposite or two terms exchanged across a relation
 word (:func:`_restated_reversal`), a negation on one side only (:func:`_negation_dropped`), a reversal inside a run of
-shared words (:func:`_reversal_in_run`) and two groups exchanged across parallel clauses (:func:`_exchanged_roles`).
+shared words (:func:`_reversal_in_run`), two groups exchanged across parallel clauses (:func:`_exchanged_roles`,
+:func:`_exchanged_blocks`) or inside one phrase (:func:`_exchanged_in_phrase`). A conjunct or aside of the sentence
+that the claim leaves out (:func:`_conjunct`) is read past.
 :func:`states_same_negation` is the policy's check that a restating sentence negates what the claim negates. Each rule
 was found by new users' trials on SciFact abstracts (docs/meaning.md) and measured on the faithful training citations.
 """
@@ -117,6 +119,21 @@ _SETS_IN_DOUBT = frozenset({
 sentence's words may report the finding that answered it."""
 
 
+_CONJ_END = frozenset({"and", "or"})
+_CONJ_START = frozenset({"which", "who", "whose", "where"})
+
+
+def _conjunct(words: list[str]) -> bool:
+    """``words`` (lower case) the sentence inserts inside the claim's words are a whole conjunct or aside the claim
+    leaves out: they end in *and* / *or* ("divide in synchrony with the migrating nuclei at nuclear cycles 8 and 9,
+    and | just after ...") or open a relative clause ("The yolk nuclei, which remain in the core ..., | divide"),
+    with no negation or direction word of their own. The claim restating the sentence's other conjunct is then
+    compared with it as if the aside were not there (two misses of a fifth new user's trial, 2026-12-06)."""
+    if len(words) < 2 or not (words[-1] in _CONJ_END or words[0] in _CONJ_START):
+        return False
+    return not any(NEGATOR.fullmatch(w) or any(CUE_RES[c].match(w) for c in AXES) for w in words)
+
+
 def _context_words(claim_words: list[str], sent_words: list[str], source_text: str) -> bool:
     """Words only the claim has (at its end the sentence may go on instead) that name the finding's context, not
     another finding: at most three content words, every one in the source, and no negation on either side
@@ -173,6 +190,8 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
                 if t == "delete" and held and (i1 == 0 or i2 == len(cw)):
                     claim_beyond = True  # the claim goes on past the sentence's words
                     continue
+                if t == "insert" and 0 < i1 < len(cw) and _conjunct(sw[j1:j2]):
+                    continue  # the sentence says more of the same subject, in a conjunct the claim leaves out
                 if t == "insert" and (i1 == len(cw) or (i1 == 0 and not NEGATOR.fullmatch(sw[j2 - 1]))):
                     # the sentence says more before or after the claim's words ("... in men but not in women")
                     negates_beyond = negates_beyond or any(NEGATOR.fullmatch(w) for w in sw[j1:j2])
@@ -211,12 +230,15 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
 
 def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: list[str]) -> tuple[int, set[str]]:
     """Walking ``ops`` in the order given, the content words (3+ characters, not stop words) of the claim that the
-    sentence states word for word, up to the first difference that is not light (:func:`light_token`); and their stems."""
+    sentence states word for word, up to the first difference that is not light (:func:`light_token`) or a conjunct
+    the claim leaves out (:func:`_conjunct`); and their stems."""
     n, stems = 0, set()
     for t, i1, i2, j1, j2 in ops:
         if t == "equal":
             words = [w for w in cw[i1:i2] if len(w) >= 3 and w not in STOPWORDS]
             n, stems = n + len(words), stems | {stem(w) for w in words}
+        elif t == "insert" and _conjunct(sw[j1:j2]):
+            continue  # a conjunct or aside of the sentence's own, left out by the claim
         elif not all(light_token(w) for w in cw[i1:i2] + sw[j1:j2]):
             break
     return n, stems
@@ -319,6 +341,91 @@ def _exchanged_roles(claim_text: str, pool: list[str]) -> Tag | None:
                            f"round, \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(x, y),), proven=True)
     return None
 
+
+
+_JOINER = re.compile(r"[,;]|\b(?:and|while|whilst|whereas|but)\b", re.I)
+"""What joins two parallel clauses or phrases: an exchange of terms across one is a reversal of roles."""
+
+
+_KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
+    "mouse mice murine rat rats human humans zebrafish yeast monkey monkeys pig pigs dog dogs bovine porcine",
+    "men women male males female females boys girls",
+    "left right anterior posterior upper lower proximal distal dorsal ventral maternal paternal",
+    "donor donors recipient recipients parent parents offspring mother mothers infant infants",
+))
+"""Single words of one kind (species, sexes, sides, roles): two of them exchanged need no clause joiner ("the rat
+ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat transporter", a fourth trial)."""
+
+_COORDINATED = re.compile(r"\s*,?\s*(?:and|or)\s+(?:(?:the|a|an|its|their)\s+)?|\s*,\s*", re.I)
+"""Only a coordinator between two terms: they are items of one list."""
+
+
+def _spans(text: str) -> list[tuple[str, int, int]]:
+    """``text``'s content words and numbers as ``(stem, start, end)`` (characters), in order (:func:`_role_terms`)."""
+    return [(stem(m.group(0).lower()), m.start(), m.end()) for m in _TERM_RE.finditer(text)
+            if m.group(0).lower() not in STOPWORDS and (len(m.group(0)) >= 3 or any(c.isdigit() for c in m.group(0)))]
+
+
+def _block_exchange(pos: list[int]) -> tuple[int, int, int, int] | None:
+    """``(lo, j, k, hi)`` when the sentence positions ``pos`` of the claim's terms (claim order) are in order but for
+    two blocks exchanged: ``pos[lo:j]`` (X) and ``pos[k:hi]`` (Y), 1-5 terms each, around a non-empty middle
+    ``pos[j:k]`` that keeps its place (the sentence reads Y M X); else None."""
+    srt = sorted(pos)
+    off = [i for i in range(len(pos)) if pos[i] != srt[i]]
+    if not off:
+        return None
+    lo, hi = off[0], off[-1] + 1
+    for j in range(lo + 1, hi):
+        for k in range(j + 1, hi):
+            if j - lo <= 5 and hi - k <= 5 and pos[k:hi] + pos[j:k] + pos[lo:j] == srt[lo:hi]:
+                return lo, j, k, hi
+    return None
+
+
+def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
+    """Two groups of terms exchanged across parallel clauses of a sentence restating the claim, the sentence saying
+    more around them: "waves that originate in the midregion of the embryo and terminate at its opposite anterior and
+    posterior poles" against "waves that originate nearly simultaneously from the opposite anterior and posterior
+    poles of the embryo, and terminate in its midregion"; "the DWH oil plume being mostly anaerobic, while the SBC oil
+    seep is aerobic" against the other way round (a fifth new user's trial, 2026-12-06: the judge said *supported*
+    at 0.96 and 0.84).
+
+    The claim's content words and numbers found once in each text keep their order in the sentence but for two
+    blocks, X and Y, exchanged around a middle that keeps its place (:func:`_block_exchange`); some shared term stays
+    outside the exchange; in each text a clause joiner (:data:`_JOINER`: a comma, *and*, *while*, *whereas*, *but*)
+    stands between the two blocks (without one the same shape is mostly a paraphrase: "CCL19 is a ligand for CCR7" /
+    "the CCR7 ligand, CCL19") unless the two are single words of one kind (:data:`_KINDS`), and neither block is only coordinated with the middle (:data:`_COORDINATED`: "reduction
+    in size and number of goblet cells" / "Goblet cells are reduced in number and size", a faithful training
+    citation); not a change of voice (*by* in one text only). Code shows it: confidence 0.9, ``proven``.
+    """
+    c = _spans(claim_text)
+    by_c = " by " in f" {claim_text.lower()} "
+    for passage in pool:
+        for sent in split_sentences(passage):
+            if overlap_score(claim_text, sent) < RESTATE_AT or (" by " in f" {sent.lower()} ") != by_c:
+                continue
+            s = _spans(sent)
+            cs, ss = [t for t, _, _ in c], [t for t, _, _ in s]
+            shared = [i for i, t in enumerate(cs) if cs.count(t) == 1 and ss.count(t) == 1]
+            if len(shared) < 5:
+                continue
+            pos = [ss.index(cs[i]) for i in shared]
+            found = _block_exchange(pos)
+            if found is None or (found[0] == 0 and found[3] == len(pos)):
+                continue
+            lo, j, k, hi = found
+            cx, cy = (c[shared[lo]][1], c[shared[j - 1]][2]), (c[shared[k]][1], c[shared[hi - 1]][2])
+            sy, sx = (s[pos[k]][1], s[pos[hi - 1]][2]), (s[pos[lo]][1], s[pos[j - 1]][2])
+            kinds = (j - lo == 1 and hi - k == 1 and any({c[shared[lo]][0], c[shared[k]][0]} <= kind for kind in _KINDS))
+            if not kinds and not (_JOINER.search(claim_text[cx[1]:cy[0]]) and _JOINER.search(sent[sy[1]:sx[0]])):
+                continue
+            m = (c[shared[j]][1], c[shared[k - 1]][2])
+            if _COORDINATED.fullmatch(claim_text[cx[1]:m[0]]) or _COORDINATED.fullmatch(claim_text[m[1]:cy[0]]):
+                continue  # X or Y coordinated with the middle ("size and number of goblet cells"): a reordered list
+            x, y = claim_text[cx[0]:cx[1]], claim_text[cy[0]:cy[1]]
+            return Tag("polarity_flip", f"The claim exchanges {x!r} and {y!r}: the source says it the other way round, "
+                       f"\u201c{sent[:300]}\u201d", 0.9, (TagEvidence(x, y),), proven=True)
+    return None
 
 
 def states_same_negation(claim_text: str, text: str) -> str | None:
@@ -448,4 +555,4 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
     """
     return (_restated_reversal(claim_text, pool) or _negation_dropped(claim_text, wide, source_text)
             or _reversal_in_run(claim_text, pool, source_text) or _exchanged_roles(claim_text, pool)
-            or _exchanged_in_phrase(claim_text, pool))
+            or _exchanged_in_phrase(claim_text, pool) or _exchanged_blocks(claim_text, pool))

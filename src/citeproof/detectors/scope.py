@@ -126,6 +126,26 @@ def _restated_subgroup(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+_PLACE_UNIVERSAL = re.compile(r"\b(?:worldwide|world-wide|globally|across the (?:globe|world)|everywhere|universally|"
+                              r"in (?:all|every) countr(?:y|ies))\b", re.I)
+_WORLD = re.compile(r"\b(?:world\w*|global\w*|countries|international\w*|universal\w*|everywhere|pandemic)\b", re.I)
+
+
+def _worldwide(claim_text: str, source_text: str) -> Tag | None:
+    """A claim made about the whole world (*worldwide*, *globally*, *in all countries*) citing a source that never
+    names a scope past its own study (no *world*, *global*, *international*, *countries* in all of it): "Members of
+    Oceanospirillales recruit less than 2% of the assembled genes in natural marine oil seep metagenomes worldwide"
+    for one seep's metagenome (a fifth new user's trial, 2026-12-06). Of the 1,736 faithful SciFact and
+    Citation-Integrity training citations, 34 say such a word and 1 cites a source without one. Code shows it:
+    confidence 0.9, ``proven``."""
+    m = _PLACE_UNIVERSAL.search(claim_text)
+    if m is None or not source_text or _WORLD.search(source_text):
+        return None
+    return Tag("scope_inflation", f"The claim says {m.group(0)!r}; the source names no scope past its own study (no "
+               "'world', 'global', 'international' or 'countries' anywhere in it).", 0.9,
+               (TagEvidence(m.group(0), ""),), proven=True)
+
+
 def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``scope_inflation`` when the claim generalises beyond the evidence.
 
@@ -176,7 +196,7 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         if restated is not None:
             return [restated]
     if claim_univ:
-        restated = _restated_quantifier(claim_text, pool)
+        restated = _restated_quantifier(claim_text, pool) or _worldwide(claim_text, source_text or evidence_text)
         if restated is not None:
             return [restated]
         restr = find_terms(evidence_text, SUBGROUP)

@@ -61,6 +61,7 @@ _GROUPS = (
     "injured injury injuries wounded wound wounds",
     "role roles function functions",
     "mimic mimics mimicked simulate simulates simulated emulate emulates emulated",
+    "stop stops stopped cease ceases ceased halt halts halted",  # a fifth trial: "stop dividing" for "cease dividing"
 )
 SYNONYMS: dict[str, frozenset[str]] = {}
 """Paraphrase vocabulary: words one group holds are never a swap for each other (stems, both directions)."""
@@ -307,6 +308,24 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         return []
     if share < RESTATE_AT:
         return _anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
+    tags = _swap_tags(claim_text, sent, share, source_text)
+    if not (tags and tags[0].proven) and _CLAUSES.search(sent):
+        # a sentence of clauses ("...; radially directed tracks orient colchicine-sensitive saltatory transport
+        # throughout the peripheral cytoplasm; and ...") compared clause by clause: the claim's last words would
+        # otherwise be aligned with the next clause's (a fifth new user's trial, 2026-12-06)
+        for clause in _CLAUSES.split(sent):
+            at = overlap_score(claim_text, clause)
+            if at >= RESTATE_AT and (found := _swap_tags(claim_text, clause, at, source_text)) and found[0].proven:
+                return found
+    return tags
+
+
+_CLAUSES = re.compile(r"\s*[;:]\s+")
+"""Where a sentence's clauses part (semicolons, colons)."""
+
+
+def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> list[Tag]:
+    """:func:`detect_term_swap` on one restating sentence ``sent`` holding ``share`` of the claim's content words."""
     cw, sw = _words(claim_text), _words(sent)
     claim_stems = {stem(w) for w in cw}
     ops = stem_opcodes(cw, sw)

@@ -86,6 +86,7 @@ __all__ = [
     "available",
     "bound_sentences",
     "features",
+    "relevant",
     "split_sentences",
     "unavailable_reason",
 ]
@@ -335,12 +336,25 @@ def negation_mismatch(claim: str, text: str) -> float:
     return float(bool(_NEGATION.search(claim)) != bool(_NEGATION.search(text)))
 
 
-def features(claim_text: str, scores: SentenceScores) -> np.ndarray:
+def relevant(claim_text: str, windows: Sequence[str], relevant_at: float) -> np.ndarray:
+    """Boolean mask of shape ``(len(windows),)``: the windows whose lexical coverage of the claim (:func:`coverage`)
+    is at least ``relevant_at`` times the best window's (all True when ``relevant_at`` is 0)."""
+    if relevant_at <= 0 or not len(windows):
+        return np.ones(len(windows), dtype=bool)
+    cov = np.array([coverage(claim_text, w) for w in windows])
+    return cov >= relevant_at * cov.max() - 1e-9
+
+
+def features(claim_text: str, scores: SentenceScores, relevant_at: float = 0.0) -> np.ndarray:
     """The stacking features of one claim x source, in :data:`FEATURE_NAMES` order.
 
     Args:
         claim_text: the claim.
         scores: window scores (may be empty).
+        relevant_at: a window's P(contradicts) counts only when its lexical coverage of the claim is at least this
+            share of the best window's coverage (0: every window counts). A sentence about something else that the
+            network reads as contradicting ("... were not affected by cirrhosis" against a claim about 30 paired
+            specimens) then cannot make a faithful claim *partial* (the calibration's ``relevant_at``).
 
     Returns:
         float64 array of shape ``(12,)``: max P(entails), max P(contradicts),
@@ -355,6 +369,7 @@ def features(claim_text: str, scores: SentenceScores) -> np.ndarray:
     if len(p) == 0:
         return np.array([0, 0, 0, 0, 0, 0, 0, -9.0, -9.0, 0, 1.0, 0])
     e, c = p[:, 0], p[:, 2]
+    c = np.where(relevant(claim_text, scores.windows, relevant_at), c, 0.0)
     best = int(np.argmax(np.maximum(e, c)))
     te = np.sort(e)[::-1][:2].mean()
     tc = np.sort(c)[::-1][:2].mean()
@@ -431,7 +446,7 @@ def abstract_first(claim_text: str, sc: SentenceScores, cands: Sequence[Evidence
     abstract = [k for k in range(len(sc.windows)) if cands[sc.candidate[k]].passage.section == "abstract"]
     for k in sorted(abstract, key=lambda k: -float(sc.probs[k, 0])):
         alone = SentenceScores([sc.windows[k]], [0], sc.probs[k:k + 1])
-        if decide(features(claim_text, alone), config, signal)[0] == verdict:
+        if decide(features(claim_text, alone, config.get("relevant_at", 0.0)), config, signal)[0] == verdict:
             return k
     return best
 
@@ -522,11 +537,12 @@ class EntailmentJudge:
         sc = self.score_sentences(claim.text, groups)
         if len(sc.probs) == 0:
             return Judgement(Verdict.UNSUPPORTED, 0.0, 0.5, None, Tier.ENTAILMENT, ["The retrieved passages are empty."])
-        f = features(claim.text, sc)
+        f = features(claim.text, sc, self.config.get("relevant_at", 0.0))
         verdict, p = decide(f, self.config, signal)
         classes = list(self.config["classes"])
         col = 2 if verdict == "contradicted" else 0
-        best = int(np.argmax(sc.probs[:, col])) if verdict in ("supported", "partial", "contradicted") else int(
+        gated = sc.probs[:, col] * relevant(claim.text, sc.windows, self.config.get("relevant_at", 0.0) if col == 2 else 0.0)
+        best = int(np.argmax(gated)) if verdict in ("supported", "partial", "contradicted") else int(
             np.argmax(np.maximum(sc.probs[:, 0], sc.probs[:, 2])))
         if verdict in ("supported", "partial"):
             best = abstract_first(claim.text, sc, cands, best, verdict, self.config, signal)

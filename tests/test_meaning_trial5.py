@@ -1,0 +1,192 @@
+"""Issue 28: false claims in the source's own words that a fifth new user's trial found passing (2026-12-06, three
+SciFact corpus abstracts no training claim cites, held out from the detectors), each rule with the faithful twin
+that must stay untagged. No model: the detectors alone.
+
+The sources are sentences of SciFact corpus abstracts (Wadden et al. 2020): nuclear and cytoplasmic behaviour in the
+mitotic cycles of Drosophila embryos (doc 25670099), the metagenome of a natural crude-oil seep (doc 16626846), and
+NRAGE in hepatocellular carcinoma (doc 22521091).
+"""
+
+from __future__ import annotations
+
+from citeproof.detectors.numbers import detect_number_drift
+from citeproof.detectors.polarity import detect_polarity_flip
+from citeproof.detectors.swaps import detect_term_swap
+
+WAVES = ("During nuclear cycles 10 through 13, it is commonly observed in living embryos that the syncytial blastoderm "
+         "nuclei enter (and leave) mitosis in one of two waves that originate nearly simultaneously from the opposite "
+         "anterior and posterior poles of the embryo, and terminate in its midregion. From our preparations of "
+         "quick-frozen embryos, we estimate that these mitotic waves take on average about half a minute to travel over "
+         "the embryonic surface from pole to equator.")
+YOLK = ("The yolk nuclei, which remain in the core of the embryo when the rest of the nuclei migrate to the periphery, "
+        "divide in synchrony with the migrating nuclei at nuclear cycles 8 and 9, and just after the now peripherally "
+        "located nuclei at nuclear cycle 10. After cycle 10, these yolk nuclei cease dividing and become polyploid. The "
+        "syncytial embryo has at least three distinct levels of cytoskeletal organization: structured domains of "
+        "cytoplasm are organized around each blastoderm nucleus; radially directed tracks orient colchicine-sensitive "
+        "saltatory transport throughout the peripheral cytoplasm; and a long-range organization of the core of the "
+        "embryo makes possible coherent movements of the large inner yolk mass in concert with each nuclear cycle.")
+SEEP = ("Members of Oceanospirillales, a bacterial order belonging to the Deltaproteobacteria, recruited less than 2% of "
+        "the assembled genes within the SBC metagenome. We hypothesize that this difference results from the SBC oil "
+        "seep being mostly anaerobic, while the DWH oil plume is aerobic.")
+NRAGE = ("It was demonstrated that the expression levels of NRAGE mRNA correlated significantly with those of "
+         "apoptosis-antagonizing transcription factor (AATF), and were not affected by cirrhosis in non-cancerous liver "
+         "tissues when compared to elevated levels in HCC tissues.")
+
+
+def _proven(detector, claim: str, source: str):
+    return [t for t in detector(claim, source, source_text=source) if t.proven]
+
+
+def test_two_groups_exchanged_across_parallel_clauses_are_a_proven_flip():
+    """c11 and c17 (the judge said supported at 0.96 and 0.84): where the waves start and end, which site is
+    anaerobic and which aerobic."""
+    waves = ("During nuclear cycles 10 through 13, the syncytial blastoderm nuclei enter mitosis in one of two waves "
+             "that originate in the midregion of the embryo and terminate at its opposite anterior and posterior poles")
+    [tag] = _proven(detect_polarity_flip, waves, WAVES)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == (
+        "midregion", "opposite anterior and posterior poles")
+    seep = ("The authors hypothesize that this difference results from the DWH oil plume being mostly anaerobic, while "
+            "the SBC oil seep is aerobic")
+    [tag] = _proven(detect_polarity_flip, seep, SEEP)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("DWH oil plume", "SBC oil seep")
+    # the faithful twins: the same words the source's way round
+    assert _proven(detect_polarity_flip, ("During nuclear cycles 10 through 13, the syncytial blastoderm nuclei enter "
+                                          "mitosis in waves that originate at the opposite anterior and posterior poles "
+                                          "of the embryo and terminate in its midregion"), WAVES) == []
+    assert _proven(detect_polarity_flip, ("The authors hypothesize that this difference results from the SBC oil seep "
+                                          "being mostly anaerobic, while the DWH oil plume is aerobic"), SEEP) == []
+
+
+def test_block_exchange_without_a_clause_joiner_is_a_paraphrase():
+    """The same shape with no joiner between the two terms is how faithful citations reorder a sentence ("CCL19 is a
+    ligand for CCR7" / "the CCR7 ligand, CCL19")."""
+    source = "The CCR7 ligand, CCL19, attracts naive T cells to lymph nodes."
+    claim = "CCL19 is a ligand for CCR7 and attracts naive T cells to lymph nodes."
+    assert _proven(detect_polarity_flip, claim, source) == []
+    # a list reordered while a term moves: "size" is coordinated with "number", no clause of its own (a faithful
+    # Citation-Integrity training citation the first version of the rule tagged)
+    assert _proven(detect_polarity_flip, "It is known that reduction in size and number of goblet cells is a "
+                   "characteristic feature of human ulcerative colitis.",
+                   "Goblet cells are reduced in number and size in ulcerative colitis.") == []
+    # with "while" between the two terms the same order is an exchange of roles
+    [tag] = _proven(detect_polarity_flip, "CCL19 is the ligand, while CCR7 attracts naive T cells to lymph nodes.",
+                    "CCR7 is the ligand, while CCL19 attracts naive T cells to lymph nodes.")
+    assert (tag.evidence[0].claim_span.lower(), tag.evidence[0].evidence_span.lower()) == ("ccl19", "ccr7")
+
+
+def test_negation_dropped_past_a_conjunct_the_claim_leaves_out():
+    """c22 (supported at 0.89 on another sentence): "correlated ... with AATF, and were not affected by cirrhosis"
+    cited as "were affected by cirrhosis"."""
+    claim = "The expression levels of NRAGE mRNA were affected by cirrhosis in non-cancerous liver tissues"
+    [tag] = _proven(detect_polarity_flip, claim, NRAGE)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("affected", "not affected")
+    assert _proven(detect_polarity_flip, claim.replace("were affected", "were not affected"), NRAGE) == []
+
+
+def test_direction_word_turned_past_a_conjunct_and_an_aside():
+    """c24 (supported, the judge's 0.69): "divide ... at nuclear cycles 8 and 9, and just after" cited as "just
+    before"; the source's relative clause and first conjunct sit between the claim's words."""
+    claim = "The yolk nuclei divide just before the now peripherally located nuclei at nuclear cycle 10"
+    [tag] = _proven(detect_polarity_flip, claim, YOLK)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("before", "after")
+    assert _proven(detect_polarity_flip, claim.replace("before", "after"), YOLK) == []
+
+
+def test_term_swap_read_on_the_clause_that_restates_the_claim():
+    """c26 (partial, its 0.7 swap unproven): the claim restates one clause of a sentence of three, and its last
+    words were aligned with the next clause's."""
+    claim = ("Radially directed tracks orient cytochalasin-sensitive saltatory transport throughout the peripheral "
+             "cytoplasm of the syncytial embryo")
+    [tag] = _proven(detect_term_swap, claim, YOLK)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("cytochalasin-sensitive", "colchicine-sensitive")
+    assert detect_term_swap(claim.replace("cytochalasin", "colchicine"), YOLK, source_text=YOLK) == []
+
+
+def test_a_bound_restated_ten_times_looser_is_number_drift():
+    """c16 (supported at 0.77): "less than 2%" cited as "less than 20%"; implied, yet not the number the source
+    gives. A bound restated with its own number, or an exact figure under the claim's bound, still matches."""
+    claim = ("Members of Oceanospirillales, a bacterial order belonging to the Deltaproteobacteria, recruited less than "
+             "20% of the assembled genes within the SBC metagenome")
+    [tag] = detect_number_drift(claim, SEEP, source_text=SEEP)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span, tag.proven) == ("less than 20%", "less than 2%", True)
+    assert detect_number_drift(claim.replace("20%", "2%"), SEEP, source_text=SEEP) == []
+    exact = SEEP.replace("less than 2%", "1.8%")
+    assert detect_number_drift(claim.replace("20%", "2%"), exact, source_text=exact) == []
+
+
+def test_stop_for_cease_is_a_paraphrase():
+    """c25 (faithful, lowered to partial by a 0.7 swap): "stop dividing" for "cease dividing"."""
+    claim = "Once cycle 10 has passed, the yolk nuclei stop dividing and become polyploid"
+    assert detect_term_swap(claim, YOLK, source_text=YOLK) == []
+
+
+def test_report_says_what_decided_and_which_passage_is_shown(tmp_path):
+    """The trial's report remarks: a verdict a proven tag made reads "decided by `tag` (proven by code)" beside its
+    tier; the passage header says whether the judge read it; ``needs_review`` is explained where it stands."""
+    import dataclasses
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from report_samples import small_report
+
+    from citeproof.model import Tag, TagEvidence
+    from citeproof.reports.markdown import render_markdown
+
+    report = small_report(tmp_path)
+    f = report.findings[1]
+    proven = Tag("number_drift", "The claim says '75%' where the evidence says '68.9%'.", 0.9,
+                 (TagEvidence("75%", "68.9%"),), proven=True)
+    report.findings[1] = dataclasses.replace(
+        f, tags=[proven], flags=["needs_review"],
+        reasons=["contradicted: number_drift on the sentence that restates the claim (the judge alone said supported)"])
+    md = render_markdown(report)
+    assert "tier lexical · decided by `number_drift` (proven by code)" in md
+    assert "`needs_review` (the tiers disagree, or the judge leaned hard against this verdict" in md
+    assert "Passage holding most of the claim's words (" in md and "Best passage" not in md
+    # an unproven tag, or a verdict the judge made, is not "decided by" the tag
+    report.findings[1] = dataclasses.replace(f, tags=[dataclasses.replace(proven, proven=False)])
+    assert "decided by" not in render_markdown(report)
+
+
+def test_worldwide_for_one_study_site_is_proven_scope_inflation():
+    """c06 (partial, its 0.8 tag unproven): one seep's metagenome cited as "metagenomes worldwide"; a source that
+    names a world or global scope anywhere keeps the tag unproven."""
+    from citeproof.detectors.scope import detect_scope_inflation
+
+    claim = ("Members of Oceanospirillales recruit less than 2% of the assembled genes in natural marine oil seep "
+             "metagenomes worldwide")
+    [tag] = detect_scope_inflation(claim, SEEP, source_text=SEEP)
+    assert (tag.name, tag.proven, tag.evidence[0].claim_span) == ("scope_inflation", True, "worldwide")
+    wide = SEEP + " Natural seeps release oil into the oceans worldwide."
+    assert [t.proven for t in detect_scope_inflation(claim, SEEP, source_text=wide)] == [False]
+
+
+def test_two_species_exchanged_across_of_need_no_joiner():
+    """The fourth trial's c04, left open then: "the rat ortholog (Slc23a1) of a mouse transporter" for the source's
+    "the mouse ortholog (...) of a rat ascorbic-acid transporter"; single words of one kind (species) exchanged."""
+    source = ("We have created mice deficient in the mouse ortholog (solute carrier family 23 member 1 or Slc23a1) of a "
+              "rat ascorbic-acid transporter, Svct2 (ref. 4). Slc23a1-/- mice died within a few minutes of birth.")
+    claim = "The knockout mice were deficient in the rat ortholog (Slc23a1) of a mouse ascorbic-acid transporter, Svct2"
+    [tag] = _proven(detect_polarity_flip, claim, source)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("rat", "mouse")
+    assert _proven(detect_polarity_flip, claim.replace("rat ortholog", "MOUSE").replace("mouse ascorbic", "rat ascorbic")
+                   .replace("MOUSE", "mouse ortholog"), source) == []
+
+
+def test_relevance_gate_off_by_default_and_masks_unrelated_contradictions():
+    """The gate measured this session (docs/meaning.md, not shipped): with ``relevant_at`` 0 the features are as
+    before; at 0.6 a contradiction read on a sentence sharing few of the claim's words no longer counts."""
+    import numpy as np
+
+    from citeproof.judges.entailment import SentenceScores, features, load_config, relevant
+
+    claim = "Across 30 representative paired specimens, NRAGE protein and mRNA showed concordant expression patterns"
+    windows = ["In 30 representative paired specimens, NRAGE protein and mRNA expression patterns were concordant.",
+               NRAGE]
+    sc = SentenceScores(windows, [0, 1], np.array([[0.40, 0.40, 0.20], [0.06, 0.06, 0.88]]))
+    assert relevant(claim, windows, 0.0).tolist() == [True, True]
+    assert relevant(claim, windows, 0.6).tolist() == [True, False]
+    off, on = features(claim, sc), features(claim, sc, 0.6)
+    assert off[1] == 0.88 and on[1] == 0.20  # max P(contradicts)
+    assert "relevant_at" not in load_config()  # shipped off
