@@ -35,7 +35,7 @@ from citeproof.detectors import (
 )
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import overlap_score
-from citeproof.detectors.numbers import extract_quantities, quantities_match
+from citeproof.detectors.quantities import extract_quantities, quantities_match
 from citeproof.model import Citation, Claim, Evidence, Passage, Source, Tag
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
@@ -491,7 +491,8 @@ def test_exported_members():
 
 def test_numbers_inside_dois_and_dates_are_not_quantities():
     """Bugs seen on the demo: '14 contributors' vs a DOI's '10.1098', and vs the day in '04 April 2018'."""
-    from citeproof.detectors.numbers import detect_number_drift, extract_quantities
+    from citeproof.detectors.numbers import detect_number_drift
+    from citeproof.detectors.quantities import extract_quantities
 
     ev = "A published version of this manuscript from 04 April 2018 is available at https://doi.org/10.1098/rsif.2017.0387."
     assert [] == [q.text for q in extract_quantities(ev)]

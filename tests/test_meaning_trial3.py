@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.detectors.numbers import detect_number_drift, extract_quantities
+from citeproof.detectors.numbers import detect_number_drift
+from citeproof.detectors.quantities import extract_quantities
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap

@@ -190,3 +190,27 @@ def test_relevance_gate_off_by_default_and_masks_unrelated_contradictions():
     off, on = features(claim, sc), features(claim, sc, 0.6)
     assert off[1] == 0.88 and on[1] == 0.20  # max P(contradicts)
     assert "relevant_at" not in load_config()  # shipped off
+
+
+def test_term_swap_read_on_the_conjunct_that_restates_the_claim():
+    """c20 (partial, 0.7): "apoptosis-inducing factor (AIF)" for "apoptosis-antagonizing transcription factor (AATF)",
+    the source sentence going on ", and were not affected by cirrhosis ..."."""
+    claim = ("The expression levels of NRAGE mRNA correlated significantly with those of apoptosis-inducing factor (AIF) "
+             "in HCC")
+    [tag] = _proven(detect_term_swap, claim, NRAGE)
+    assert tag.evidence[0].claim_span == "apoptosis-inducing"
+    faithful = claim.replace("apoptosis-inducing factor (AIF)", "apoptosis-antagonizing transcription factor (AATF)")
+    assert _proven(detect_term_swap, faithful, NRAGE) == []
+
+
+def test_a_number_with_its_unit_hyphenated_is_read():
+    """A sixth trial's c12 (partial, no tag): "an 8.6-cM interval" for "a 5.6-cM interval"; "5-HT" stays a name."""
+    from citeproof.detectors.quantities import extract_quantities
+
+    source = ("Our previous work mapped the locus responsible, SPCH1, to a 5.6-cM interval of region 7q31 on "
+              "chromosome 7 (ref. 5).")
+    claim = "Previous work mapped the locus responsible, SPCH1, to an 8.6-cM interval of region 7q31 on chromosome 7"
+    [tag] = detect_number_drift(claim, source, source_text=source)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span, tag.proven) == ("8.6-cM", "5.6-cM", True)
+    assert detect_number_drift(claim.replace("an 8.6", "a 5.6"), source, source_text=source) == []
+    assert [(q.lo, q.unit) for q in extract_quantities("a 10-mg dose of 5-HT")] == [(10.0, "mg")]

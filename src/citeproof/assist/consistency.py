@@ -23,7 +23,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-from citeproof.detectors.numbers import _tol
+from citeproof.detectors.quantities import _tol
 from citeproof.detectors.polarity import _cues
 from citeproof.model import Claim, Diagnostic, Finding
 from citeproof.text.stems import STOPWORDS, stem
@@ -51,7 +51,7 @@ _SHARE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(%|percent\b|per cent\b|-?fold
 @lru_cache(maxsize=4096)
 def _shares(text: str) -> list[tuple[float, float, str, int, int]]:
     """Percentages and multipliers: ``(value, tolerance, unit, start, end)``; the tolerance is half the last
-    written digit (``68.9%`` +- 0.05), as :func:`citeproof.detectors.numbers._tol` reads a number."""
+    written digit (``68.9%`` +- 0.05), as :func:`citeproof.detectors.quantities._tol` reads a number."""
     out = []
     for m in _SHARE.finditer(text):
         unit = "%" if m.group(2).startswith(("%", "per")) else "x"

@@ -287,11 +287,16 @@ _TERM_RE = re.compile(r"[^\W_](?:[^\W_]|[.,'’/-](?=[^\W_]))*")
 """Words and numbers ("12", "60%" read as "60", "PaO2"), for :func:`_exchanged_roles`."""
 
 
+def _spans(text: str) -> list[tuple[str, int, int]]:
+    """``text``'s content words and numbers (stop words left out) as ``(stem, start, end)`` (characters), in order."""
+    return [(stem(m.group(0).lower()), m.start(), m.end()) for m in _TERM_RE.finditer(text)
+            if m.group(0).lower() not in STOPWORDS and (len(m.group(0)) >= 3 or any(c.isdigit() for c in m.group(0)))]
+
+
 def _role_terms(text: str) -> tuple[list[str], list[str]]:
-    """``text``'s content words and numbers, in order (stop words left out): ``(stems, as written)``."""
-    words = [t for t in _TERM_RE.findall(text)
-             if t.lower() not in STOPWORDS and (len(t) >= 3 or any(c.isdigit() for c in t))]
-    return [stem(w.lower()) for w in words], words
+    """``text``'s content words and numbers, in order (:func:`_spans`): ``(stems, as written)``."""
+    spans = _spans(text)
+    return [t for t, _, _ in spans], [text[a:b] for _, a, b in spans]
 
 
 def _swapped(c: list[str], s: list[str]) -> tuple[int, int] | None:
@@ -358,12 +363,6 @@ ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat 
 
 _COORDINATED = re.compile(r"\s*,?\s*(?:and|or)\s+(?:(?:the|a|an|its|their)\s+)?|\s*,\s*", re.I)
 """Only a coordinator between two terms: they are items of one list."""
-
-
-def _spans(text: str) -> list[tuple[str, int, int]]:
-    """``text``'s content words and numbers as ``(stem, start, end)`` (characters), in order (:func:`_role_terms`)."""
-    return [(stem(m.group(0).lower()), m.start(), m.end()) for m in _TERM_RE.finditer(text)
-            if m.group(0).lower() not in STOPWORDS and (len(m.group(0)) >= 3 or any(c.isdigit() for c in m.group(0)))]
 
 
 def _block_exchange(pos: list[int]) -> tuple[int, int, int, int] | None:

@@ -320,8 +320,8 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     return tags
 
 
-_CLAUSES = re.compile(r"\s*[;:]\s+")
-"""Where a sentence's clauses part (semicolons, colons)."""
+_CLAUSES = re.compile(r"\s*[;:]\s+|,\s+(?=(?:and|while|whereas|but)\s)")
+"""Where a sentence's clauses part (semicolons, colons, a comma before *and*, *while*, *whereas*, *but*)."""
 
 
 def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> list[Tag]:

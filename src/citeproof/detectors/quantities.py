@@ -1,0 +1,494 @@
+"""Quantities as a claim or a source writes them, and whether two agree: the parser and matcher ``number_drift``
+(:mod:`citeproof.detectors.numbers`) and the consistency check (:mod:`citeproof.assist.consistency`) read.
+
+Quantities are parsed from text (:func:`extract_quantities`): plain numbers with thousands separators, decimals,
+percentages, ranges (``1800-2000 K`` is one range), exponents as PDFs extract them (``1.5 × 10-7``, ``10-7 M``),
+``3x``/``3×``/``3-fold``/``two-fold``/``twice``/``double``/``half``, fractions (``1/2000``, ``1 in 5 million``, ``one
+third``), number words, and units (parsed with `pint <https://pint.readthedocs.io>`_ so ``2 g`` meets ``2000 mg``).
+A claim quantity is matched (:func:`quantities_match`) when some evidence quantity equals it after unit conversion
+within the rounding of the number as written (``69%`` meets ``68.9%``; ``about 70%`` meets ``68.9%``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+WORD_NUMBERS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    "a hundred": 100, "a thousand": 1000, "dozen": 12, "a dozen": 12,
+}
+SCALE_WORDS = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+FRACTION_WORDS = {
+    "half": 0.5, "a half": 0.5, "one half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "one-third": 1 / 3,
+    "two thirds": 2 / 3, "two-thirds": 2 / 3, "a quarter": 0.25, "one quarter": 0.25, "one-quarter": 0.25,
+    "three quarters": 0.75, "three-quarters": 0.75, "one fifth": 0.2, "one-fifth": 0.2, "a fifth": 0.2,
+    "one tenth": 0.1, "one-tenth": 0.1, "a tenth": 0.1,
+}
+MULTIPLIER_WORDS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "triple": 3,
+                    "tripled": 3, "triples": 3, "tripling": 3, "quadruple": 4, "quadrupled": 4, "halved": 0.5,
+                    "halves": 0.5, "thrice": 3}
+LABEL_WORDS = {
+    "type", "phase", "stage", "grade", "class", "group", "fig", "figure", "figs", "table", "section",
+    "chapter", "eq", "equation", "step", "version", "level", "trial", "cohort", "arm", "chromosome",
+    "exon", "intron", "codon", "allele", "residue", "residues", "ser", "thr", "tyr", "lys", "arg", "cys",
+    "his", "asp", "glu", "gly", "ala", "pro", "val", "leu", "ile", "met", "phe", "trp", "asn", "gln",
+    "position", "positions", "lane", "panel", "supplementary", "appendix", "ref", "refs", "reference",
+    "study", "experiment", "model", "box", "no", "number", "patient", "case", "item", "line", "page",
+    "pages", "p", "pp", "vol", "volume", "issue", "covid", "sars", "cov",
+}
+APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|~|∼|≈|circa|ca\."
+BOUND_WORDS = r"over|more than|greater than|higher than|exceeding|at least|above|>|≥|>=|less than|fewer than|lower than|up to|at most|under|below|<|≤|<="
+_LOWER_BOUND = re.compile(r"over|more|greater|higher|exceeding|at least|above|>|≥|>=", re.I)
+
+_GROUP_SPACE = "[ \u2007\u2008\u2009\u202f\u00a0]"  # between digit groups: "100 000", The Lancet's "499\u2008000"
+_NUM = r"\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+(?![\d.,])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
+_WORDNUM = "|".join(sorted((re.escape(k) for k in WORD_NUMBERS), key=len, reverse=True))
+_MINUS = "-−–‐‑"
+
+# A unit: a run of letters/µ/°/%/slashes/digits-as-powers following the number; validated with pint.
+HYPHEN_UNITS = frozenset("mg g kg µg μg ug ng ml mL cm mm km nm µm μm cM kb Mb bp kDa mmHg mM µM μM nM Gy".split())
+"""Units joined to their number by a hyphen ("a 5.6-cM interval": a sixth trial), as written ("5-HT" is a name)."""
+_HYPHEN_UNIT = re.compile(r"-([A-Za-zµμ]+)\b")
+_UNIT_RE = re.compile(r"\s?(°\s?[CF]|[µμ]?[A-Za-zµμΩ]+(?:[/·][A-Za-zµμ]+\d?)*(?:\^?-?\d)?|%|percent|per cent)")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number found in text.
+
+    Attributes:
+        lo: the value (lower end for a range), in ``unit`` (percent as written: 32 for ``32%``).
+        hi: upper end of a range, else equal to ``lo``.
+        unit: the unit as written ('' when none; ``%`` for percentages; ``x`` for multipliers).
+        text: the text span as written.
+        start, end: offsets of ``text`` in the string it came from.
+        tol: absolute tolerance implied by how the number is written (half the last digit).
+        approx: True when hedged by ``about``, ``nearly``, ``~``...
+        kind: ``number``, ``percent``, ``multiplier``, ``fraction``, ``range``, ``decade`` ("the 1980s": like no other kind).
+        bound: ``>`` after *over*, *more than*, *at least*...; ``<`` after
+            *less than*, *up to*, *under*...; '' otherwise.
+    """
+
+    lo: float
+    hi: float
+    unit: str
+    text: str
+    start: int
+    end: int
+    tol: float
+    approx: bool = False
+    kind: str = "number"
+    bound: str = ""
+
+
+def _to_float(s: str) -> float:
+    return float(re.sub(r"[,\s\u2007\u2008\u2009\u202f\u00a0]", "", s))
+
+
+def _tol(s: str) -> float:
+    s = re.sub(r"[,\s\u2007\u2008\u2009\u202f\u00a0]", "", s)
+    if "." in s:
+        return 0.5 * 10 ** (-len(s.split(".")[1]))
+    return 0.5
+
+
+@lru_cache(maxsize=1)
+def _ureg():
+    try:
+        import pint
+
+        return pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    except Exception:  # pragma: no cover - pint missing: units compared as text
+        return None
+
+
+_BAD_UNITS = {"in", "at", "a", "an", "and", "or", "of", "to", "the", "as", "by", "for", "per", "is", "are", "was",
+              "were", "be", "on", "h", "m", "s"}  # single letters resolved only in context below
+_TIME_UNITS = {"h": "hour", "hr": "hour", "hrs": "hour", "min": "minute", "mins": "minute", "s": "second",
+               "sec": "second", "d": "day", "days": "day", "day": "day", "wk": "week", "wks": "week",
+               "weeks": "week", "week": "week", "months": "month", "month": "month", "years": "year",
+               "year": "year", "yr": "year", "yrs": "year", "hours": "hour", "hour": "hour",
+               "minutes": "minute", "minute": "minute", "seconds": "second", "second": "second"}
+
+
+@lru_cache(maxsize=512)
+def _parse_unit(u: str):
+    """Return a pint unit for the text ``u``, or None when it is not a unit."""
+    reg = _ureg()
+    if reg is None or not u:
+        return None
+    key = u.strip().replace("μ", "µ").replace("°", "deg")
+    low = key.lower()
+    if low in _TIME_UNITS:
+        key = _TIME_UNITS[low]
+    elif low in _BAD_UNITS or len(key) > 12:
+        return None
+    try:
+        q = reg.parse_expression(key)
+        if hasattr(q, "units") and not q.dimensionless:
+            return q
+    except Exception:
+        return None
+    return None
+
+
+_SPREAD = re.compile(r"\s*[\[(]\s*\d+(?:\.\d+)?\s*[\])]")
+"""A spread in brackets after a mean ("74 [14] years", "5.5 (3) days"): the unit after it is the mean's."""
+
+
+def _unit_after(text: str, pos: int) -> tuple[str, int]:
+    """The unit written right after ``pos`` (``'' , pos`` when none), past a spread in brackets (:data:`_SPREAD`:
+    "mean [SD] age, 74 [14] years" gives 74 years)."""
+    h = _HYPHEN_UNIT.match(text, pos)
+    if h and h.group(1) in HYPHEN_UNITS:
+        return h.group(1), h.end()
+    m = _UNIT_RE.match(text, pos)
+    if not m:
+        spread = _SPREAD.match(text, pos)
+        if spread:
+            unit, end = _unit_after(text, spread.end())
+            if unit:
+                return unit, end
+        return "", pos
+    u = m.group(1)
+    if u in ("%", "percent", "per cent"):
+        return "%", m.end()
+    if u.lower() in ("x", "×", "fold", "-fold"):
+        return "x", m.end()
+    if u.lower() in _TIME_UNITS:
+        return u, m.end()
+    if _parse_unit(u) is not None and u.lower() not in _BAD_UNITS:
+        return u, m.end()
+    return "", pos
+
+
+_MONTH = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?")
+
+
+def _is_identifier_context(text: str, start: int, end: int) -> bool:
+    """True when the number at ``[start, end)`` is part of a name (p53, IL-6, miR-211, type 2, Fig. 3).
+
+    Also inside a DOI, URL or other identifier token (``10.1098/rsif...``,
+    ``https://x.org/2017/05``): a character of ``/:@`` touching the token.
+    """
+    tok_start = start
+    while tok_start > 0 and not text[tok_start - 1].isspace():
+        tok_start -= 1
+    tok_end = end
+    while tok_end < len(text) and not text[tok_end].isspace():
+        tok_end += 1
+    token = text[tok_start:tok_end]
+    if re.search(r"\b10\.\d{4,9}/|://|www\.|@", token) or re.search(r"\d/[A-Za-z]|[A-Za-z]/\d", token):
+        return True
+    # dates: "04 April 2018", "April 4, 2018", "2018-04-04"
+    before_txt = text[max(0, start - 12) : start].lower()
+    after_txt = text[end : end + 12].lower()
+    if re.search(_MONTH.pattern + r"\s*$", before_txt) or re.match(r"\s*" + _MONTH.pattern, after_txt) or re.search(r"\d{4}-\d{2}-$", before_txt) or re.match(r"-\d{2}-\d{2}\b", after_txt):
+        return True
+    before = text[max(0, start - 1) : start]
+    if before and (before.isalpha() or before in "_"):
+        return True
+    if before in "-‐" and start >= 2 and text[start - 2].isalnum():
+        # miR-211, IL-6, COVID-19 (but not "1800-2000": handled as a range before we get here)
+        return True
+    after = text[end : end + 2]
+    if after[:1] and (after[:1].isalpha() and after[:1] not in "x×%") :
+        # 4PBA, 5HT; but keep 3x, 10mg, 5ml
+        m = re.match(r"[A-Za-zµμ]+", text[end:])
+        word = m.group(0) if m else ""
+        if not (_parse_unit(word) is not None or word.lower() in _TIME_UNITS or word.lower() in ("x", "fold")):
+            return True
+    if after[:1] == "-" and len(after) > 1 and after[1].isalpha():
+        m = re.match(r"-([A-Za-z]+)", text[end:])
+        if m and m.group(1).lower() not in ("fold", "times", "year", "day", "week", "month", "hour", "dimensional") \
+                and m.group(1) not in HYPHEN_UNITS:
+            return True
+    prev = re.search(r"([A-Za-z][A-Za-z0-9]*)\.?\s+$", text[max(0, start - 25) : start])
+    if prev:
+        w = prev.group(1)
+        if w.lower() in LABEL_WORDS:
+            return True
+        if len(w) >= 2 and w.isupper() and re.fullmatch(r"\d{1,2}", text[start:end]):
+            return True  # BRCA 1, HER 2
+    # citation-like brackets [12] or [3, 4], and a bare number alone in parentheses "(39)"
+    if re.search(r"\[[\d,\s–-]*$", text[max(0, start - 12) : start]) and re.match(r"[\d,\s–-]*\]", text[end:]):
+        return True
+    if re.search(r"\([\d,\s–-]*$", text[max(0, start - 12) : start]) and re.match(r"[\d,\s–-]*\)", text[end:]):
+        return True
+    return False
+
+
+_MAIN_RE = re.compile(
+    r"(?P<approx>(?:(?:" + APPROX_WORDS + r")|(?P<bound>" + BOUND_WORDS + r"))\s*)?"
+    r"(?:"
+    r"(?P<sci>(?P<mant>" + _NUM + r")\s*[×x*]\s*10\s*(?:\^|\*\*)?\s*(?P<exp>[" + _MINUS + r"]?\s?\d{1,2}))"
+    r"|(?P<pow>(?<![\d.])10\s*(?:\^|\*\*)\s*(?P<pexp>[" + _MINUS + r"]?\d{1,2})|(?<![\d.,])10(?P<pdfexp>[" + _MINUS + r"]\d{1,2})(?=\s*(?:M|mol|g|s|m|cm|mm|Pa|Torr|mbar|J|W|Hz|per|[)\],;.]|\s[a-z])))"
+    r"|(?P<frac>(?<![\d/.])(?P<fa>\d+)\s*/\s*(?P<fb>\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+|\d{1,7})(?![\d/]))"
+    r"|(?P<inN>(?<![\d.\w])(?P<in1>\d+|one)\s+in\s+(?P<in2>" + _NUM + r"|" + _WORDNUM + r")(?:\s+(?P<inscale>hundred|thousand|million|billion))?)"
+    r"|(?P<range>(?P<r1>" + _NUM + r")\s*(?P<r1u>%)?" + r"\s*(?:-|–|—|‐|‑|to)\s*" + r"(?P<r2>" + _NUM + r")(?![\d.]))"
+    r"|(?P<num>(?<![\d.,])(?:" + _NUM + r")(?![\d]))"
+    r"|(?P<fracw>\b(?:" + "|".join(sorted((re.escape(k) for k in FRACTION_WORDS), key=len, reverse=True)) + r")\b)"
+    r"|(?P<mulw>\b(?:" + "|".join(MULTIPLIER_WORDS) + r")\b)"
+    r"|(?P<word>\b(?:" + _WORDNUM + r")\b(?:[\s-](?:" + _WORDNUM + r")\b)?)"
+    r")"
+    r"(?P<scale>\s+(?:hundred|thousand|million|billion|trillion)\b)?",
+    re.IGNORECASE,
+)
+
+
+_MIDDOT = re.compile(r"(?<=\d)[·⋅](?=\d)")
+
+
+def extract_quantities(text: str) -> list[Quantity]:
+    """Parse every quantity in ``text``.
+
+    Args:
+        text: a claim or evidence sentence, as extracted (PDF artefacts included).
+
+    Returns:
+        Quantities in text order. Identifiers such as ``p53``, ``IL-6``,
+        ``miR-211``, ``type 2``, ``Fig. 3`` and bracketed citation numbers are
+        skipped. Percentages have ``unit == '%'``; ``3x``, ``3-fold``,
+        ``twice`` have ``unit == 'x'``; other units are kept as written when
+        pint knows them.
+    """
+    text = _MIDDOT.sub(".", text or "")  # Lancet-style decimal point: 13·5%
+    out: list[Quantity] = []
+    for m in _MAIN_RE.finditer(text):
+        approx = bool(m.group("approx")) and not m.group("bound")
+        bound = ""
+        if m.group("bound"):
+            bound = ">" if _LOWER_BOUND.fullmatch(m.group("bound").strip()) else "<"
+        scale = SCALE_WORDS[m.group("scale").strip().lower()] if m.group("scale") else 1.0
+        s0 = m.start("approx") if m.group("approx") else m.start()
+        kind = "number"
+        if m.group("sci"):
+            exp = int(re.sub("[" + _MINUS + r"]\s?", "-", m.group("exp")).replace(" ", ""))
+            mant = _to_float(m.group("mant"))
+            lo = hi = mant * 10.0**exp
+            tol = _tol(m.group("mant")) * 10.0**exp
+            end = m.end("sci")
+        elif m.group("pow"):
+            e = m.group("pexp") or m.group("pdfexp")
+            exp = int(re.sub("[" + _MINUS + "]", "-", e))
+            lo = hi = 10.0**exp
+            tol = abs(lo) * 1e-6
+            end = m.end("pow")
+        elif m.group("frac"):
+            a, b = _to_float(m.group("fa")), _to_float(m.group("fb"))
+            if b == 0:
+                continue
+            if _is_identifier_context(text, m.start("frac"), m.end("frac")):
+                continue
+            if a > 1 and b >= 1000 and math.log10(b).is_integer():
+                # a rate, "378/100 000 persons": a count per a power of ten, read as its two numbers (a claim writes
+                # "378 cases per 100 000 persons"), not as the fraction 0.00378
+                out.append(Quantity(a, a, "", m.group("fa"), m.start("fa"), m.end("fa"), 0.5, approx, "number"))
+                out.extend(_single(text, m.start("fb"), m.end("fb"), m.group("fb"), False))
+                continue
+            lo = hi = a / b
+            tol = abs(lo) * 0.02
+            end = m.end("frac")
+            kind = "fraction"
+        elif m.group("inN"):
+            a = 1.0 if m.group("in1").lower() == "one" else float(m.group("in1"))
+            b_txt = m.group("in2").lower()
+            b = float(WORD_NUMBERS[b_txt]) if b_txt in WORD_NUMBERS else _to_float(b_txt)
+            if m.group("inscale"):
+                b *= SCALE_WORDS[m.group("inscale").lower()]
+            lo = hi = a / b
+            tol = abs(lo) * 0.02
+            end = m.end("inN")
+            kind = "fraction"
+        elif m.group("range"):
+            r1, r2 = m.group("r1"), m.group("r2")
+            a, b = _to_float(r1), _to_float(r2)
+            if _is_identifier_context(text, m.start("range"), m.start("range") + len(r1)):
+                continue
+            # "10-7" right before a unit-less context is a PDF exponent; handled above. A descending
+            # pair such as "2007-8" or a page span is still a range; we keep ascending order.
+            if b < a and "-" in text[m.end("r1") : m.start("r2")]:
+                # 123-5 style abbreviation or not a range at all: treat as two numbers
+                out.extend(_single(text, m.start("r1"), m.end("r1"), r1, approx))
+                out.extend(_single(text, m.start("r2"), m.end("r2"), r2, False))
+                continue
+            lo, hi = a * scale, b * scale
+            tol = max(_tol(r1), _tol(r2)) * scale
+            end = m.end("range")
+            kind = "range"
+        elif m.group("num"):
+            if _is_identifier_context(text, m.start("num"), m.end("num")):
+                continue
+            lo = hi = _to_float(m.group("num")) * scale
+            tol = _tol(m.group("num")) * scale
+            end = m.end("num")
+        elif m.group("fracw"):
+            lo = hi = FRACTION_WORDS[m.group("fracw").lower()]
+            tol = 0.01
+            end = m.end("fracw")
+            kind = "fraction"
+        elif m.group("mulw"):
+            lo = hi = float(MULTIPLIER_WORDS[m.group("mulw").lower()])
+            out.append(Quantity(lo, hi, "x", m.group(0).strip(), s0, m.end("mulw"), 0.01, approx, "multiplier"))
+            continue
+        elif m.group("word"):
+            parts = re.split(r"[\s-]", m.group("word").lower())
+            if len(parts) == 2 and parts[0] in WORD_NUMBERS and parts[1] in WORD_NUMBERS and WORD_NUMBERS[parts[0]] >= 20:
+                val = WORD_NUMBERS[parts[0]] + WORD_NUMBERS[parts[1]]
+            else:
+                txt = m.group("word").lower()
+                val = WORD_NUMBERS.get(txt, WORD_NUMBERS.get(parts[0], 0))
+                if txt not in WORD_NUMBERS:
+                    end = m.start("word") + len(parts[0])
+            if m.group("word").lower() == "one" and not m.group("scale"):
+                # "one" is usually a pronoun/determiner; a quantity only before a unit or 'fold'
+                nxt = text[m.end("word") : m.end("word") + 8].lower()
+                if not re.match(r"\s*-?(fold|times|percent|%)", nxt):
+                    continue
+            lo = hi = float(val) * scale
+            tol = 0.01 * scale
+            end = m.end("word")
+        else:  # pragma: no cover
+            continue
+        if scale != 1.0 and (m.group("num") or m.group("word")):
+            end = m.end("scale")
+            tol = max(tol, 0.05 * lo)
+        unit, uend = _unit_after(text, end)
+        if unit == "s" and uend == end + 1 and lo == hi and lo % 10 == 0 and (1000 <= lo <= 2100 or 10 <= lo <= 90):
+            unit, kind = "", "decade"  # "the early 1980s", "the 60s": not seconds, and no year range's like
+        # n-fold / n times / n x
+        mfold = re.match(r"\s*-?\s*(fold|times|[x×])(?![A-Za-z])", text[end:])
+        if mfold and kind in ("number", "range") and not unit.startswith("x") or (mfold and unit == "x"):
+            unit, uend, kind = "x", end + mfold.end(), "multiplier" if kind != "range" else "range"
+        if m.group("r1u") and not unit:
+            unit = "%"
+        if unit == "%" and kind == "number":
+            kind = "percent"
+        out.append(Quantity(lo, hi, unit, text[s0:uend].strip(), s0, uend, tol, approx, kind, bound))
+    return out
+
+
+def _single(text: str, a: int, b: int, s: str, approx: bool) -> list[Quantity]:
+    if _is_identifier_context(text, a, b):
+        return []
+    unit, uend = _unit_after(text, b)
+    v = _to_float(s)
+    return [Quantity(v, v, unit, text[a:uend].strip(), a, uend, _tol(s), approx, "percent" if unit == "%" else "number")]
+
+
+def _values_in(q: Quantity, ref_unit: str) -> list[tuple[float, float, float]] | None:
+    """(lo, hi, tol) of ``q`` expressed in ``ref_unit``; None when not convertible."""
+    if q.unit == ref_unit or not q.unit or not ref_unit:
+        return [(q.lo, q.hi, q.tol)]
+    if q.unit == "%" or ref_unit == "%" or q.unit == "x" or ref_unit == "x":
+        return None
+    a, b = _parse_unit(q.unit), _parse_unit(ref_unit)
+    if a is None or b is None:
+        return None
+    try:
+        f = (1 * a).to(b.units).magnitude / b.magnitude * a.magnitude
+        if a.dimensionality != b.dimensionality:
+            return None
+    except Exception:
+        return None
+    if "deg" in str(a.units) or "kelvin" in str(a.units):
+        try:
+            lo = (q.lo * a.units).to(b.units).magnitude
+            hi = (q.hi * a.units).to(b.units).magnitude
+            return [(lo, hi, q.tol * abs(f))]
+        except Exception:
+            return None
+    return [(q.lo * f, q.hi * f, q.tol * abs(f))]
+
+
+BOUND_FACTOR = 2.0
+"""A same-way bound this many times the source's is no match ("less than 20%" for "less than 2%": a fifth trial)."""
+
+
+def _close(a: float, b: float, tol: float) -> bool:
+    return abs(a - b) <= tol + 1e-9 * max(1.0, abs(a), abs(b))
+
+
+def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
+    """Whether an evidence quantity supports a claim quantity.
+
+    Tolerates the rounding implied by either number as written, unit
+    conversion (``2 g`` = ``2000 mg``), percent vs fraction (``50%`` =
+    ``half`` = ``1/2``), approximate claims (``about 70%`` within 10 %),
+    and a claim value that names an endpoint of (or, approximately, lies in)
+    an evidence range.
+
+    Args:
+        claim_q: a quantity from the claim.
+        ev_q: a quantity from the evidence.
+
+    Returns:
+        True when they agree.
+    """
+    cands = [(claim_q.lo, claim_q.hi, claim_q.tol, claim_q.unit)]
+    if claim_q.unit == "%":
+        cands.append((claim_q.lo / 100, claim_q.hi / 100, claim_q.tol / 100, ""))
+    if claim_q.kind == "fraction" and ev_q.unit == "%":
+        cands.append((claim_q.lo * 100, claim_q.hi * 100, claim_q.tol * 100, "%"))
+    if claim_q.kind == "fraction" and claim_q.lo > 0 and ev_q.kind != "fraction" and not ev_q.unit:
+        # "1 in 2000" vs "2000"
+        cands.append((1 / claim_q.lo, 1 / claim_q.hi, 0.02 / claim_q.lo, ""))
+    if claim_q.unit == "x" and ev_q.unit == "%":
+        # 2-fold increase ~ 100% increase
+        cands.append(((claim_q.lo - 1) * 100, (claim_q.hi - 1) * 100, claim_q.tol * 100, "%"))
+    for lo, hi, tol, unit in cands:
+        if unit and ev_q.unit and (unit.lower() == ev_q.unit.lower() or unit.lower().startswith(ev_q.unit.lower() + "/")
+                                   or ev_q.unit.lower().startswith(unit.lower() + "/")):
+            unit = ev_q.unit  # kD/kd; mg/day against mg "daily"
+        unit_ok = unit == ev_q.unit or not unit or not ev_q.unit
+        if unit and ev_q.unit and unit != ev_q.unit:
+            conv = _values_in(Quantity(lo, hi, unit, "", 0, 0, tol), ev_q.unit)
+            if conv is None:
+                continue
+            lo, hi, tol = conv[0]
+            unit_ok = True
+        if not unit_ok:
+            continue
+        t = max(tol, ev_q.tol)
+        rel = 0.0
+        if claim_q.approx or ev_q.approx:
+            rel = 0.12 * max(abs(lo), abs(hi), abs(ev_q.lo), abs(ev_q.hi))
+        t += rel
+        if _close(lo, ev_q.lo, t) and _close(hi, ev_q.hi, t):
+            return True
+        if claim_q.bound and claim_q.bound == ev_q.bound and max(abs(hi), abs(ev_q.hi)) >= BOUND_FACTOR * max(
+                min(abs(hi), abs(ev_q.hi)), 1e-9):
+            continue  # implied by the source's bound, yet not the number it gives
+        if claim_q.bound == ">" and ev_q.lo >= lo - t and not ev_q.bound == "<":
+            return True
+        if claim_q.bound == "<" and ev_q.hi <= hi + t and not ev_q.bound == ">":
+            return True
+        if lo == hi and ev_q.lo != ev_q.hi:
+            if _close(lo, ev_q.lo, t) or _close(lo, ev_q.hi, t):
+                return True
+            if claim_q.approx and ev_q.lo - t <= lo <= ev_q.hi + t:
+                return True
+        if lo != hi and ev_q.lo == ev_q.hi and lo - t <= ev_q.lo <= hi + t:
+            return True  # "9-11 days" covers "10 days"; "25-30%" covers "25%"
+    return False
+
+
+def _exact(q: Quantity) -> Quantity:
+    """``q`` without its approximation or bound (for matching anywhere in a long source)."""
+    return Quantity(q.lo, q.hi, q.unit, q.text, q.start, q.end, q.tol, False, q.kind, "")
+
+
+def _same_kind(a: Quantity, b: Quantity) -> bool:
+    if a.unit.lower() == b.unit.lower():
+        return a.unit != "" or a.kind == b.kind or {a.kind, b.kind} <= {"number", "range"}
+    if not a.unit or not b.unit:
+        return False
+    if a.unit in ("%", "x") or b.unit in ("%", "x"):
+        return False
+    return _values_in(a, b.unit) is not None
