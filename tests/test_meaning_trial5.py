@@ -214,3 +214,86 @@ def test_a_number_with_its_unit_hyphenated_is_read():
     assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span, tag.proven) == ("8.6-cM", "5.6-cM", True)
     assert detect_number_drift(claim.replace("an 8.6", "a 5.6"), source, source_text=source) == []
     assert [(q.lo, q.unit) for q in extract_quantities("a 10-mg dose of 5-HT")] == [(10.0, "mg")]
+
+
+FOXP2 = ("Although studies of twins consistently indicate that a significant genetic component is involved1,2,3, most "
+         "families segregating speech and language deficits show complex patterns of inheritance, and a gene that "
+         "predisposes individuals to such disorders has not been identified. We have studied a unique three-generation "
+         "pedigree, KE, in which a severe speech and language disorder is transmitted as an autosomal-dominant "
+         "monogenic trait4.")
+
+
+def test_reference_numbers_glued_to_words_do_not_hide_a_reversal():
+    """A sixth trial (SciFact doc 83707680, Nature-style superscripts printed as "involved1,2,3", "trait4"): a dropped
+    "not" and "autosomal-recessive" for "autosomal-dominant" were *supported* and *partial*."""
+    dropped = ("Although studies of twins consistently indicate that a significant genetic component is involved, most "
+               "families segregating speech and language deficits show complex patterns of inheritance, and a gene that "
+               "predisposes individuals to such disorders has been identified")
+    [tag] = _proven(detect_polarity_flip, dropped, FOXP2)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("been", "not been")
+    assert _proven(detect_polarity_flip, dropped.replace("has been", "has not been"), FOXP2) == []
+    recessive = ("In the three-generation KE pedigree, a severe speech and language disorder is transmitted as an "
+                 "autosomal-recessive monogenic trait")
+    [tag] = _proven(detect_polarity_flip, recessive, FOXP2)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("autosomal-recessive", "autosomal-dominant")
+    assert _proven(detect_polarity_flip, recessive.replace("recessive", "dominant"), FOXP2) == []
+
+
+def test_a_glued_number_is_read_as_a_note_only_beside_the_bare_word():
+    from citeproof.text.stems import stem_opcodes
+
+    assert stem_opcodes(["monogenic", "trait"], ["monogenic", "trait4"]) == [("equal", 0, 2, 0, 2)]
+    # "epsilon4" against "epsilon3" stays a difference: neither text has the bare word
+    assert [op[0] for op in stem_opcodes(["apoe", "epsilon3"], ["apoe", "epsilon4"])] == ["equal", "replace"]
+
+
+def test_terms_exchanged_around_an_ordering_word_are_a_proven_flip():
+    """A sixth trial's c01 (supported at 0.93): "Anti-HCV testing has become obsolete since the introduction of ALT
+    surrogate testing" for the other way round. *since* orders the two terms; the faithful twin and a reordering with
+    no such word ("CCL19 is a ligand for CCR7" / "the CCR7 ligand, CCL19") stay untagged."""
+    source = ("ALT surrogate testing has become obsolete since the introduction of anti-HCV testing. The residual risk "
+              "of HCV transmission is about 1 in 100 000 transfusions.")
+    claim = "Anti-HCV testing has become obsolete since the introduction of ALT surrogate testing"
+    [tag] = _proven(detect_polarity_flip, claim, source)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("Anti-HCV", "ALT surrogate")
+    assert _proven(detect_polarity_flip, "ALT surrogate testing has become obsolete since the introduction of "
+                   "anti-HCV testing", source) == []
+    assert _proven(detect_polarity_flip, "CCL19 is a ligand for CCR7 and attracts naive T cells to lymph nodes.",
+                   "The CCR7 ligand, CCL19, attracts naive T cells to lymph nodes.") == []
+
+
+def test_two_whole_clauses_in_the_other_order_are_a_reordering():
+    """The second trial's M4, faithful, was *contradicted* by a first version of the ordering-word rule: the claim
+    puts the source's two clauses around "whereas" the other way round ("parasites from ..." read *from* as an
+    ordering word)."""
+    source = ("Parasites causing severe malaria exhibited unrestricted red blood cell invasion, whereas those from "
+              "uncomplicated malaria were restricted to a geometric mean of 40 (31%-53%) of red blood cells.")
+    claim = ("Parasites from uncomplicated infections could invade only a restricted subset of red cells (geometric mean "
+             "40%), whereas parasites from severe infections invaded red blood cells without restriction")
+    assert _proven(detect_polarity_flip, claim, source) == []
+
+
+def test_a_cause_the_restating_sentence_does_not_state_downgrades():
+    """A sixth trial's c19 (*supported* at 0.97, its causal tag 0.5): "a severe initial presentation causes
+    subsequent flares to be of lesser severity" for a sentence that only describes the course; 0.7 downgrades to
+    *partial* (``causal_overclaim`` stays partial by design). The source's own causal wording keeps it silent."""
+    from citeproof.detectors.causal import detect_causal_overclaim
+
+    source = ("Many human organ-specific autoimmune diseases are characterized by the initial presentation of the "
+              "disease being the most severe, with subsequent flares being of lesser severity and duration.")
+    claim = ("In many human organ-specific autoimmune diseases, a severe initial presentation causes subsequent flares "
+             "to be of lesser severity and duration")
+    [tag] = detect_causal_overclaim(claim, source, source_text=source)
+    assert (tag.confidence, tag.evidence[0].claim_span) == (0.7, "causes")
+    causal = source.replace("characterized by", "marked by").replace("with subsequent", "which causes subsequent")
+    assert detect_causal_overclaim(claim, causal, source_text=causal) == []
+
+
+def test_incorporating_for_expressing_is_a_paraphrase():
+    """A faithful Citation-Integrity training citation (ci:491) became a proven swap once the source's glued reference
+    numbers ("previously9,10,16") stopped counting as a difference: *incorporating* is one common verb for another."""
+    source = ("The SARS-CoV-2 pseudoviruses expressing a luciferase reporter gene were generated in an approach similar "
+              "to as described previously9,10,16.")
+    claim = ("A SARS-CoV-2 pseudovirus, incorporating a luciferase reporter gene, was generated similar to previously "
+             "described approaches.")
+    assert detect_term_swap(claim, source, source_text=source) == []

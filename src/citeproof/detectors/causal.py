@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from citeproof.detectors.swaps import restating_sentence
 from citeproof.text.stems import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
@@ -83,6 +84,10 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     if the claim names causation outright (:data:`EXPLICIT_CAUSAL`: *causes*,
     *leads to*, *is responsible for*) and the evidence never does.
 
+    When the claim names causation outright and the source sentence restating it (:func:`~citeproof.detectors.swaps.
+    restating_sentence`) holds no causal, effect or manipulation wording at all, the tag fires at 0.7 (it downgrades:
+    the claim adds a cause the restated finding does not carry; a sixth new user's trial, whose claim was *supported*).
+
     Before all that: when the evidence disclaims causality (:data:`DISCLAIMER`:
     *causality was not established*, *cannot infer causation*) and the claim
     states an effect with any verb of effect (:data:`CLAIM_CAUSAL`,
@@ -126,6 +131,13 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         return [Tag("causal_overclaim",
                     f"The claim says {c!r} where the evidence reports an association ({assoc[0][0]!r}) and states no cause.",
                     0.7, (TagEvidence(c, assoc[0][0]),))]
+    restating = restating_sentence(claim_text, context.get("source_text") or evidence_text) if explicit_claim else None
+    if restating is not None and not find_terms(restating, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS):
+        # the claim names a cause outright and the sentence restating it states none: the claim adds the cause
+        # ("a severe initial presentation causes subsequent flares to be of lesser severity" for "characterized by
+        # the initial presentation being the most severe, with subsequent flares being of lesser severity")
+        return [Tag("causal_overclaim", f"The claim says {explicit_claim[0][0]!r} where the sentence that restates it "
+                    f"states no cause: \u201c{restating[:200]}\u201d", 0.7, (TagEvidence(explicit_claim[0][0], ""),))]
     if effect:
         return []
     return [Tag("causal_overclaim", f"The claim states a cause ({cue!r}) that the evidence does not state.",

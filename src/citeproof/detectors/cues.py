@@ -90,6 +90,7 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("rise", "fall"), ("rises", "falls"), ("rose", "fell"), ("enhanced", "reduced"), ("enhances", "reduces"),
     # improved / declined: a new user's trial (survival "overall improved over time"); on two axes, so named here
     ("improved", "declined"), ("improves", "declines"), ("improve", "decline"), ("improving", "declining"),
+    ("dominant", "recessive"),  # a sixth trial: an "autosomal-recessive" trait for the source's "autosomal-dominant"
 ))
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""

@@ -90,7 +90,7 @@ _VERB_FORMS = frozenset((
     "store stores stored retain retains retained maintain maintains maintained protect protects protected prevent "
     "prevents prevented treat treats treated target targets targeted bind binds bound encode encodes encoded express "
     "expresses expressed activate activates activated block blocks blocked limit limits limited restrict restricts "
-    "restricted".split()))
+    "restricted incorporate incorporates incorporated".split()))
 _VERBS = frozenset(stem(w) for w in _VERB_FORMS)
 """Common verbs of scientific prose: one for another is a paraphrase (``holds`` / ``contains``) far more often than
 a false claim, and ``term_swap`` is about terms (an organ, organism, agency, drug, place, method)."""

@@ -119,7 +119,8 @@ def stem_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int
     """The word-level edit script from words ``a`` to words ``b``, words compared by their stems.
 
     Method: :class:`difflib.SequenceMatcher` (Ratcliff/Obershelp, no junk heuristic) over :func:`stem` of each
-    word, so inflections agree (*cells* / *cell*). Shared by the detectors that show a one-word difference
+    word, so inflections agree (*cells* / *cell*); a word of ``b`` with a reference number glued on (*trait4*) is
+    read as the bare word that ``a`` has (:data:`_NOTE_MARKED`). Shared by the detectors that show a one-word difference
     (``term_swap``, ``polarity_flip``).
 
     Args:
@@ -130,7 +131,21 @@ def stem_opcodes(a: Sequence[str], b: Sequence[str]) -> list[tuple[str, int, int
         ``equal``, ``replace``, ``delete`` or ``insert``; ``a[i1:i2]`` becomes ``b[j1:j2]`` (indices into the
         word lists).
     """
-    return difflib.SequenceMatcher(None, [stem(w) for w in a], [stem(w) for w in b], autojunk=False).get_opcodes()
+    sa = [stem(w) for w in a]
+    have = set(sa)
+    sb = []
+    for w in b:
+        st = stem(w)
+        if st not in have and (m := _NOTE_MARKED.fullmatch(w)) and stem(m.group(1)) in have:
+            st = stem(m.group(1))  # "trait4", "involved1": the word with a reference number glued on
+        sb.append(st)
+    return difflib.SequenceMatcher(None, sa, sb, autojunk=False).get_opcodes()
+
+
+_NOTE_MARKED = re.compile(r"([a-z]{4,})\d{1,3}")
+"""A lower-case word with a reference number glued to it, as Nature-style abstracts print superscripts ("...
+transmitted as an autosomal-dominant monogenic trait4."): read as the word where the other text has the bare word
+(a sixth new user's trial; 70 of SciFact's 5,183 abstracts hold such a token)."""
 
 
 NEGATION = r"not|no|never|none|neither|nor|cannot|can't|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|without|fails? to|failed to|lack(?:s|ed)?|absence of|unable to"
