@@ -1,6 +1,6 @@
-"""Issue 28: false claims in the source's own words that a fifth new user's trial found passing (2026-12-06, three
-SciFact corpus abstracts no training claim cites, held out from the detectors), each rule with the faithful twin
-that must stay untagged. No model: the detectors alone.
+"""Issue 28: false claims in the source's own words that a fifth, sixth and seventh new user's trials found passing
+(2026-12-06, session 18; each on three SciFact corpus abstracts no training claim cites, held out from the detectors),
+each rule with the faithful twin that must stay untagged. No model: the detectors alone.
 
 The sources are sentences of SciFact corpus abstracts (Wadden et al. 2020): nuclear and cytoplasmic behaviour in the
 mitotic cycles of Drosophila embryos (doc 25670099), the metagenome of a natural crude-oil seep (doc 16626846), and
@@ -297,3 +297,32 @@ def test_incorporating_for_expressing_is_a_paraphrase():
     claim = ("A SARS-CoV-2 pseudovirus, incorporating a luciferase reporter gene, was generated similar to previously "
              "described approaches.")
     assert detect_term_swap(claim, source, source_text=source) == []
+
+
+def test_mouse_and_human_for_mouse_cells_is_proven_scope_inflation():
+    """A seventh trial's N10 (*supported* at 0.96): "in mouse and human embryonic stem cells" for the source's mouse
+    cells; *mouse* (singular) was missing from the both-populations patterns."""
+    from citeproof.detectors.scope import detect_scope_inflation
+
+    evidence = "However, here we report that Nanog fluctuates in mouse embryonic stem cells."
+    [tag] = detect_scope_inflation("Nanog fluctuates in mouse and human embryonic stem cells", evidence,
+                                   source_text=evidence)
+    assert (tag.proven, tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == (True, "human", "mouse")
+    assert detect_scope_inflation("Nanog fluctuates in mouse embryonic stem cells", evidence, source_text=evidence) == []
+
+
+def test_term_swap_past_a_word_moved_within_the_sentence():
+    """A seventh trial's C5 (partial, 0.7): "the folding of ... the p53 tumour suppressor protein" for "the ... Von
+    Hippel-Lindau tumour suppressor protein ... folding"; a moved verb or adverb ("as previously described" / "as
+    described previously", a faithful Citation-Integrity citation) is not set aside."""
+    source = ("CCT/TRiC is also involved in the oncoprotein cyclin E, the Von Hippel-Lindau tumour suppressor protein, "
+              "cyclin B and p21(ras) folding which strongly suggests that it is involved in cell proliferation.")
+    claim = ("CCT/TRiC is also involved in the folding of the oncoprotein cyclin E, the p53 tumour suppressor protein, "
+             "cyclin B and p21(ras)")
+    [tag] = _proven(detect_term_swap, claim, source)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("p53", "Von Hippel-Lindau")
+    assert detect_term_swap(claim.replace("p53", "Von Hippel-Lindau"), source, source_text=source) == []
+    lenti = ("The SARS-CoV-2 pseudoviruses expressing a luciferase reporter gene were generated in an approach similar "
+             "to as described previously9,10,16.")
+    assert _proven(detect_term_swap, "A lentiviral pseudovirus expressing a luciferase reporter gene was generated as "
+                   "previously described.", lenti) == []

@@ -35,10 +35,11 @@ NON_HUMAN = [r"mice", r"mouse", r"murine", r"rats?", r"rodents?", r"zebrafish", 
              r"c\. elegans|caenorhabditis|worms?", r"primates?|monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine",
              r"in vitro", r"cell lines?", r"cultured", r"cultures?", r"xenograft\w*", r"organoids?", r"ex vivo",
              r"animal(?:s| models?)", r"bacteria\w*", r"e\. coli", r"hela", r"hek\s?293\w*", r"tissue culture"]
-BOTH_POPULATIONS = [r"(?:in )?(?:humans?|people|patients) and (?:in )?(?:animals|mice|rodents|animal models)(?: alike)?",
-                    r"(?:in )?(?:animals|mice|rodents|animal models) and (?:in )?(?:humans?|people|patients)(?: alike)?",
+BOTH_POPULATIONS = [r"(?:in )?(?:humans?|people|patients) and (?:in )?(?:animals|mice|mouse|murine|rats?|rodents?|animal models)(?: alike)?",
+                    r"(?:in )?(?:animals|mice|mouse|murine|rats?|rodents?|animal models) and (?:in )?(?:humans?|people|patients)(?: alike)?",
                     r"across species"]
-"""A claim that extends a finding to humans and animals together (it names an animal too, yet still widens)."""
+"""A claim that extends a finding to humans and animals together (it names an animal too, yet still widens): "in mouse
+and human embryonic stem cells" for the source's mouse cells (a seventh new user's trial)."""
 SUBGROUP = [r"subgroup", r"subset", r"some", r"a (?:small )?(?:number|proportion|fraction|minority) of", r"certain", r"several",
             r"a few", r"(?:in|among) (?:older|younger|elderly|male|female|obese|diabetic|pregnant)", r"only", r"partial(?:ly)?",
             r"most", r"many", r"majority", r"often", r"sometimes", r"frequently", r"occasionally", r"in part"]

@@ -327,7 +327,7 @@ _CLAUSES = re.compile(r"\s*[;:]\s+|,\s+(?=(?:and|while|whereas|but)\s)")
 def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> list[Tag]:
     """:func:`detect_term_swap` on one restating sentence ``sent`` holding ``share`` of the claim's content words."""
     cw, sw = _words(claim_text), _words(sent)
-    claim_stems = {stem(w) for w in cw}
+    claim_stems, sent_stems = {stem(w) for w in cw}, {stem(w) for w in sw}
     ops = stem_opcodes(cw, sw)
     swaps: list[TagEvidence] = []
     other_diffs = at_start = 0
@@ -345,6 +345,11 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             # words the claim adds that the source states elsewhere ("among cancer survivors", the study's
             # population) name the context, not another finding
             if op == "delete" and 2 <= len(a) <= 3 and stated_in(a, source_text):
+                explained.update(range(i1, i2))
+            elif op == "delete" and a and {stem(w) for w in a} <= sent_stems and not any(
+                    _ADVERB.search(w) or _is_verb(w) for w in a):
+                # a term moved within the sentence ("the folding of X" / "X ... folding"; a seventh trial); an adverb
+                # or common verb moved ("as previously described" / "as described previously") is rewording
                 explained.update(range(i1, i2))
             else:
                 other_diffs += len(a)
