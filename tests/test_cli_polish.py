@@ -67,6 +67,8 @@ def test_check_help_shows_one_example_a_line_and_every_input_kind():
     assert "citeproof check draft.md --bib refs.bib --out - | jq .summary" in lines
     text = " ".join(lines)
     assert all(kind in text for kind in (".docx", ".odt", ".json", ".tex", ".tar.gz", "PDF"))
+    # what the report's words mean (new users' trials, issue 28, asked what "proven by code" and needs_review are)
+    assert '"proven by code"' in text and "needs_review marks a finding" in text and "1 a --fail-on gate failed" in text
 
 
 def test_config_typo_names_file_line_and_the_key_meant(tmp_path):

@@ -103,6 +103,15 @@ def check(
     code is the worst of theirs. Settings missing from the command line come
     from .citeproof.toml or [tool.citeproof] in pyproject.toml.
 
+    Reading the report: supported needs the entailment judge to confirm the
+    meaning on a named sentence; partial means read the passage. A tag marked
+    "proven by code" quotes the words that differ between the claim and the
+    source sentence that restates it, and makes the verdict unsupported or
+    contradicted; other tags only lower supported to partial. The flag
+    needs_review marks a finding whose tiers disagree or whose judge leaned
+    hard the other way. Exit codes: 0 ok, 1 a --fail-on gate failed, 2 bad
+    invocation or unreadable required input.
+
     Examples (one a line):
 
     \b
