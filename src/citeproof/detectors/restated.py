@@ -402,12 +402,15 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
     at 0.96 and 0.84).
 
     The claim's content words and numbers found once in each text keep their order in the sentence but for two
-    blocks, X and Y, exchanged around a middle that keeps its place (:func:`_block_exchange`); some shared term stays
-    outside the exchange; in each text a clause joiner (:data:`_JOINER`: a comma, *and*, *while*, *whereas*, *but*)
-    stands between the two blocks (without one the same shape is mostly a paraphrase: "CCL19 is a ligand for CCR7" /
-    "the CCR7 ligand, CCL19") unless the two are single words of one kind (:data:`_KINDS`), and neither block is only coordinated with the middle (:data:`_COORDINATED`: "reduction
-    in size and number of goblet cells" / "Goblet cells are reduced in number and size", a faithful training
-    citation); not a change of voice (*by* in one text only). Code shows it: confidence 0.9, ``proven``.
+    blocks, X and Y, exchanged around a middle that keeps its place (:func:`_block_exchange`), a middle that is not
+    only *whereas* / *while* / *but* (two whole clauses reordered). Between the two blocks, in both texts, stands a
+    clause joiner (:data:`_JOINER`: a comma, *and*, *while*, *whereas*, *but*), or the same ordering word
+    (:data:`_ORDERED`: *since*, *than*, *rather*...), or the two are single words of one kind (:data:`_KINDS`);
+    without any of these the same shape is mostly a paraphrase ("CCL19 is a ligand for CCR7" / "the CCR7 ligand,
+    CCL19"). Without an ordering word some shared term stays outside the exchange. Neither block is only coordinated
+    with the middle (:data:`_COORDINATED`: "reduction in size and number of goblet cells" / "Goblet cells are
+    reduced in number and size", a faithful training citation); not a change of voice (*by* in one text only). Code
+    shows it: confidence 0.9, ``proven``.
     """
     c = _spans(claim_text)
     by_c = " by " in f" {claim_text.lower()} "
