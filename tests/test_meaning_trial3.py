@@ -15,6 +15,7 @@ from citeproof.detectors.quantities import extract_quantities
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
+from meaning_cases import proven as _proven
 
 NIV = ("RESULTS The 2 groups were similar at study entry. The use of NIV was associated with a significant reduction in "
        "the rate of endotracheal intubation (20% vs 70%; P = .002), rate of fatal complications (20% vs 50%; P = .05), "
@@ -36,10 +37,6 @@ HF = ("Patients were 4537 Olmsted County residents (57% women; mean [SD] age, 74
       "(relative risk, 1.33; 95% CI, 1.24-1.43) but overall improved over time (5-year age-adjusted survival, 43% in "
       "1979-1984 vs 52% in 1996-2000, P<.001). However, men and younger persons experienced larger survival gains, "
       "contrasting with less or no improvement for women and elderly persons.")
-
-
-def _proven(detector, claim: str, source: str):
-    return [t for t in detector(claim, source, source_text=source) if t.proven]
 
 
 @pytest.mark.parametrize("claim, source, spans", [

@@ -14,6 +14,7 @@ import pytest
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
+from meaning_cases import proven as _proven
 
 DIGOXIN = ("CONCLUSIONS The effect of digoxin therapy differs between men and women. Digoxin therapy is associated "
            "with an increased risk of death from any cause among women, but not men, with heart failure and depressed "
@@ -28,10 +29,6 @@ SLC = ("We have created mice deficient in the mouse ortholog (solute carrier fam
        "ascorbic-acid transporter, Svct2 (ref. 4). Slc23a1-/- mice died within a few minutes of birth with respiratory "
        "failure and intraparenchymal brain hemorrhage. Lungs showed no postnatal expansion but had normal surfactant "
        "protein B levels.")
-
-
-def _proven(detector, claim: str, source: str):
-    return [t for t in detector(claim, source, source_text=source) if t.proven]
 
 
 def test_two_groups_exchanged_across_but_not_are_a_proven_flip():

@@ -12,6 +12,7 @@ from __future__ import annotations
 from citeproof.detectors.numbers import detect_number_drift
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.swaps import detect_term_swap
+from meaning_cases import proven as _proven
 
 WAVES = ("During nuclear cycles 10 through 13, it is commonly observed in living embryos that the syncytial blastoderm "
          "nuclei enter (and leave) mitosis in one of two waves that originate nearly simultaneously from the opposite "
@@ -31,10 +32,6 @@ SEEP = ("Members of Oceanospirillales, a bacterial order belonging to the Deltap
 NRAGE = ("It was demonstrated that the expression levels of NRAGE mRNA correlated significantly with those of "
          "apoptosis-antagonizing transcription factor (AATF), and were not affected by cirrhosis in non-cancerous liver "
          "tissues when compared to elevated levels in HCC tissues.")
-
-
-def _proven(detector, claim: str, source: str):
-    return [t for t in detector(claim, source, source_text=source) if t.proven]
 
 
 def test_two_groups_exchanged_across_parallel_clauses_are_a_proven_flip():
@@ -124,10 +121,7 @@ def test_report_says_what_decided_and_which_passage_is_shown(tmp_path):
     """The trial's report remarks: a verdict a proven tag made reads "decided by `tag` (proven by code)" beside its
     tier; the passage header says whether the judge read it; ``needs_review`` is explained where it stands."""
     import dataclasses
-    import sys
-    from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).parent))
     from report_samples import small_report
 
     from citeproof.model import Tag, TagEvidence

@@ -1,0 +1,8 @@
+"""Helpers for the new-user trial tests of issue 28 (``tests/test_meaning_trial*.py``)."""
+
+from __future__ import annotations
+
+
+def proven(detector, claim: str, source: str) -> list:
+    """The tags ``detector`` proves by code for ``claim`` against ``source`` (the source also as ``source_text``)."""
+    return [t for t in detector(claim, source, source_text=source) if t.proven]
