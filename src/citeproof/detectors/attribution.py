@@ -174,6 +174,16 @@ def detect_secondary_citation(claim_text: str, evidence_text: str | None, **cont
     return []
 
 
+_WORK_NOUN = (r"(?:method|approach|model|tool|algorithm|system|technique|implementation|version|baseline|work|stud|"
+              r"result|paper|literature|report|previous|prior|earlier|existing|published|state|other|those|that|"
+              r"one)")
+"""Words after a comparative that may name the cited work ("than the approach of", "than previously reported",
+"than Smith et al.": a capitalised word); a comparison whose object is none of these ("more often than men did", an eighth trial's
+faithful claim) compares two things the source may report."""
+_NOT_NAMING = frozenset({"the", "and", "did", "does", "had", "has", "have", "was", "were", "with", "for", "its", "their",
+                         "his", "her", "all", "any", "also", "even", "much", "far", "seen", "shown", "found"})
+
+
 def detect_comparison_claim(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``comparison_claim`` when the claim measures the citing work against the cited one.
 
@@ -216,6 +226,9 @@ def detect_comparison_claim(claim_text: str, evidence_text: str | None, **contex
     if re.fullmatch(r"(?:\w+er)\s+than", cue, re.I) and re.match(r"(?:other|rather|neither|either|further|whether|never|ever|after|under|order|cancer|tumor|tumour|number|layer|paper|power|water|liver|fever|member|never|matter|filter|latter|former)\b", cue, re.I):
         return []
     own = bool(re.search(OWN_WORK, raw, re.I))
+    named = [w for w in re.findall(r"[A-Za-z]{3,}", after) if w.lower() not in _NOT_NAMING]
+    if not own and named and not any(re.match(_WORK_NOUN, w, re.I) or w[0].isupper() for w in named):
+        return []  # "more often than men did": the sentence compares two things it names, not the cited work
     if not own and evidence_text and re.search(r"(?<![A-Za-z])" + re.escape(cue) + r"(?![A-Za-z])", evidence_text, re.I):
         return []  # the source draws the same comparison itself ("ten times faster than a linear scan"): it can confirm it
     return [Tag("comparison_claim",

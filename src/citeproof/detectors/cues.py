@@ -29,7 +29,7 @@ DOWN = [
 ]
 GOOD = [r"improv\w*", r"better", r"benefi\w+", r"ameliorat\w*", r"alleviat\w*", r"protect\w*", r"favou?rabl\w*", r"rescu\w*"]
 BAD = [r"worsen\w*", r"worse", r"impair\w*", r"exacerbat\w*", r"aggravat\w*", r"harm\w*", r"detriment\w*", r"unfavou?rabl\w*",
-       r"damag(?:e|es|ed|ing)"]
+       r"damag(?:e|es|ed|ing)", r"disrupt(?:s|ed|ing)?", r"perturb(?:s|ed|ing)?"]  # disrupted: an eighth trial's "impaired"
 AXES = {"up": ("up", UP), "down": ("up", DOWN), "good": ("good", GOOD), "bad": ("good", BAD)}
 OPPOSITE = {"up": "down", "down": "up", "good": "bad", "bad": "good"}
 CUE_RES = {cls: re.compile(r"^(?:" + "|".join(words) + r")$", re.I) for cls, (_axis, words) in AXES.items()}

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from citeproof.detectors.cues import (ASIDE, AUX, AXES, CLAIM_NEG, CUE_RES, NEG_ANY, NEG_ANY_SIDE, NEG_LEXICAL, NEG_WORDS,
                                       NULL_FINDING, OPPOSITE, WINDOW, neg_scopes)
-from citeproof.detectors.restated import restated_flip
+from citeproof.detectors.reversals import restated_flip
 from citeproof.detectors.swaps import RESTATE_AT, compared_sentence, detect_term_swap
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
@@ -354,7 +354,7 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
        (:func:`_reversed_comparison`: "steeper among never-smokers than among smokers" against "steeper among
        smokers than among never-smokers"), or restates the claim but for one word turned into its opposite or two
        terms exchanged, or a negation on one side only, or groups exchanged across parallel clauses
-       (:func:`citeproof.detectors.restated.restated_flip`), confidence 0.9 and ``proven``;
+       (:func:`citeproof.detectors.reversals.restated_flip`), confidence 0.9 and ``proven``;
     1. a claim cue and an evidence cue on the same axis and the same target
        (content words, compared on their first five letters, within five
        words of each) point opposite ways, the opposing cue shares more

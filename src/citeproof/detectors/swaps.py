@@ -10,7 +10,7 @@ or two content words on each side, with agreeing words around it, is a swap. The
 Not swaps (each is checked): inflections (same stem, :func:`citeproof.text.stems.stem`), one word inside the
 other (``receptor`` / ``co-receptor``), an abbreviation the source spells out (``COTS`` for
 ``crown-of-thorns starfish``, by initials or a parenthesis in the source), the paraphrase vocabulary of
-:data:`SYNONYMS` (reporting verbs, common medical synonyms), common verbs (:data:`_VERBS`: ``holds`` for
+:data:`SYNONYMS` (reporting verbs, common medical synonyms), common verbs (:data:`VERBS`: ``holds`` for
 ``contains``), numbers (``number_drift``) and direction or negation words (``polarity_flip``).
 """
 
@@ -21,6 +21,8 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from citeproof.detectors.cues import CUE_RES
+from citeproof.detectors.lexicon import DIRECTION, REPORTING, SYNONYMS, VERB_FORMS, VERBS
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
@@ -33,80 +35,16 @@ RESTATE_AT = 0.6
 """Least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`) an evidence
 sentence must hold to restate the claim (as ``number_drift``'s :data:`~citeproof.detectors.numbers.TWIN_OVERLAP`)."""
 
-_GROUPS = (
-    "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
-    "reports reported indicate indicates indicated suggest suggests suggested observe observed confirm confirmed "
-    "associated linked correlated related connected",  # how a finding is reported or related is no swapped term
-    # ("associated" where the source says "reported" is a paraphrase: a new user's faithful claim lost supported)
-    "increase increases increased raise raises raised elevate elevated enhance enhanced augment augmented boost boosted "
-    "promote promotes promoted upregulate upregulates upregulated",
-    "decrease decreases decreased reduce reduces reduced lower lowers lowered diminish diminished inhibit inhibits "
-    "inhibited suppress suppresses suppressed attenuate attenuated downregulate downregulated impair impaired "
-    "block blocks blocked",  # "Cry1 blocked cAMP accumulation" for "inhibited accumulation" (a third trial)
-    "cause causes caused induce induces induced trigger triggers triggered lead leads produce produces produced",
-    "patients subjects participants individuals people persons cases patient adult adults",
-    "effect effects impact impacts influence influences role",
-    "risk risks likelihood odds chance",
-    "treatment treatments therapy therapies intervention interventions",
-    "use usage administration application",
-    "children kids youth pediatric paediatric",
-    "tumor tumour tumors tumours cancer cancers neoplasm neoplasms carcinoma",
-    "important crucial critical essential key major significant",
-    "method methods approach approaches technique techniques strategy strategies",
-    "study studies trial trials analysis analyses investigation",
-    "rate rates level levels amount amounts",
-    "mortality death deaths",
-    "improve improves improved ameliorate ameliorates ameliorated",
-    # found by a new user's trial on SciFact abstracts (2026-12-06): faithful claims lost *supported* to these
-    "injured injury injuries wounded wound wounds",
-    "role roles function functions",
-    "mimic mimics mimicked simulate simulates simulated emulate emulates emulated",
-    "stop stops stopped cease ceases ceased halt halts halted",  # a fifth trial: "stop dividing" for "cease dividing"
-)
-SYNONYMS: dict[str, frozenset[str]] = {}
-"""Paraphrase vocabulary: words one group holds are never a swap for each other (stems, both directions)."""
-for _g in _GROUPS:
-    _stems = frozenset(stem(w) for w in _g.split())
-    for _s in _stems:
-        SYNONYMS[_s] = SYNONYMS.get(_s, frozenset()) | _stems
-
-_VERB_FORMS = frozenset((
-    "hold holds held contain contains contained include includes included comprise comprises comprised cover covers covered "
-    "have has had make makes made give gives gave take takes took get gets got keep keeps kept provide provides provided "
-    "offer offers offered allow allows allowed enable enables enabled require requires required need needs needed "
-    "involve involves involved affect affects affected alter alters altered change changes changed modulate modulates "
-    "modulated regulate regulates regulated mediate mediates mediated control controls controlled drive drives drove "
-    "determine determines determined predict predicts predicted identify identifies identified detect detects detected "
-    "measure measures measured assess assesses assessed evaluate evaluates evaluated examine examines examined analyse "
-    "analyze analysed analyzed compare compares compared describe describes described propose proposes proposed "
-    "develop develops developed create creates created generate generates generated form forms formed become becomes "
-    "became remain remains remained appear appears appeared seem seems seemed occur occurs occurred exist exists existed "
-    "consist consists consisted contribute contributes contributed account accounts accounted represent represents "
-    "represented serve serves served act acts acted play plays played work works worked function functions functioned "
-    "support supports supported achieve achieves achieved reach reaches reached obtain obtains obtained receive "
-    "receives received yield yields yielded result results resulted lead leads led follow follows followed perform "
-    "performs performed conduct conducts conducted carry carries carried apply applies applied employ employs employed "
-    "use uses used exhibit exhibits exhibited display displays displayed possess possesses possessed host hosts hosted "
-    "store stores stored retain retains retained maintain maintains maintained protect protects protected prevent "
-    "prevents prevented treat treats treated target targets targeted bind binds bound encode encodes encoded express "
-    "expresses expressed activate activates activated block blocks blocked limit limits limited restrict restricts "
-    "restricted incorporate incorporates incorporated".split()))
-_VERBS = frozenset(stem(w) for w in _VERB_FORMS)
-"""Common verbs of scientific prose: one for another is a paraphrase (``holds`` / ``contains``) far more often than
-a false claim, and ``term_swap`` is about terms (an organ, organism, agency, drug, place, method)."""
-
-_DIRECTION = frozenset(stem(w) for w in (
-    "increase increased decrease decreased higher lower more less greater fewer larger smaller positive negative "
-    "up down upregulated downregulated rise fall gain loss improve worsen better worse above below before after "
-    "not no never without".split()))
-"""Direction and negation words: a change in them is ``polarity_flip``'s to report."""
-
-
 def _is_verb(w: str) -> bool:
-    """``w`` is written as one of the common verbs (:data:`_VERB_FORMS`, or their -ing form): ``holds``,
+    """``w`` is written as one of the common verbs (:data:`VERB_FORMS`, :data:`REPORTING`, or their -ing form): ``holds``,
     ``containing``; not a noun made from one (``expression``, ``contribution``, whose stems are the verbs')."""
     lw = w.lower()
-    return lw in _VERB_FORMS or (lw.endswith("ing") and stem(lw) in _VERBS)
+    return lw in VERB_FORMS or lw in REPORTING or (lw.endswith("ing") and stem(lw) in VERBS)
+
+
+def _is_cue(w: str) -> bool:
+    """``w`` is a direction cue of :data:`citeproof.detectors.cues.CUE_RES` (*enhanced*, *inhibited*, *impaired*)."""
+    return any(rx.match(w.lower()) for rx in CUE_RES.values())
 
 
 def _is_name(w: str) -> bool:
@@ -202,8 +140,10 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
     for x in sa:
         if SYNONYMS.get(x, frozenset()) & sb:
             return True
-    if sa & _DIRECTION or sb & _DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b))):
+    if sa & DIRECTION or sb & DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b))):
         return True  # a direction word is polarity_flip's; one common verb for another is a paraphrase
+    if any(_is_cue(x) for x in a) and any(_is_cue(y) for y in b):
+        return True  # two direction cues ("enhanced" / "inhibited", an eighth trial): polarity_flip's to report
     if len(a) == 1 and _abbreviates(a[0], b, source_text):
         return True
     if len(b) == 1 and _abbreviates(b[0], a, source_text):
@@ -284,6 +224,29 @@ def stated_in(words: list[str], source_text: str) -> bool:
     return bool(have) and all(stem(w) in have for w in words)
 
 
+TOPIC_SENTENCES = 3
+"""Least source sentences holding a word for it to be the source's topic (:func:`_topic_word`)."""
+
+
+def _topic_word(word: str, source_text: str) -> bool:
+    """``word`` (a content word) stands, by stem, in at least :data:`TOPIC_SENTENCES` sentences of the source: a word
+    the claim adds that names the source's subject ("inositol bis- and tris-phosphate" for the sentence's "the bis- and
+    tris-phosphate", in a source about inositol phosphates; an eighth trial) is context, not another finding."""
+    if not source_text:
+        return False
+    return _sentences_with(source_text).get(stem(word.lower()), 0) >= TOPIC_SENTENCES
+
+
+@lru_cache(maxsize=64)
+def _sentences_with(source_text: str) -> dict[str, int]:
+    """Stem -> how many sentences of ``source_text`` hold it (cached: one source, many claims)."""
+    counts: dict[str, int] = {}
+    for sent in split_sentences(source_text):
+        for s in {stem(w.lower()) for w in _words(sent)}:
+            counts[s] = counts.get(s, 0) + 1
+    return counts
+
+
 def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``term_swap`` when the restating evidence sentence has another content term in the claim's term's place.
 
@@ -341,10 +304,17 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         da, db = _defined_term(cw[i1:i2]), _defined_term(sw[j1:j2])
         na, nb = (1 if da else i2 - i1), (1 if db else j2 - j1)
         a, b = ([da] if da else a), ([db] if db else b)
+        if (op == "replace" and i1 == 0 and a and b and all(w.lower() in REPORTING for w in b)
+                and {stem(w) for w in a} <= sent_stems):
+            # the sentence's frame ("We conclude that") where the claim opens with a word the sentence says later
+            # ("Loss of ..." / "... and that loss of this anchoring mechanism ...", an eighth trial): a term moved
+            explained.update(range(i1, i2))
+            continue
         if op != "replace" or not a or not b:
             # words the claim adds that the source states elsewhere ("among cancer survivors", the study's
             # population) name the context, not another finding
-            if op == "delete" and 2 <= len(a) <= 3 and stated_in(a, source_text):
+            if op != "insert" and not b and ((2 <= len(a) <= 3 and stated_in(a, source_text))
+                                   or (len(a) == 1 and _topic_word(a[0], source_text))):
                 explained.update(range(i1, i2))
             elif op == "delete" and a and {stem(w) for w in a} <= sent_stems and not any(
                     _ADVERB.search(w) or _is_verb(w) for w in a):
@@ -440,10 +410,10 @@ def anchored_swaps(claim_text: str, sentence: str, source_text: str = "") -> lis
     claim_set, sent_set = set(cs), set(ss)
     out: list[TagEvidence] = []
     for i, w in enumerate(cw):
-        if not _content(w) or cs[i] in sent_set or cs[i] in _DIRECTION:
+        if not _content(w) or cs[i] in sent_set or cs[i] in DIRECTION:
             continue
         for j, v in enumerate(sw):
-            if not _content(v) or ss[j] in claim_set or ss[j] in _DIRECTION:
+            if not _content(v) or ss[j] in claim_set or ss[j] in DIRECTION:
                 continue
             left = i > 0 and j > 0 and cs[i - 1] == ss[j - 1]
             left2 = i > 0 and j > 1 and cs[i - 1] == ss[j - 2]
@@ -531,14 +501,14 @@ def source_swaps(claim_text: str, source_text: str) -> list[tuple[TagEvidence, s
     out: list[tuple[TagEvidence, str]] = []
     for i in content:
         w = cw[i]
-        if not 0 < i < len(cw) - 1 or cs[i] in _DIRECTION or _is_verb(w) or _ADVERB.search(w):
+        if not 0 < i < len(cw) - 1 or cs[i] in DIRECTION or _is_verb(w) or _ADVERB.search(w):
             continue
         if not (_content(cw[i - 1]) and _content(cw[i + 1])):
             continue
         if (cs[i - 1], cs[i]) in pairs or (cs[i], cs[i + 1]) in pairs:
             continue
         for v, sent in middles.get((cs[i - 1], cs[i + 1]), {}).items():
-            if v in claim_set or v in _DIRECTION:
+            if v in claim_set or v in DIRECTION:
                 continue
             shown = next((x for x in _words(sent) if stem(x) == v), v)
             if not _related([w], [shown], source_text):
