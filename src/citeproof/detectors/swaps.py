@@ -42,9 +42,9 @@ def _is_verb(w: str) -> bool:
     return lw in VERB_FORMS or lw in REPORTING or (lw.endswith("ing") and stem(lw) in VERBS)
 
 
-def _is_cue(w: str) -> bool:
-    """``w`` is a direction cue of :data:`citeproof.detectors.cues.CUE_RES` (*enhanced*, *inhibited*, *impaired*)."""
-    return any(rx.match(w.lower()) for rx in CUE_RES.values())
+def _cue(w: str) -> frozenset[str]:
+    """The direction classes of :data:`citeproof.detectors.cues.CUE_RES` ``w`` is a cue of (*impaired*: ``bad``)."""
+    return frozenset(c for c, rx in CUE_RES.items() if rx.match(w.lower()))
 
 
 def _is_name(w: str) -> bool:
@@ -142,8 +142,9 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
             return True
     if sa & DIRECTION or sb & DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b))):
         return True  # a direction word is polarity_flip's; one common verb for another is a paraphrase
-    if any(_is_cue(x) for x in a) and any(_is_cue(y) for y in b):
-        return True  # two direction cues ("enhanced" / "inhibited", an eighth trial): polarity_flip's to report
+    if any(_cue(x) and _cue(x) & _cue(y) for x in a for y in b):
+        return True  # two cues of one direction ("impaired" / "disrupted", an eighth trial); opposite ones are a swap
+        # that polarity_flip proves a reversal (polarity._swap_shown reads this alignment)
     if len(a) == 1 and _abbreviates(a[0], b, source_text):
         return True
     if len(b) == 1 and _abbreviates(b[0], a, source_text):
