@@ -82,6 +82,12 @@ def test_two_groups_exchanged_past_a_moved_term_are_proven():
     assert {tag.evidence[0].claim_span, tag.evidence[0].evidence_span} == {"interphase", "mitotic centrosomal"}
     assert _proven(detect_polarity_flip, "The phenotypes caused by the GCP2/3 binding domain of pericentrin were specific "
                    "for mitotic centrosomal asters, as we observed little effect on interphase asters", ASTERS) == []
+    # a faithful SciFact training claim the first version called an exchange (PRDM14 / primordial germ, "during" read
+    # past as the moved term inside them)
+    prdm = ("Blimp1 (Prdm1), the key determinant of primordial germ cells (PGCs), plays a combinatorial role with Prdm14 "
+            "during PGC specification from postimplantation epiblast cells.")
+    assert _proven(detect_polarity_flip, "The PRDM1 gene, when combined with the PRDM14 gene, plays an important role "
+                   "during primordial germ cell specification", prdm) == []
 
 
 def test_all_for_not_all_and_all_types_for_one_are_proven_widenings():

@@ -42,7 +42,8 @@ _GROUPS = (
     "injured injury injuries wounded wound wounds",
     "role roles function functions",
     "mimic mimics mimicked simulate simulates simulated emulate emulates emulated",
-    "stop stops stopped cease ceases ceased halt halts halted",  # a fifth trial: "stop dividing" for "cease dividing"
+    "stop stops stopped cease ceases ceased halt halts halted",
+    "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 SYNONYMS: dict[str, frozenset[str]] = {}
 """Paraphrase vocabulary: words one group holds are never a swap for each other (stems, both directions)."""

@@ -214,8 +214,10 @@ def _is_identifier_context(text: str, start: int, end: int) -> bool:
         w = prev.group(1)
         if w.lower() in LABEL_WORDS:
             return True
-        if len(w) >= 2 and w.isupper() and re.fullmatch(r"\d{1,2}", text[start:end]):
-            return True  # BRCA 1, HER 2
+        unit = re.match(r"\s*([A-Za-zµμ%]+)", text[end:])
+        if len(w) >= 2 and w.isupper() and re.fullmatch(r"\d{1,2}", text[start:end]) and not (
+                unit and _parse_unit(unit.group(1)) is not None):
+            return True  # BRCA 1, HER 2; not "IC50 10 µM", a value with its unit (a ninth trial)
     # citation-like brackets [12] or [3, 4], and a bare number alone in parentheses "(39)"
     if re.search(r"\[[\d,\s–-]*$", text[max(0, start - 12) : start]) and re.match(r"[\d,\s–-]*\]", text[end:]):
         return True

@@ -344,6 +344,21 @@ def _block_exchange(pos: list[int]) -> tuple[int, int, int, int] | None:
     return None
 
 
+def _same_slot(text: str, x: tuple[int, int], y: tuple[int, int]) -> bool:
+    """The spans ``x`` and ``y`` of ``text`` fill one slot: the same word follows both (*interphase asters* / *mitotic
+    centrosomal asters*) or precedes both."""
+    def word(at: str) -> str:
+        m = re.match(r"\W*(\w+)", at)
+        return stem(m.group(1).lower()) if m else ""
+
+    def before(end: int) -> str:
+        m = re.search(r"(\w+)\W*$", text[:end])
+        return stem(m.group(1).lower()) if m else ""
+
+    after_x, after_y = word(text[x[1]:]), word(text[y[1]:])
+    return bool(after_x and after_x == after_y) or bool(before(x[0]) and before(x[0]) == before(y[0]))
+
+
 def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
     """Two groups of terms exchanged across parallel clauses of a sentence restating the claim, the sentence saying
     more around them: "waves that originate in the midregion of the embryo and terminate at its opposite anterior and
@@ -357,7 +372,7 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
     only *whereas* / *while* / *but* (two whole clauses reordered). Between the two blocks, in both texts, stands a
     clause joiner (:data:`_JOINER`: a comma, *and*, *while*, *whereas*, *but*), or the same ordering word
     (:data:`_ORDERED`: *since*, *than*, *rather*...), or the two are single words of one kind (:data:`_KINDS`), or
-    the middle holds three terms or more;
+    the middle holds three terms or more and the two fill one slot (:func:`_same_slot`);
     without any of these the same shape is mostly a paraphrase ("CCL19 is a ligand for CCR7" / "the CCR7 ligand,
     CCL19"). Without an ordering word some shared term stays outside the exchange. Neither block is only coordinated
     with the middle (:data:`_COORDINATED`: "reduction in size and number of goblet cells" / "Goblet cells are
@@ -382,9 +397,10 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
                 # eighth trial): the exchange read past it
                 for d in range(len(shared)):
                     found = _block_exchange(pos[:d] + pos[d + 1:])
-                    if found is not None:
+                    if found is not None and not found[0] <= d < found[3]:
                         shared, pos = shared[:d] + shared[d + 1:], pos[:d] + pos[d + 1:]
                         break
+                    found = None  # the moved term inside the exchange: no parallel clauses ("... during ..." moved)
             if found is None:
                 continue
             lo, j, k, hi = found
@@ -396,8 +412,10 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
             if all(c[shared[i]][0] in _JOINING for i in range(j, k)):
                 continue  # two whole clauses in the other order around "whereas": a reordering
             kinds = (j - lo == 1 and hi - k == 1 and any({c[shared[lo]][0], c[shared[k]][0]} <= kind for kind in _KINDS))
-            if not (kinds or ordered or k - j >= 3) and not (_JOINER.search(claim_text[cx[1]:cy[0]]) and _JOINER.search(sent[sy[1]:sx[0]])):
-                continue  # (a middle of three terms or more in its place needs no joiner: "specific for X as we observed little effect on Y")
+            slots = k - j >= 3 and _same_slot(claim_text, cx, cy)
+            if not (kinds or ordered or slots) and not (_JOINER.search(claim_text[cx[1]:cy[0]]) and _JOINER.search(sent[sy[1]:sx[0]])):
+                continue  # (a middle of three terms or more needs no joiner when X and Y fill one slot: "specific for X
+                # asters as we observed little effect on Y asters"; "PRDM14 gene ... primordial germ cell" is a paraphrase)
             m = (c[shared[j]][1], c[shared[k - 1]][2])
             if _COORDINATED.fullmatch(claim_text[cx[1]:m[0]]) or _COORDINATED.fullmatch(claim_text[m[1]:cy[0]]):
                 continue  # X or Y coordinated with the middle ("size and number of goblet cells"): a reordered list

@@ -86,6 +86,20 @@ def _words(text: str) -> list[str]:
     return [m.group(0) for m in _TOKEN.finditer(text)]
 
 
+_DESIGNATION = re.compile(r"[A-H]|I{1,3}|IV|VI{0,3}")
+"""A one-letter or roman designation (*influenza A*, *hepatitis B*, *class II*, *phase III*)."""
+
+
+def _designated(cw: list[str], sw: list[str], op: str, i1: int, i2: int, j1: int, j2: int) -> tuple[list[str], list[str]] | None:
+    """For a replace of one designation by another after the same content word (*influenza B* / *influenza A*), the
+    two designations (``(["B"], ["A"])``); else None."""
+    if (op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and i1 > 0 and j1 > 0 and cw[i1] != sw[j1]
+            and _DESIGNATION.fullmatch(cw[i1]) and _DESIGNATION.fullmatch(sw[j1])
+            and cw[i1 - 1].lower() == sw[j1 - 1].lower() and _content(cw[i1 - 1])):
+        return [cw[i1]], [sw[j1]]
+    return None
+
+
 def _content(w: str) -> bool:
     if len(w) >= 2 and w.isupper():
         return True  # an acronym (WHO, FDA) even where the lower-cased word is a stop word
@@ -140,6 +154,8 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
     for x in sa:
         if SYNONYMS.get(x, frozenset()) & sb:
             return True
+    if {_unprefixed(x) for x in sa if _NEGATIVE_PREFIX.match(x)} & {_unprefixed(y) for y in sb if _NEGATIVE_PREFIX.match(y)}:
+        return True  # one negated word in two forms (*unstable* / *instability*, a ninth trial), both negated
     if sa & DIRECTION or sb & DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b))):
         return True  # a direction word is polarity_flip's; one common verb for another is a paraphrase
     if any(_cue(x) and _cue(x) & _cue(y) for x in a for y in b):
@@ -158,10 +174,36 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
                 return True  # one compound holds the other's parts (``UCP1-dependent`` / ``UCP1``)
             if _derivation(x2.lower(), y2.lower()):
                 return True
-            if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80
+            if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80 and not _opposed_prefixes(x2, y2)
                     and not (_stands_in(x2, source_text) and _stands_in(y2, source_text))):
                 return True  # one spelling for another (metres / meters, tumour / tumor, haem / hem)
     return False
+
+
+_NEGATIVE_PREFIX = re.compile(r"^(?:un|in|im|il|ir|non-?|dis)(?=\w{4})")
+
+
+def _unprefixed(st: str) -> str:
+    """A stem without its negative prefix (``unstabl`` and ``instabl`` -> ``stabl``); other stems as they are."""
+    return _NEGATIVE_PREFIX.sub("", st)
+
+
+def _spelled_otherwise(x: str, y: str, source_text: str) -> bool:
+    """``x`` and ``y`` are one word of six letters or more spelled two ways (rapidfuzz ratio >= 80: *glomerular* /
+    *glomerual*, *tumour* / *tumor*), not two words the source writes both (*amitriptyline* / *amitriptylinoxide*)."""
+    return (min(len(x), len(y)) >= 6 and fuzz.ratio(x.lower(), y.lower()) >= 80 and not _opposed_prefixes(x, y)
+            and not (_stands_in(x, source_text) and _stands_in(y, source_text)))
+
+
+_OPPOSED = (("hyper", "hypo"), ("over", "under"), ("intra", "extra"), ("pre", "post"), ("pro", "anti"), ("up", "down"),
+            ("inter", "intra"), ("endo", "exo"), ("homo", "hetero"), ("mono", "poly"), ("micro", "macro"))
+
+
+def _opposed_prefixes(x: str, y: str) -> bool:
+    """``x`` and ``y`` open with opposed prefixes (*hypertension* / *hypotension*, *intracellular* / *extracellular*):
+    alike in spelling, other terms."""
+    lx, ly = x.lower(), y.lower()
+    return any((lx.startswith(p) and ly.startswith(q)) or (lx.startswith(q) and ly.startswith(p)) for p, q in _OPPOSED)
 
 
 def _stands_in(word: str, source_text: str) -> bool:
@@ -301,6 +343,9 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             continue
         a = [w for w in cw[i1:i2] if _content(w)]
         b = [w for w in sw[j1:j2] if _content(w)]
+        named = _designated(cw, sw, op, i1, i2, j1, j2)
+        if named:
+            a, b = named  # "influenza B" for "influenza A" (a ninth trial): a one-letter designation of a named kind
         # a long name with its acronym ("US Food and Drug Administration (FDA)") is one term: its acronym
         da, db = _defined_term(cw[i1:i2]), _defined_term(sw[j1:j2])
         na, nb = (1 if da else i2 - i1), (1 if db else j2 - j1)
@@ -336,10 +381,16 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         if same_term(cw[i1:i2], sw[j1:j2], source_text):
             explained.update(range(i1, i2))  # the same term as the source writes it ("second primary cancer" / "SPC")
             continue
+        if len(a) == len(b) == 1 and _spelled_otherwise(a[0], b[0], source_text):
+            explained.update(range(i1, i2))  # one word in another spelling, or the source's typo ("glomerual"; a ninth trial)
+            continue
         if na > 3 or nb > 3 or len(a) + len(b) > 5 or not flanked or _related(a, b, source_text):
             other_diffs += len(a)
             continue
         wedged = 0 < i1 and i2 < len(cw) and _content(cw[i1 - 1]) and _content(cw[i2])
+        if named:
+            swaps.append(TagEvidence(f"{cw[i1 - 1]} {a[0]}", f"{sw[j1 - 1]} {b[0]}"))  # "influenza B" / "influenza A"
+            continue
         if any(re.search(rf"\b{re.escape(w)}\b", sent, re.I) for w in a) and (
                 any(stem(w) in claim_stems for w in b) or k + 1 == len(ops) or any(map(_is_name, a)) or not wedged):
             # the claim's word stands elsewhere in the sentence: a reordering ("factor combinations" / "combinations
