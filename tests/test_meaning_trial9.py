@@ -29,6 +29,7 @@ def test_a_value_after_an_upper_case_label_is_read_with_its_unit():
     """C04: "IC50 10 µM" had been read as a name ("BRCA 1", "HER 2"), so the tenfold change was untagged."""
     assert [q.text for q in extract_quantities("selectively inhibits (IC50 10 µM) sustained")] == ["10 µM"]
     assert extract_quantities("BRCA 1 carriers and HER 2 positive tumours") == []
+    assert extract_quantities("mitosis timing in NIH 3T3 cells") == []  # "T" is no unit there (a first version read tesla)
     [tag] = _proven(detect_number_drift, "One conopeptide analogue, termed NMB-1, selectively inhibits (IC50 10 µM) "
                     "sustained mechanically activated currents in a subset of sensory neurons", NMB)
     assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("10 µM", "1 µM")
@@ -49,6 +50,10 @@ def test_a_designation_swapped_and_a_swap_beside_the_sources_typo_are_proven():
                      "The disease is caused by mutations in the gene for nephrin, which is a key component of the "
                      "glomerular ultrafilter, the podocyte slit diaphragm"):
         assert detect_term_swap(faithful, FLU + " " + NEPHRIN, source_text=FLU + " " + NEPHRIN) == []
+    # names that differ in a digit are two names, not one spelled otherwise (a first version lost these proofs)
+    icam = "However, truncation of the intracellular domain resulted in uniform cell surface distribution of ICAM-1."
+    [tag] = _proven(detect_term_swap, icam.replace("ICAM-1", "ICAM-8"), icam)
+    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("ICAM-8", "ICAM-1")
     # opposed prefixes are other terms however alike their spelling
     source = "Treatment with the drug was associated with hypertension in elderly patients with chronic kidney disease."
     [tag] = _proven(detect_term_swap, source.replace("hypertension", "hypotension"), source)

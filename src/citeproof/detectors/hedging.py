@@ -57,24 +57,34 @@ def _hedged_statement(claim_text: str, sentences: list[str]) -> tuple[str, str] 
     of the claim's content words (:func:`~citeproof.text.stems.overlap_score`);
     it hedges it when one of :data:`STRONG_HEDGES` stands in the sentence before
     its last claim word (a hedge in a trailing clause about something else does not count).
-    When some sentence states the claim without any hedge, nothing is returned.
+    Only the sentences holding the most of the claim's words count; when one of them states the claim without any
+    hedge, nothing is returned.
     """
     from citeproof.text.normalise import WORD_RE, stem
     from citeproof.text.sentences import split_sentences
     from citeproof.text.stems import content_stems, overlap_score
 
     cst = content_stems(claim_text)
-    best: tuple[str, str] | None = None
+    stating = []  # (share of the claim's words, sentence)
     for block in sentences:
         for sent in split_sentences(block):
-            if overlap_score(claim_text, sent) < STATEMENT_OVERLAP:
-                continue
-            cues = find_terms(sent, STRONG_HEDGES)
-            last = max((m.start() for m in WORD_RE.finditer(sent) if len(m.group(0)) > 1 and stem(m.group(0)) in cst), default=-1)
-            cues = [c for c in cues if c[1] < last]
-            if not cues:
-                return None  # the source also states it plainly
-            best = best or (sent, cues[0][0])
+            share = overlap_score(claim_text, sent)
+            if share >= STATEMENT_OVERLAP:
+                stating.append((share, sent))
+    if not stating:
+        return None
+    top = max(share for share, _ in stating)
+    best: tuple[str, str] | None = None
+    for share, sent in stating:
+        if share < top:
+            continue  # a sentence holding fewer of the claim's words states something else ("a trial ... that was
+            # interrupted" against "this trial ... may be useful", a tenth trial): only the closest ones count
+        cues = find_terms(sent, STRONG_HEDGES)
+        last = max((m.start() for m in WORD_RE.finditer(sent) if len(m.group(0)) > 1 and stem(m.group(0)) in cst), default=-1)
+        cues = [c for c in cues if c[1] < last]
+        if not cues:
+            return None  # the source also states it plainly
+        best = best or (sent, cues[0][0])
     return best
 
 

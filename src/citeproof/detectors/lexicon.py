@@ -42,7 +42,9 @@ _GROUPS = (
     "injured injury injuries wounded wound wounds",
     "role roles function functions",
     "mimic mimics mimicked simulate simulates simulated emulate emulates emulated",
-    "stop stops stopped cease ceases ceased halt halts halted",
+    "stop stops stopped cease ceases ceased halt halts halted interrupt interrupts interrupted discontinue "
+    "discontinues discontinued terminate terminates terminated",  # a tenth trial: a trial "stopped early" / "interrupted"
+    "predefined predetermined prespecified pre-specified pre-defined",  # a tenth trial's "predefined antibody response"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 SYNONYMS: dict[str, frozenset[str]] = {}

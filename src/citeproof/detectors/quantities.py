@@ -214,7 +214,7 @@ def _is_identifier_context(text: str, start: int, end: int) -> bool:
         w = prev.group(1)
         if w.lower() in LABEL_WORDS:
             return True
-        unit = re.match(r"\s*([A-Za-zµμ%]+)", text[end:])
+        unit = re.match(r"\s*([A-Za-zµμ%]+)(?!\w)", text[end:])  # a whole unit word: not "NIH 3T3" (T, tesla, then 3)
         if len(w) >= 2 and w.isupper() and re.fullmatch(r"\d{1,2}", text[start:end]) and not (
                 unit and _parse_unit(unit.group(1)) is not None):
             return True  # BRCA 1, HER 2; not "IC50 10 µM", a value with its unit (a ninth trial)

@@ -119,12 +119,23 @@ def _not_all(claim_text: str, pool: list[str]) -> Tag | None:
             if overlap_score(claim_text, sent) < RESTATE_AT:
                 continue
             sw = WORD_RE.findall(sent)
-            for t, i1, _i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
+            for t, i1, i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
                 if t == "insert" and i1 < len(cw) and cw[i1].lower() == "all" and _NOT_ALL.search(" ".join(sw[j1:j2])):
                     there = " ".join(sw[j1:j2] + ["all"])
                     return Tag("scope_inflation", f"The claim says 'all' where the source says {there!r}: "
                                f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence("all", there),), proven=True)
+                added = " ".join(cw[i1:i2])
+                if (t == "delete" and i2 - i1 <= 5 and _ADDED_SCOPE.fullmatch(added) and not find_terms(sent, UNIVERSAL)
+                        and overlap_score(" ".join(cw[:i1] + cw[i2:]), sent) >= 0.9):
+                    # the claim adds "in every tumour type" to the sentence it restates (a tenth trial)
+                    return Tag("scope_inflation", f"The claim adds {added!r} to what the source says: "
+                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(added, ""),), proven=True)
     return None
+
+
+_ADDED_SCOPE = re.compile(r"(?:in|across|for|among|to)\s+(?:all|every|any|each)\b.*", re.I)
+"""A phrase the claim adds that gives the finding to every member of a kind (*in every tumour type*, *across all
+species*)."""
 
 
 _GENERIC = frozenset({"patients", "people", "individuals", "participants", "subjects", "persons", "adults", "everyone",

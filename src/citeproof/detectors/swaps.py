@@ -192,6 +192,7 @@ def _spelled_otherwise(x: str, y: str, source_text: str) -> bool:
     """``x`` and ``y`` are one word of six letters or more spelled two ways (rapidfuzz ratio >= 80: *glomerular* /
     *glomerual*, *tumour* / *tumor*), not two words the source writes both (*amitriptyline* / *amitriptylinoxide*)."""
     return (min(len(x), len(y)) >= 6 and fuzz.ratio(x.lower(), y.lower()) >= 80 and not _opposed_prefixes(x, y)
+            and not any(c.isdigit() for c in x + y)  # ICAM-8 / ICAM-1 are two names
             and not (_stands_in(x, source_text) and _stands_in(y, source_text)))
 
 
