@@ -1,5 +1,6 @@
 """The paraphrase vocabulary of ``term_swap`` (:mod:`citeproof.detectors.swaps`): words that may stand for each other
-without a swap. Groups of synonyms (:data:`SYNONYMS`: reporting verbs, common medical synonyms, each found by a new
+without a swap, and the word-form tests it uses (one word spelled otherwise, opposed or negative prefixes, a word
+inside another). Groups of synonyms (:data:`SYNONYMS`: reporting verbs, common medical synonyms, each found by a new
 user's trial or the faithful training citations), the common verbs of scientific prose (:data:`VERBS`), the
 reporting verbs (:data:`REPORTING`) and direction and negation words (:data:`DIRECTION`, ``polarity_flip``'s).
 
@@ -9,14 +10,19 @@ neither separates the trials' paraphrases from their swaps.
 
 from __future__ import annotations
 
+import re
+
+from rapidfuzz import fuzz
+
 from citeproof.text.normalise import stem
 
-__all__ = ["DIRECTION", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS"]
+__all__ = ["DIRECTION", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "inside", "opposed_prefixes",
+           "spelled_otherwise", "stands_in", "unprefixed"]
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
     "reports reported indicate indicates indicated suggest suggests suggested observe observed confirm confirmed "
-    "conclude concludes concluded "
+    "conclude concludes concluded discover discovers discovered validate validates validated verify verifies verified "
     "associated linked correlated related connected",  # how a finding is reported or related is no swapped term
     # ("associated" where the source says "reported" is a paraphrase: a new user's faithful claim lost supported)
     "increase increases increased raise raises raised elevate elevated enhance enhanced augment augmented boost boosted "
@@ -44,7 +50,8 @@ _GROUPS = (
     "mimic mimics mimicked simulate simulates simulated emulate emulates emulated",
     "stop stops stopped cease ceases ceased halt halts halted interrupt interrupts interrupted discontinue "
     "discontinues discontinued terminate terminates terminated",  # a tenth trial: a trial "stopped early" / "interrupted"
-    "predefined predetermined prespecified pre-specified pre-defined",  # a tenth trial's "predefined antibody response"
+    "predefined predetermined prespecified pre-specified pre-defined",
+    "potent strong powerful",  # an eleventh trial: "a strong anti-inflammatory regulator" for "a potent ..."  # a tenth trial's "predefined antibody response"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 SYNONYMS: dict[str, frozenset[str]] = {}
@@ -76,15 +83,56 @@ VERB_FORMS = frozenset((
     "expresses expressed activate activates activated block blocks blocked limit limits limited restrict restricts "
     "restricted incorporate incorporates incorporated".split()))
 VERBS = frozenset(stem(w) for w in VERB_FORMS)
+"""Common verbs of scientific prose: one for another is a paraphrase (``holds`` / ``contains``) far more often than
+a false claim, and ``term_swap`` is about terms (an organ, organism, agency, drug, place, method)."""
+
 REPORTING = frozenset(_GROUPS[0].split()) - frozenset("associated linked correlated related connected".split())
 """How a finding is reported (*found*, *shown*, *observed*): a verb too, so one for a common verb is a paraphrase
 ("All of the tissues examined contained" for "All the tissues were found to contain", an eighth trial). Not the
 association words of the same group: *causes* for *is associated with* is a claim of cause (a fourth trial's c18)."""
-"""Common verbs of scientific prose: one for another is a paraphrase (``holds`` / ``contains``) far more often than
-a false claim, and ``term_swap`` is about terms (an organ, organism, agency, drug, place, method)."""
 
 DIRECTION = frozenset(stem(w) for w in (
     "increase increased decrease decreased higher lower more less greater fewer larger smaller positive negative "
     "up down upregulated downregulated rise fall gain loss improve worsen better worse above below before after "
     "not no never without".split()))
 """Direction and negation words: a change in them is ``polarity_flip``'s to report."""
+
+
+NEGATIVE_PREFIX = re.compile(r"^(?:un|in|im|il|ir|non-?|dis)(?=\w{4})")
+"""A negative prefix before four letters or more (*un*stable, *in*stability)."""
+
+
+def unprefixed(st: str) -> str:
+    """A stem without its negative prefix (``unstabl`` and ``instabl`` -> ``stabl``); other stems as they are."""
+    return NEGATIVE_PREFIX.sub("", st)
+
+
+def inside(short: str, long: str) -> bool:
+    """``short`` stands in ``long`` not inside a longer word (``receptor`` in ``co-receptor``; not ``er``, ERα's
+    letters, in ``progesterone receptor``: a trial 11 swap)."""
+    return re.search(rf"(?<![a-z0-9]){re.escape(short)}(?![a-z0-9])", long) is not None if short else False
+
+
+def spelled_otherwise(x: str, y: str, source_text: str) -> bool:
+    """``x`` and ``y`` are one word of six letters or more spelled two ways (rapidfuzz ratio >= 80: *glomerular* /
+    *glomerual*, *tumour* / *tumor*), not two words the source writes both (*amitriptyline* / *amitriptylinoxide*)."""
+    return (min(len(x), len(y)) >= 6 and fuzz.ratio(x.lower(), y.lower()) >= 80 and not opposed_prefixes(x, y)
+            and not any(c.isdigit() for c in x + y)  # ICAM-8 / ICAM-1 are two names
+            and not (stands_in(x, source_text) and stands_in(y, source_text)))
+
+
+OPPOSED = (("hyper", "hypo"), ("over", "under"), ("intra", "extra"), ("pre", "post"), ("pro", "anti"), ("up", "down"),
+           ("inter", "intra"), ("endo", "exo"), ("homo", "hetero"), ("mono", "poly"), ("micro", "macro"))
+
+
+def opposed_prefixes(x: str, y: str) -> bool:
+    """``x`` and ``y`` open with opposed prefixes (*hypertension* / *hypotension*, *intracellular* / *extracellular*):
+    alike in spelling, other terms."""
+    lx, ly = x.lower(), y.lower()
+    return any((lx.startswith(p) and ly.startswith(q)) or (lx.startswith(q) and ly.startswith(p)) for p, q in OPPOSED)
+
+
+def stands_in(word: str, source_text: str) -> bool:
+    """``word`` stands in ``source_text`` as a whole word (any case): a source that writes both *amitriptyline* and
+    *amitriptylinoxide* names two drugs, not one drug in two spellings (a new user's trial, 2026-12-06)."""
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", source_text, re.I) is not None

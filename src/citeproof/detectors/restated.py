@@ -316,11 +316,16 @@ _KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
 """Single words of one kind (species, sexes, sides, roles): two of them exchanged need no clause joiner ("the rat
 ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat transporter", a fourth trial)."""
 
-_ORDERED = re.compile(r"\b(?:than|since|after|before|into|versus|vs|instead|rather|unlike|replac\w*)\b")
+_ORDERED = re.compile(r"\b(?:than|since|after|before|into|versus|vs|instead|rather|unlike|replac\w*|outperform\w*|"
+                      r"surpass\w*|exceed\w*|precede[sd]?)\b")
 """Words that order the two terms around them (*X since the introduction of Y*, *X rather than Y*, *X into Y*):
 the same word between them in both texts makes an exchange a reversal, with no clause joiner or term outside it
 ("Anti-HCV testing has become obsolete since the introduction of ALT surrogate testing" for the other way round: a
-sixth trial, the judge's 0.93)."""
+sixth trial, the judge's 0.93); so do verbs of rank (*X outperforms Y*: an eleventh trial's "Other aligners outperform
+STAR", the judge's 0.87)."""
+
+_PASSIVE = re.compile(r"\b\w+(?:ed|en)\s+by\b", re.I)
+"""A passive verb with its agent (*outperformed by*, *preceded by*, *overtaken by*)."""
 
 _JOINING = frozenset(stem(w) for w in ("whereas", "while", "whilst", "but"))
 
@@ -406,7 +411,10 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
             lo, j, k, hi = found
             cx, cy = (c[shared[lo]][1], c[shared[j - 1]][2]), (c[shared[k]][1], c[shared[hi - 1]][2])
             sy, sx = (s[pos[k]][1], s[pos[hi - 1]][2]), (s[pos[lo]][1], s[pos[j - 1]][2])
-            ordered = set(_ORDERED.findall(claim_text[cx[1]:cy[0]].lower())) & set(_ORDERED.findall(sent[sy[1]:sx[0]].lower()))
+            ordered = ({stem(w) for w in _ORDERED.findall(claim_text[cx[1]:cy[0]].lower())}
+                       & {stem(w) for w in _ORDERED.findall(sent[sy[1]:sx[0]].lower())})  # outperform / outperforms
+            if ordered and bool(_PASSIVE.search(claim_text[cx[1]:cy[0]])) != bool(_PASSIVE.search(sent[sy[1]:sx[0]])):
+                continue  # "are outperformed by STAR" for "STAR outperforms": the voice turned, not the roles
             if not ordered and lo == 0 and hi == len(pos):
                 continue  # the whole claim turned round with nothing outside it or between that orders the two
             if all(c[shared[i]][0] in _JOINING for i in range(j, k)):

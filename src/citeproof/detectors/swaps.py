@@ -22,7 +22,8 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from citeproof.detectors.cues import CUE_RES
-from citeproof.detectors.lexicon import DIRECTION, REPORTING, SYNONYMS, VERB_FORMS, VERBS
+from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside, opposed_prefixes,
+                                         spelled_otherwise, stands_in, unprefixed)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
@@ -78,7 +79,8 @@ def _closest_sentence(claim_text: str, evidence_text: str | None) -> tuple[str |
     return best, best_score
 
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]")
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9α-ωΑ-Ω'\-]*[A-Za-z0-9α-ωΑ-Ω]|[A-Za-z]")
+"""A word: Greek letters inside it belong to it (``ERα``, ``TNF-α``: ``ERβ`` for ``ERα`` is a swap)."""
 """Words, and names that carry digits (``IL-10``, ``PD-L1``, ``miR-142``): one of them for another is a swap too."""
 
 
@@ -110,7 +112,8 @@ def _spells(short: str, words: list[str]) -> bool:
     """``short`` is in the initials of ``words`` (hyphen and slash parts counted), or they in it: ``FDA`` /
     ``US Food Drug Administration``."""
     initials = "".join(p[0] for w in words for p in re.split(r"[-/]", w) if p).upper()
-    return bool(initials) and (short.upper() in initials or initials in short.upper())
+    # two initials at least: one word's first letter is in any name that opens with it (HOXA9 / HOXA10, a trial 11 swap)
+    return len(initials) >= 2 and (short.upper() in initials or initials in short.upper())
 
 
 def _abbreviates(short: str, words: list[str], source_text: str) -> bool:
@@ -149,12 +152,12 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
     if sa & sb:
         return True
     la, lb = " ".join(a).lower(), " ".join(b).lower()
-    if la in lb or lb in la or re.sub(r"[\s\-]", "", la) == re.sub(r"[\s\-]", "", lb):
+    if inside(la, lb) or inside(lb, la) or re.sub(r"[\s\-]", "", la) == re.sub(r"[\s\-]", "", lb):
         return True  # one inside the other, or one compound written apart, hyphenated or closed (``side chains``)
     for x in sa:
         if SYNONYMS.get(x, frozenset()) & sb:
             return True
-    if {_unprefixed(x) for x in sa if _NEGATIVE_PREFIX.match(x)} & {_unprefixed(y) for y in sb if _NEGATIVE_PREFIX.match(y)}:
+    if {unprefixed(x) for x in sa if NEGATIVE_PREFIX.match(x)} & {unprefixed(y) for y in sb if NEGATIVE_PREFIX.match(y)}:
         return True  # one negated word in two forms (*unstable* / *instability*, a ninth trial), both negated
     if sa & DIRECTION or sb & DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b))):
         return True  # a direction word is polarity_flip's; one common verb for another is a paraphrase
@@ -174,43 +177,10 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
                 return True  # one compound holds the other's parts (``UCP1-dependent`` / ``UCP1``)
             if _derivation(x2.lower(), y2.lower()):
                 return True
-            if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80 and not _opposed_prefixes(x2, y2)
-                    and not (_stands_in(x2, source_text) and _stands_in(y2, source_text))):
+            if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80 and not opposed_prefixes(x2, y2)
+                    and not (stands_in(x2, source_text) and stands_in(y2, source_text))):
                 return True  # one spelling for another (metres / meters, tumour / tumor, haem / hem)
     return False
-
-
-_NEGATIVE_PREFIX = re.compile(r"^(?:un|in|im|il|ir|non-?|dis)(?=\w{4})")
-
-
-def _unprefixed(st: str) -> str:
-    """A stem without its negative prefix (``unstabl`` and ``instabl`` -> ``stabl``); other stems as they are."""
-    return _NEGATIVE_PREFIX.sub("", st)
-
-
-def _spelled_otherwise(x: str, y: str, source_text: str) -> bool:
-    """``x`` and ``y`` are one word of six letters or more spelled two ways (rapidfuzz ratio >= 80: *glomerular* /
-    *glomerual*, *tumour* / *tumor*), not two words the source writes both (*amitriptyline* / *amitriptylinoxide*)."""
-    return (min(len(x), len(y)) >= 6 and fuzz.ratio(x.lower(), y.lower()) >= 80 and not _opposed_prefixes(x, y)
-            and not any(c.isdigit() for c in x + y)  # ICAM-8 / ICAM-1 are two names
-            and not (_stands_in(x, source_text) and _stands_in(y, source_text)))
-
-
-_OPPOSED = (("hyper", "hypo"), ("over", "under"), ("intra", "extra"), ("pre", "post"), ("pro", "anti"), ("up", "down"),
-            ("inter", "intra"), ("endo", "exo"), ("homo", "hetero"), ("mono", "poly"), ("micro", "macro"))
-
-
-def _opposed_prefixes(x: str, y: str) -> bool:
-    """``x`` and ``y`` open with opposed prefixes (*hypertension* / *hypotension*, *intracellular* / *extracellular*):
-    alike in spelling, other terms."""
-    lx, ly = x.lower(), y.lower()
-    return any((lx.startswith(p) and ly.startswith(q)) or (lx.startswith(q) and ly.startswith(p)) for p, q in _OPPOSED)
-
-
-def _stands_in(word: str, source_text: str) -> bool:
-    """``word`` stands in ``source_text`` as a whole word (any case): a source that writes both *amitriptyline* and
-    *amitriptylinoxide* names two drugs, not one drug in two spellings (a new user's trial, 2026-12-06)."""
-    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", source_text, re.I) is not None
 
 
 _SUFFIXES = frozenset("""
@@ -316,6 +286,8 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     if share < RESTATE_AT:
         return _anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
     tags = _swap_tags(claim_text, sent, share, source_text)
+    if not (tags and tags[0].proven) and share >= 0.75 and (label := _label_swap(claim_text, sent)):
+        return [Tag("term_swap", _message(label, sent), 0.9, (label,), proven=True)]
     if not (tags and tags[0].proven) and _CLAUSES.search(sent):
         # a sentence of clauses ("...; radially directed tracks orient colchicine-sensitive saltatory transport
         # throughout the peripheral cytoplasm; and ...") compared clause by clause: the claim's last words would
@@ -325,6 +297,25 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
             if at >= RESTATE_AT and (found := _swap_tags(claim_text, clause, at, source_text)) and found[0].proven:
                 return found
     return tags
+
+
+_LABELLED = re.compile(r"\b(chromosomes?|type|phase|stage|grade|class|exon|intron|codon|cycle|trisomy)\s+(\d+[a-z]?|[IV]+)\b", re.I)
+"""A numbered name: *chromosome 7*, *type 2*, *phase III*, *exon 19* (numbers the quantity parser reads as names)."""
+
+
+def _label_swap(claim_text: str, sent: str) -> TagEvidence | None:
+    """The claim's numbered name where the restating sentence numbers the same label otherwise: "a gain of chromosome
+    10" against "a gain of chromosome 7" (a trial 11 false claim; ``number_drift`` reads *chromosome 7* as a name, and
+    words of letters alone are compared here, so neither saw it). None when the sentence also has the claim's."""
+    have = {(m.group(1).lower(), m.group(2).lower()) for m in _LABELLED.finditer(sent)}
+    for m in _LABELLED.finditer(claim_text):
+        label, num = m.group(1).lower(), m.group(2).lower()
+        if (label, num) in have:
+            continue
+        other = [n for lab, n in have if lab == label]
+        if len(other) == 1:
+            return TagEvidence(m.group(0), f"{m.group(1)} {other[0]}")
+    return None
 
 
 _CLAUSES = re.compile(r"\s*[;:]\s+|,\s+(?=(?:and|while|whereas|but)\s)")
@@ -382,7 +373,7 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         if same_term(cw[i1:i2], sw[j1:j2], source_text):
             explained.update(range(i1, i2))  # the same term as the source writes it ("second primary cancer" / "SPC")
             continue
-        if len(a) == len(b) == 1 and _spelled_otherwise(a[0], b[0], source_text):
+        if len(a) == len(b) == 1 and spelled_otherwise(a[0], b[0], source_text):
             explained.update(range(i1, i2))  # one word in another spelling, or the source's typo ("glomerual"; a ninth trial)
             continue
         if na > 3 or nb > 3 or len(a) + len(b) > 5 or not flanked or _related(a, b, source_text):

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from citeproof.judges.base import Judgement
 from citeproof.detectors.restated import states_same_negation
 from citeproof.text.grounding import restates_verbatim
+from citeproof.text.stems import overlap_score
 from citeproof.model import Citation, Claim, Finding, Source, Tier, Verdict
 
 __all__ = [
@@ -94,6 +95,12 @@ class Policy:
         escalate_at: least confidence of a tag in ``accusing`` that makes a *supported* or *partial* verdict
             *unsupported* (*contradicted* for :data:`CONTRADICTING_TAGS`) (:func:`escalation`).
         accusing: the tags that escalate (default :data:`ACCUSING_TAGS`).
+        judged_overlap_at: least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`)
+            the sentence the judge read must hold for its confident *contradicted* to stand; below it the judge
+            contradicted something else (:func:`decide`; 0: off). A third: on the 875 rows of ``eval meaning`` it
+            changes 7 verdicts (two real citations *contradicted* -> *partial*, SciFact macro-F1 0.412 -> 0.416;
+            five false claims in the source's own words *contradicted* -> *unsupported*, now by their proven tag;
+            no other column moves), where a line of 0.4 also loses a true contradiction (SciFact 0.393).
     """
 
     support_at: float = 0.6
@@ -106,6 +113,7 @@ class Policy:
     confirm_at: float = 0.55
     escalate_at: float = 0.85
     accusing: frozenset = ACCUSING_TAGS
+    judged_overlap_at: float = 1 / 3
 
     def lean_line(self, lean: Verdict) -> float:
         """The least confidence at which an abstaining lean ``lean`` against support stops a lexical *supported*.
@@ -206,6 +214,20 @@ def _same_negation(claim: str | None, entailment: Judgement, lexical: Judgement)
     return None
 
 
+def _contradicts_elsewhere(claim: str | None, entailment: Judgement, policy: Policy) -> tuple[str, float] | None:
+    """(the judged sentence, its share of the claim's content words) when the judge's *contradicted* was read on a
+    sentence holding less than :attr:`Policy.judged_overlap_at` of them; None otherwise (or when the rule is off).
+    Found by new users' trials (2026-12-06, trials 9-11): faithful paraphrases called *contradicted* at P(contradicts)
+    0.94-0.97 on a methods or behavioural-assay sentence holding 18-25% of the claim's words."""
+    if not claim or policy.judged_overlap_at <= 0 or entailment.verdict != Verdict.CONTRADICTED:
+        return None
+    sent = getattr(entailment.evidence, "sentence", None) if entailment.evidence is not None else None
+    if not sent:
+        return None
+    share = overlap_score(claim, sent)
+    return (sent, share) if share < policy.judged_overlap_at else None
+
+
 def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = POLICY, claim: str | None = None) -> Judgement:
     """One verdict from the entailment and the (fallback) lexical judgements: *supported* is earned by meaning.
 
@@ -233,6 +255,10 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
     negated claim as contradicted even against its own sentence ("Exposure to PM2.5 was not associated with
     changes in memory" had P(contradicts) 0.96 on a sentence about lung function and 0.66 on the one that says
     it). The detectors still judge what differs (:func:`escalation`).
+
+    Before rule 1 as well: a *contradicted* that would decide (rule 1 or its lean, rule 2) read on a sentence that holds less than
+    :attr:`Policy.judged_overlap_at` of the claim's content words contradicts something else; with the claim's words
+    found by the lexical tier the verdict is *partial* with ``needs_review`` (:func:`_contradicts_elsewhere`).
 
     Without the entailment tier (``--tier lexical``, or the tier unavailable) the lexical verdict stands,
     with the reason :data:`LEXICAL_ONLY`.
@@ -272,6 +298,16 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         return _lead(out, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}), "
                            f"but the source negates what the claim negates: \u201c{sent[:200]}\u201d; partial, not "
                            "contradicted (the network reads a negated claim as contradicted) — read the passage"), named)
+    sure = entailment.confidence >= min(need, policy.lean_line(Verdict.CONTRADICTED))  # it decides, or its lean does
+    elsewhere = _contradicts_elsewhere(claim, entailment, policy) if sure else None
+    if elsewhere is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
+        sent, share = elsewhere
+        out = dataclasses.replace(lexical, verdict=Verdict.PARTIAL, reasons=list(lexical.reasons),
+                                  flags=list(lexical.flags) + ["needs_review"])
+        return _lead(out, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
+                           f"on a sentence that holds {share:.0%} of the claim's content words, less than the "
+                           f"{policy.judged_overlap_at:.0%} a sentence restating it holds: \u201c{sent[:200]}\u201d; it "
+                           "contradicted something else, so partial, not contradicted — read the passage"), named)
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
         if named:
