@@ -51,7 +51,13 @@ _GROUPS = (
     "stop stops stopped cease ceases ceased halt halts halted interrupt interrupts interrupted discontinue "
     "discontinues discontinued terminate terminates terminated",  # a tenth trial: a trial "stopped early" / "interrupted"
     "predefined predetermined prespecified pre-specified pre-defined",
-    "potent strong powerful",  # an eleventh trial: "a strong anti-inflammatory regulator" for "a potent ..."  # a tenth trial's "predefined antibody response"
+    "potent strong powerful",  # an eleventh trial: "a strong anti-inflammatory regulator" for "a potent ..."
+    # a twelfth trial's faithful claims: "linking ... to" / "couple ... to", "after adjustment for" / "after controlling
+    # for", "adding" / "additional inclusion"
+    "link links linked linking couple couples coupled coupling",
+    "pathway pathways cascade cascades",
+    "adjust adjusts adjusted adjusting adjustment control controls controlled controlling",
+    "add adds added adding addition additional include includes included including inclusion",  # a tenth trial's "predefined antibody response"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 SYNONYMS: dict[str, frozenset[str]] = {}

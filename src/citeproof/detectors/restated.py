@@ -16,7 +16,7 @@ import re
 
 from citeproof.detectors.cues import (ANTONYMS, ASIDE, AUX, AXES, CUE_RES, NEGATOR, NUMBER, OPPOSITE, RELATION, content_stems,
                                       light_token, neg_scopes)
-from citeproof.detectors.swaps import RESTATE_AT, same_term, stated_in
+from citeproof.detectors.swaps import RESTATE_AT, names_referent, same_term, stated_in
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.sentences import split_sentences
@@ -209,6 +209,8 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
                 if (t == "delete" or (t == "replace" and i2 == len(cw))) and _context_words(
                         co[i1:i2], sw[j1:j2], source_text):
                     continue  # the claim names what the sentence leaves to its context ("Lungs of Slc23a1-/- mice")
+                if t == "replace" and names_referent(co[i1:i2], so[j1:j2], source_text):
+                    continue  # "The beta6-Fyn-FAK complex" for "This complex" (a twelfth trial)
                 if t == "insert" and i1 == 0:
                     j1 = j2 - 1  # a negation right before the claim's first word ("No significant ...")
                 c_neg = [k for k in range(i1, i2) if NEGATOR.fullmatch(cw[k])]

@@ -29,7 +29,7 @@ from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, overlap_score, sentence_stems, stem_opcodes
 
-__all__ = ["ANCHOR_AT", "RESTATE_AT", "SYNONYMS", "anchored_swaps", "detect_term_swap", "restating_sentence",
+__all__ = ["ANCHOR_AT", "RESTATE_AT", "SYNONYMS", "anchored_swaps", "detect_term_swap", "names_referent", "restating_sentence",
            "source_swaps"]
 
 RESTATE_AT = 0.6
@@ -231,6 +231,28 @@ def compared_sentence(claim_text: str, evidence_text: str | None, source_text: s
     return sent, share
 
 
+_DEMONSTRATIVE = frozenset({"this", "these", "that", "those", "such", "it", "they", "latter", "former", "the"})
+
+
+def names_referent(claim_words: list[str], sent_words: list[str], source_text: str) -> bool:
+    """The claim names what the sentence points back to: the sentence's words are only a demonstrative (*This*
+    complex, *These* cells, *the latter*) and every part of the claim's words (hyphen parts too: *beta6-Fyn-FAK*) stands
+    in the source ("The beta6-Fyn-FAK complex was necessary ..." for "This complex was necessary ...", a twelfth trial)."""
+    content = [w for w in claim_words if w.lower() not in STOPWORDS]
+    if not content or not sent_words or not all(w.lower() in _DEMONSTRATIVE for w in sent_words):
+        return False
+    parts = [p for w in content for p in re.split(r"[-/]", w) if p]
+    # a part is in the source, or an acronym of words it writes out (FAK: "focal adhesion kinase")
+    return all(stated_in([p], source_text) or (p.isupper() and p in _initials(source_text)) for p in parts)
+
+
+@lru_cache(maxsize=16)
+def _initials(source_text: str) -> frozenset[str]:
+    """The initials of every run of 2-6 consecutive words of ``source_text``, upper case (cached: one source)."""
+    words = _words(source_text)
+    return frozenset("".join(w[0] for w in words[k:k + n]).upper() for n in range(2, 7) for k in range(len(words) - n + 1))
+
+
 def stated_in(words: list[str], source_text: str) -> bool:
     """Every word of ``words`` (content words: 3+ letters, no stop words) is in ``source_text``, compared by stem
     (context a claim adds that the source states elsewhere: "among cancer survivors")."""
@@ -352,7 +374,8 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             # words the claim adds that the source states elsewhere ("among cancer survivors", the study's
             # population) name the context, not another finding
             if op != "insert" and not b and ((2 <= len(a) <= 3 and stated_in(a, source_text))
-                                   or (len(a) == 1 and _topic_word(a[0], source_text))):
+                                   or (len(a) == 1 and _topic_word(a[0], source_text))
+                                   or names_referent(cw[i1:i2], sw[j1:j2], source_text)):
                 explained.update(range(i1, i2))
             elif op == "delete" and a and {stem(w) for w in a} <= sent_stems and not any(
                     _ADVERB.search(w) or _is_verb(w) for w in a):
