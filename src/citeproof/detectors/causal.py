@@ -64,7 +64,7 @@ DISCLAIMER = re.compile(
 """A source sentence disclaiming causality ("associated ..., but causality was not established")."""
 
 ASSOCIATION = [
-    r"associat(?:e|es|ed|ion|ions)", r"correlat(?:e|es|ed|ion|ions)", r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
+    r"associat(?:e|es|ed|ing|ion|ions)", r"correlat(?:e|es|ed|ing|ion|ions)",  # "reports associating X with Y" (a 13th trial) r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
     r"co-?occur\w*", r"risk factors?", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
     r"observational", r"cross-sectional|case-control", r"more (?:common|likely|frequent) (?:in|among)",
 ]

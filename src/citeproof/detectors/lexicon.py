@@ -56,6 +56,11 @@ _GROUPS = (
     # for", "adding" / "additional inclusion"
     "link links linked linking couple couples coupled coupling",
     "pathway pathways cascade cascades",
+    # a thirteenth trial's faithful claims: cells "exposed to" / "treated with", the "top" / "highest" quartile,
+    # patients "enrolled" / "examined"
+    "exposed treated",
+    "top highest",
+    "enrolled enrol enroll recruited included examined studied",
     "adjust adjusts adjusted adjusting adjustment control controls controlled controlling",
     "add adds added adding addition additional include includes included including inclusion",  # a tenth trial's "predefined antibody response"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"

@@ -186,6 +186,8 @@ def _is_identifier_context(text: str, start: int, end: int) -> bool:
     token = text[tok_start:tok_end]
     if re.search(r"\b10\.\d{4,9}/|://|www\.|@", token) or re.search(r"\d/[A-Za-z]|[A-Za-z]/\d", token):
         return True
+    if re.search(r"[A-Za-z]{3,}", token) and re.search(r"\d-[(\[]|[(\[]\d+,\d|\d,\d+-[A-Za-z]", token):
+        return True  # a chemical name's locants: "3-(4,5-dimethylthiazol-2-yl)-2,5-diphenyltetrazolium" (a trial 13 source)
     # dates: "04 April 2018", "April 4, 2018", "2018-04-04"
     before_txt = text[max(0, start - 12) : start].lower()
     after_txt = text[end : end + 12].lower()
