@@ -34,7 +34,7 @@ from typing import Any
 from citeproof.detectors.quantities import _tol
 from citeproof.detectors.polarity import _cues
 from citeproof.model import Claim, Diagnostic, Finding
-from citeproof.text.stems import STOPWORDS, stem
+from citeproof.text.stems import STOPWORDS, stem, stem_frequency
 
 __all__ = ["inconsistent_pairs", "mark_inconsistencies", "topic_stems", "SHARED_TERMS", "TOPIC_MIN", "WINDOW"]
 
@@ -63,17 +63,13 @@ def topic_stems(texts: list[str]) -> frozenset[str]:
         texts: the sentences citing one work.
 
     Returns:
-        Stems as :func:`citeproof.text.stems.stem` writes them (lower case, full length); empty for fewer than
+        Stems as :func:`citeproof.text.stems.content_stems` writes them (lower case, full length); empty for fewer than
         :data:`TOPIC_MIN` sentences (two sentences cannot tell a topic from a shared subject: "68.9%" and "45% of
         all scholarly articles with DOIs", two of three sentences citing the Sci-Hub study, are one subject).
     """
     if len(texts) < TOPIC_MIN:
         return frozenset()
-    counts: dict[str, int] = defaultdict(int)
-    for t in texts:
-        for s in {stem(w.lower()) for w in _WORD.findall(t) if w.lower() not in STOPWORDS and len(w) >= 3}:
-            counts[s] += 1
-    return frozenset(s for s, n in counts.items() if n * 2 > len(texts) and n >= TOPIC_MIN)
+    return frozenset(s for s, n in stem_frequency(texts).items() if n * 2 > len(texts) and n >= TOPIC_MIN)
 
 
 def _shared(x: set[str], y: set[str], topic: frozenset[str], cut: int) -> float:

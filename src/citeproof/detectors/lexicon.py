@@ -60,7 +60,7 @@ _GROUPS = (
     # patients "enrolled" / "examined"
     "exposed treated",
     "top highest",
-    "enrolled enrol enroll recruited included examined studied",
+    "enrolled enrol enroll included examined studied",
     "adjust adjusts adjusted adjusting adjustment control controls controlled controlling",
     "add adds added adding addition additional include includes included including inclusion",  # a tenth trial's "predefined antibody response"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"

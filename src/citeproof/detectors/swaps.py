@@ -27,7 +27,7 @@ from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, 
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import STOPWORDS, content_stems, overlap_score, sentence_stems, stem_opcodes
+from citeproof.text.stems import STOPWORDS, content_stems, overlap_score, sentence_stems, stem_frequency, stem_opcodes
 
 __all__ = ["ANCHOR_AT", "RESTATE_AT", "SYNONYMS", "anchored_swaps", "detect_term_swap", "names_referent", "restating_sentence",
            "source_swaps"]
@@ -275,12 +275,9 @@ def _topic_word(word: str, source_text: str) -> bool:
 
 @lru_cache(maxsize=64)
 def _sentences_with(source_text: str) -> dict[str, int]:
-    """Stem -> how many sentences of ``source_text`` hold it (cached: one source, many claims)."""
-    counts: dict[str, int] = {}
-    for sent in split_sentences(source_text):
-        for s in {stem(w.lower()) for w in _words(sent)}:
-            counts[s] = counts.get(s, 0) + 1
-    return counts
+    """Stem -> how many sentences of ``source_text`` hold it (:func:`citeproof.text.stems.stem_frequency`; cached: one
+    source, many claims)."""
+    return stem_frequency(split_sentences(source_text))
 
 
 def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:

@@ -67,6 +67,16 @@ def content_stems(text: str) -> frozenset[str]:
     return frozenset({stem(t) for t in tokens(text) if t not in STOPWORDS and len(t) >= 3} | cjk_bigrams(text))
 
 
+def stem_frequency(texts: Iterable[str]) -> dict[str, int]:
+    """Stem -> how many of ``texts`` hold it among their :func:`content_stems` (a document frequency: the topic words
+    of the sentences citing one work, or of one source's sentences)."""
+    counts: dict[str, int] = {}
+    for t in texts:
+        for s in content_stems(t):
+            counts[s] = counts.get(s, 0) + 1
+    return counts
+
+
 def find_terms(text: str, terms: Iterable[str]) -> list[tuple[str, int, int]]:
     """Find whole-word occurrences of phrases in ``text``.
 
