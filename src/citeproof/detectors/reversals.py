@@ -15,7 +15,7 @@ from citeproof.detectors.restated import (_conjunct, _exchanged_blocks, _exchang
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import STOPWORDS, stem_opcodes
+from citeproof.text.stems import STOPWORDS, content_stems, stem_opcodes
 
 __all__ = ["RUN_AROUND", "restated_flip", "reversal_by_flip", "reversal_in_run"]
 
@@ -84,9 +84,9 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
     return None
 
 
-
 def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text: str) -> Tag | None:
-    """The first reversal a rule of this module or of :mod:`citeproof.detectors.restated` shows between the claim and a sentence that restates it.
+    """The first reversal a rule of this module or of :mod:`citeproof.detectors.restated` shows between the claim and a
+    sentence that restates it.
 
     Args:
         claim_text: the claim.
@@ -122,14 +122,18 @@ def reversal_by_flip(claim_text: str, pool: list[str], source_text: str) -> Tag 
     active" (an eighth trial: the diff paired the claim's *more* with *more outgoing*).
 
     For each claim word with an opposite (:func:`~citeproof.detectors.restated._opposite`) in the sentence, before
-    the claim's next word there and not the claim's own word, the claim is read with that word turned; where the turned word then stands with :data:`RUN_AROUND` content words alike on
-    each side (:func:`_run_content`), no other difference holds a direction word or negation, and no other sentence of
-    the source says it the claim's way, the claim reverses the sentence. Code shows it: confidence 0.9, ``proven``.
+    the claim's next word there and not the claim's own word, the claim is read with that word turned; where the
+    turned word then stands with :data:`RUN_AROUND` content words alike on each side (:func:`_run_content`), no other
+    difference holds a direction word or negation, and no other sentence of the source says it the claim's way, the
+    claim reverses the sentence. Code shows it: confidence 0.9, ``proven``.
     """
     cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
     each, total = RUN_AROUND
+    claim_stems = content_stems(claim_text)  # a run needs 2 + 2 words alike: three distinct stems at least
     for passage in pool:
         for sent in (r for whole in split_sentences(passage) for r in _readings(whole)):
+            if len(claim_stems & content_stems(sent)) <= each:
+                continue  # too few shared content words for a run on each side (a whole full text may be the pool)
             sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
             bigrams = {(stem(x), stem(y)) for x, y in zip(sw, sw[1:])}
             for i, a in enumerate(cw[:-1]):
