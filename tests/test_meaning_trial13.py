@@ -49,3 +49,19 @@ def test_associating_is_association_language_and_trial_synonyms_are_no_swaps():
     source = "The study examined 750 patients younger than age 60 and 800 healthy control subjects."
     assert detect_term_swap("The study enrolled 750 patients younger than age 60 and 800 healthy control subjects",
                             source, source_text=source) == []
+
+
+def test_false_alarms_the_session_measured_on_faithful_training_citations():
+    """Found re-running the detectors on the 1,736 faithful SciFact and Citation-Integrity training citations: a
+    semicolon inside "(HR, 1.13; 95% CI, 1.02-1.26)" cut the clause, so "increased risk of pancreatic cancer" became a
+    proven swap for *prostate* (SciFact claim 953); and a word the claim adds counts as the source's topic only when a
+    quarter of its sentences hold it (a full text's "previously" had made "quantified" / "assessed" a proven swap)."""
+    source = ("In adjusted analyses, there was no association with 8 of the 10 additional cancers; ever use of "
+              "pioglitazone was associated with increased risk of prostate cancer (HR, 1.13; 95% CI, 1.02-1.26) and "
+              "pancreatic cancer (HR, 1.41; 95% CI, 1.16-1.71).")
+    assert _proven(detect_term_swap, "Pioglitazone use is significantly associated with an increased risk of pancreatic "
+                   "cancer", source) == []
+    methods = " ".join(["Cells were cultured as previously described."] * 3 + [f"Assay {k} was run on day {k}." for k in range(20)]
+                       + ["RBD-specific binding antibodies were assessed by ELISA essentially as described."])
+    assert _proven(detect_term_swap, "Binding antibodies were quantified by ELISA essentially as previously described",
+                   methods) == []

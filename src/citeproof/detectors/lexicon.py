@@ -14,10 +14,11 @@ import re
 
 from rapidfuzz import fuzz
 
+from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
-__all__ = ["DIRECTION", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "inside", "opposed_prefixes",
-           "spelled_otherwise", "stands_in", "unprefixed"]
+__all__ = ["DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "inside",
+           "labelled_swap", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
@@ -147,3 +148,22 @@ def stands_in(word: str, source_text: str) -> bool:
     """``word`` stands in ``source_text`` as a whole word (any case): a source that writes both *amitriptyline* and
     *amitriptylinoxide* names two drugs, not one drug in two spellings (a new user's trial, 2026-12-06)."""
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", source_text, re.I) is not None
+
+
+LABELLED = re.compile(r"\b(chromosomes?|type|phase|stage|grade|class|exon|intron|codon|cycle|trisomy)\s+(\d+[a-z]?|[IV]+)\b", re.I)
+"""A numbered name: *chromosome 7*, *type 2*, *phase III*, *exon 19* (numbers the quantity parser reads as names)."""
+
+
+def labelled_swap(claim_text: str, sent: str) -> TagEvidence | None:
+    """The claim's numbered name where the restating sentence numbers the same label otherwise: "a gain of chromosome
+    10" against "a gain of chromosome 7" (a trial 11 false claim; ``number_drift`` reads *chromosome 7* as a name, and
+    ``term_swap``'s word diff compares words of letters, so neither saw it). None when the sentence also has the claim's."""
+    have = {(m.group(1).lower(), m.group(2).lower()) for m in LABELLED.finditer(sent)}
+    for m in LABELLED.finditer(claim_text):
+        label, num = m.group(1).lower(), m.group(2).lower()
+        if (label, num) in have:
+            continue
+        other = [n for lab, n in have if lab == label]
+        if len(other) == 1:
+            return TagEvidence(m.group(0), f"{m.group(1)} {other[0]}")
+    return None

@@ -22,8 +22,8 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from citeproof.detectors.cues import CUE_RES
-from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside, opposed_prefixes,
-                                         spelled_otherwise, stands_in, unprefixed)
+from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside,
+                                         labelled_swap, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
@@ -263,21 +263,29 @@ def stated_in(words: list[str], source_text: str) -> bool:
 TOPIC_SENTENCES = 3
 """Least source sentences holding a word for it to be the source's topic (:func:`_topic_word`)."""
 
+TOPIC_SHARE = 0.25
+"""Least share of the source's sentences holding a word for it to be the source's topic: in a full text "previously"
+stands in a dozen sentences of three hundred (a faithful citation's added "previously" had proven a swap)."""
+
 
 def _topic_word(word: str, source_text: str) -> bool:
-    """``word`` (a content word) stands, by stem, in at least :data:`TOPIC_SENTENCES` sentences of the source: a word
-    the claim adds that names the source's subject ("inositol bis- and tris-phosphate" for the sentence's "the bis- and
-    tris-phosphate", in a source about inositol phosphates; an eighth trial) is context, not another finding."""
-    if not source_text:
+    """``word`` (a content word, no adverb) stands, by stem, in at least :data:`TOPIC_SENTENCES` sentences and
+    :data:`TOPIC_SHARE` of the source's: a word the claim adds that names the source's subject ("inositol bis- and
+    tris-phosphate" for the sentence's "the bis- and tris-phosphate", in a source about inositol phosphates; an eighth
+    trial) is context, not another finding."""
+    if not source_text or _ADVERB.search(word):
         return False
-    return _sentences_with(source_text).get(stem(word.lower()), 0) >= TOPIC_SENTENCES
+    counts, n = _sentences_with(source_text)
+    have = counts.get(stem(word.lower()), 0)
+    return have >= TOPIC_SENTENCES and have >= TOPIC_SHARE * n
 
 
 @lru_cache(maxsize=64)
-def _sentences_with(source_text: str) -> dict[str, int]:
-    """Stem -> how many sentences of ``source_text`` hold it (:func:`citeproof.text.stems.stem_frequency`; cached: one
-    source, many claims)."""
-    return stem_frequency(split_sentences(source_text))
+def _sentences_with(source_text: str) -> tuple[dict[str, int], int]:
+    """(stem -> how many sentences of ``source_text`` hold it, the sentences' count)
+    (:func:`citeproof.text.stems.stem_frequency`; cached: one source, many claims)."""
+    sents = split_sentences(source_text)
+    return stem_frequency(sents), len(sents)
 
 
 def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
@@ -305,40 +313,35 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     if share < RESTATE_AT:
         return _anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
     tags = _swap_tags(claim_text, sent, share, source_text)
-    if not (tags and tags[0].proven) and share >= 0.75 and (label := _label_swap(claim_text, sent)):
+    if not (tags and tags[0].proven) and share >= 0.75 and (label := labelled_swap(claim_text, sent)):
         return [Tag("term_swap", _message(label, sent), 0.9, (label,), proven=True)]
     if not (tags and tags[0].proven) and _CLAUSES.search(sent):
         # a sentence of clauses ("...; radially directed tracks orient colchicine-sensitive saltatory transport
         # throughout the peripheral cytoplasm; and ...") compared clause by clause: the claim's last words would
         # otherwise be aligned with the next clause's (a fifth new user's trial, 2026-12-06)
-        for clause in _CLAUSES.split(sent):
+        for clause in _clauses(sent):
             at = overlap_score(claim_text, clause)
             if at >= RESTATE_AT and (found := _swap_tags(claim_text, clause, at, source_text)) and found[0].proven:
                 return found
     return tags
 
 
-_LABELLED = re.compile(r"\b(chromosomes?|type|phase|stage|grade|class|exon|intron|codon|cycle|trisomy)\s+(\d+[a-z]?|[IV]+)\b", re.I)
-"""A numbered name: *chromosome 7*, *type 2*, *phase III*, *exon 19* (numbers the quantity parser reads as names)."""
-
-
-def _label_swap(claim_text: str, sent: str) -> TagEvidence | None:
-    """The claim's numbered name where the restating sentence numbers the same label otherwise: "a gain of chromosome
-    10" against "a gain of chromosome 7" (a trial 11 false claim; ``number_drift`` reads *chromosome 7* as a name, and
-    words of letters alone are compared here, so neither saw it). None when the sentence also has the claim's."""
-    have = {(m.group(1).lower(), m.group(2).lower()) for m in _LABELLED.finditer(sent)}
-    for m in _LABELLED.finditer(claim_text):
-        label, num = m.group(1).lower(), m.group(2).lower()
-        if (label, num) in have:
-            continue
-        other = [n for lab, n in have if lab == label]
-        if len(other) == 1:
-            return TagEvidence(m.group(0), f"{m.group(1)} {other[0]}")
-    return None
-
-
 _CLAUSES = re.compile(r"\s*[;:]\s+|,\s+(?=(?:and|while|whereas|but)\s)")
 """Where a sentence's clauses part (semicolons, colons, a comma before *and*, *while*, *whereas*, *but*)."""
+
+
+def _clauses(sent: str) -> list[str]:
+    """``sent`` cut where :data:`_CLAUSES` parts it outside brackets: "(HR, 1.13; 95% CI, 1.02-1.26) and pancreatic
+    cancer" is one clause (cut there, "increased risk of pancreatic cancer" became a proven swap for *prostate*)."""
+    out, start, depth = [], 0, 0
+    cuts = {m.start(): m.end() for m in _CLAUSES.finditer(sent)}
+    for k, ch in enumerate(sent):
+        depth += (ch in "([") - (ch in ")]")
+        if k in cuts and depth <= 0:
+            out.append(sent[start:k])
+            start = cuts[k]
+    out.append(sent[start:])
+    return [c for c in out if c.strip()]
 
 
 def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> list[Tag]:
