@@ -45,10 +45,10 @@ SUBGROUP = [r"subgroup", r"subset", r"some", r"a (?:small )?(?:number|proportion
             r"most", r"many", r"majority", r"often", r"sometimes", r"frequently", r"occasionally", r"in part"]
 
 
-def _replacements(claim_text: str, pool: list[str]):
-    """``(sentence, claim words, sentence words, i1, i2, j1, j2)`` for each word run of a pool sentence restating the
-    claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words) that stands in the place of claim
-    words ``cw[i1:i2]`` (a stem-level *replace*)."""
+def _restated_diffs(claim_text: str, pool: list[str], kinds: tuple[str, ...] = ("replace",)):
+    """``(kind, sentence, claim words, sentence words, i1, i2, j1, j2)`` for each stem-level difference of a ``kinds``
+    (``replace``, ``insert``, ``delete``) between the claim's words ``cw[i1:i2]`` and those of a pool sentence restating
+    the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words)."""
     cw = WORD_RE.findall(claim_text)
     for passage in pool:
         for sent in split_sentences(passage):
@@ -56,8 +56,15 @@ def _replacements(claim_text: str, pool: list[str]):
                 continue
             sw = WORD_RE.findall(sent)
             for t, i1, i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
-                if t == "replace":
-                    yield sent, cw, sw, i1, i2, j1, j2
+                if t in kinds:
+                    yield t, sent, cw, sw, i1, i2, j1, j2
+
+
+def _replacements(claim_text: str, pool: list[str]):
+    """``(sentence, claim words, sentence words, i1, i2, j1, j2)`` for each word run of a pool sentence restating the
+    claim that stands in the place of claim words ``cw[i1:i2]`` (a stem-level *replace*: :func:`_restated_diffs`)."""
+    for _t, *rest in _restated_diffs(claim_text, pool):
+        yield tuple(rest)
 
 
 def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
@@ -113,18 +120,12 @@ def _added_population(claim_text: str, pool: list[str]) -> Tag | None:
     """A pool sentence restating the claim for one population where the claim adds another beside it: "from human and
     animal serum" for "from human serum" (a thirteenth trial), "in mouse and human cells" for "in mouse cells". Code
     shows it: the claim's added words stand between words the sentence has alike. 0.9, ``proven``."""
-    cw = WORD_RE.findall(claim_text)
-    for passage in pool:
-        for sent in split_sentences(passage):
-            sw = WORD_RE.findall(sent)
-            if overlap_score(claim_text, sent) < RESTATE_AT:
-                continue
-            for t, i1, i2, _j1, _j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
-                added = " ".join(cw[i1:i2])
-                if t == "delete" and 0 < i1 and i2 < len(cw) and i2 - i1 <= 3 and _OTHER_POPULATION.fullmatch(added):
-                    said = f"{cw[i1 - 1]} {added}"
-                    return Tag("scope_inflation", f"The claim says {said!r} where the source says {cw[i1 - 1]!r}: "
-                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, cw[i1 - 1]),), proven=True)
+    for _t, sent, cw, _sw, i1, i2, _j1, _j2 in _restated_diffs(claim_text, pool, ("delete",)):
+        added = " ".join(cw[i1:i2])
+        if 0 < i1 and i2 < len(cw) and i2 - i1 <= 3 and _OTHER_POPULATION.fullmatch(added):
+            said = f"{cw[i1 - 1]} {added}"
+            return Tag("scope_inflation", f"The claim says {said!r} where the source says {cw[i1 - 1]!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, cw[i1 - 1]),), proven=True)
     return None
 
 
@@ -136,23 +137,17 @@ def _not_all(claim_text: str, pool: list[str]) -> Tag | None:
     """A pool sentence restating the claim that says *not all* (*many but not all*, *most but not all*) where the claim
     says *all*, every other word alike around it: "apoptosis in all cell types" against "apoptosis in many but not all
     cell types" (an eighth trial: the source's own *all* hid the widening). Code shows it: 0.9, ``proven``."""
-    cw = WORD_RE.findall(claim_text)
-    for passage in pool:
-        for sent in split_sentences(passage):
-            if overlap_score(claim_text, sent) < RESTATE_AT:
-                continue
-            sw = WORD_RE.findall(sent)
-            for t, i1, i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
-                if t == "insert" and i1 < len(cw) and cw[i1].lower() == "all" and _NOT_ALL.search(" ".join(sw[j1:j2])):
-                    there = " ".join(sw[j1:j2] + ["all"])
-                    return Tag("scope_inflation", f"The claim says 'all' where the source says {there!r}: "
-                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence("all", there),), proven=True)
-                added = " ".join(cw[i1:i2])
-                if (t == "delete" and i2 - i1 <= 5 and _ADDED_SCOPE.fullmatch(added) and not find_terms(sent, UNIVERSAL)
-                        and overlap_score(" ".join(cw[:i1] + cw[i2:]), sent) >= 0.9):
-                    # the claim adds "in every tumour type" to the sentence it restates (a tenth trial)
-                    return Tag("scope_inflation", f"The claim adds {added!r} to what the source says: "
-                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(added, ""),), proven=True)
+    for t, sent, cw, sw, i1, i2, j1, j2 in _restated_diffs(claim_text, pool, ("insert", "delete")):
+        if t == "insert" and i1 < len(cw) and cw[i1].lower() == "all" and _NOT_ALL.search(" ".join(sw[j1:j2])):
+            there = " ".join(sw[j1:j2] + ["all"])
+            return Tag("scope_inflation", f"The claim says 'all' where the source says {there!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence("all", there),), proven=True)
+        added = " ".join(cw[i1:i2])
+        if (t == "delete" and i2 - i1 <= 5 and _ADDED_SCOPE.fullmatch(added) and not find_terms(sent, UNIVERSAL)
+                and overlap_score(" ".join(cw[:i1] + cw[i2:]), sent) >= 0.9):
+            # the claim adds "in every tumour type" to the sentence it restates (a tenth trial)
+            return Tag("scope_inflation", f"The claim adds {added!r} to what the source says: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(added, ""),), proven=True)
     return None
 
 
