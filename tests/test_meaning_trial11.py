@@ -85,3 +85,12 @@ def test_a_contradiction_read_on_a_sentence_about_something_else_is_partial():
     assert "contradicted something else" in out.reasons[0]
     assert decide(_judged(restating.replace("no inhibitory effects", "strong inhibitory effects"), Verdict.CONTRADICTED,
                           0.9), lexical, POLICY, claim=claim).verdict == Verdict.CONTRADICTED
+
+
+def test_a_word_inside_a_closed_compound_is_no_swap():
+    """Found by CI after the edge-only containment of this session: "zebrafish" for the source's "fish" had become a
+    proven swap (a Zotero test's claim, *unsupported*); four letters or more still count inside a word."""
+    source = ("Sleep-deprived fish made 42% more errors than rested controls in a plus-maze spatial task, while swimming "
+              "speed was unchanged.")
+    assert detect_term_swap("Sleep-deprived zebrafish made 42% more errors in a spatial task while swimming speed was "
+                            "unchanged", source, source_text=source) == []

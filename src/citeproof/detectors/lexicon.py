@@ -120,9 +120,11 @@ def unprefixed(st: str) -> str:
 
 
 def inside(short: str, long: str) -> bool:
-    """``short`` stands in ``long`` not inside a longer word (``receptor`` in ``co-receptor``; not ``er``, ERα's
-    letters, in ``progesterone receptor``: a trial 11 swap)."""
-    return re.search(rf"(?<![a-z0-9]){re.escape(short)}(?![a-z0-9])", long) is not None if short else False
+    """``short`` stands in ``long``: as a word (``receptor`` in ``co-receptor``), or, four letters or more, inside one
+    (``fish`` in ``zebrafish``); not ``er``, ERα's letters, in ``progesterone receptor`` (a trial 11 swap)."""
+    if not short:
+        return False
+    return (len(short) >= 4 and short in long) or re.search(rf"(?<![a-z0-9]){re.escape(short)}(?![a-z0-9])", long) is not None
 
 
 def spelled_otherwise(x: str, y: str, source_text: str) -> bool:
