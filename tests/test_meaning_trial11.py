@@ -15,6 +15,7 @@ from citeproof.judges.base import Judgement
 from citeproof.judges.policy import POLICY, decide
 from citeproof.model import Tier, Verdict
 from meaning_cases import proven as _proven
+from meaning_cases import spans as _spans
 
 GLIOMA = ("Hypermethylation is associated with a gain of chromosome 7, a hallmark of glioblastoma, and may compensate for "
           "tumor-driven enhanced gene dosage as a rescue mechanism by preventing undue gene expression. We identify the "
@@ -26,10 +27,6 @@ STAR = ("STAR outperforms other aligners by a factor of >50 in mapping speed, al
         "2 × 76 bp paired-end reads per hour on a modest 12-core server, while at the same time improving alignment "
         "sensitivity and precision. In addition to unbiased de novo detection of canonical junctions, STAR can discover "
         "non-canonical splices and chimeric (fusion) transcripts, and is also capable of mapping full-length RNA sequences.")
-
-
-def _spans(tag):
-    return tag.evidence[0].claim_span, tag.evidence[0].evidence_span
 
 
 def test_numbered_names_and_names_with_digits_or_greek_letters_are_proven_swaps():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.swaps import detect_term_swap, names_referent
 from meaning_cases import proven as _proven
+from meaning_cases import spans as _spans
 
 FYN = ("We found that, upon ligation of the integrin beta6 with fibronectin, beta6 complexed with Fyn and activated it. The "
        "activation of Fyn recruited and activated focal adhesion kinase to this complex. This complex was necessary to "
@@ -25,7 +26,7 @@ def test_a_claim_that_names_what_the_sentence_points_back_to_still_restates_it()
     assert not names_referent(["The", "beta6-Fyn"], ["The", "integrin"], FYN)  # no demonstrative
     [tag] = _proven(detect_term_swap, "The beta6-Fyn-FAK complex was necessary to activate Shc and to couple beta6 "
                     "signaling to the PI3K-Akt pathway", FYN)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("PI3K-Akt", "Raf-ERK MAPK")
+    assert _spans(tag) == ("PI3K-Akt", "Raf-ERK MAPK")
     [tag] = _proven(detect_polarity_flip, "The beta6-Fyn-FAK complex was not necessary to activate Shc and to couple beta6 "
                     "signaling to the Raf-ERK/MAPK pathway", FYN)
     assert tag.evidence[0].evidence_span == "necessary"

@@ -15,6 +15,7 @@ from citeproof.detectors.quantities import extract_quantities
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
 from meaning_cases import proven as _proven
+from meaning_cases import spans as _spans
 
 MTT = ("3-(4,5-dimethylthiazol-2-yl)-2,5-diphenyltetrazolium bromide assay and 5-bromodeoxyuridine incorporation data "
        "were also compared between the two oral carcinoma cell lines treated by EGCG.")
@@ -30,13 +31,13 @@ def test_a_chemical_names_locants_are_no_quantities():
     assert [q.text for q in extract_quantities("1,2-dichloroethane in 20-year-old men given 10-mg doses")] == ["20", "10-mg"]
     [tag] = _proven(detect_number_drift, "Tetrazolium (MTT) assay and 5-bromodeoxyuridine incorporation data were "
                     "compared between the three oral carcinoma cell lines treated by EGCG", MTT)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("three", "two")
+    assert _spans(tag) == ("three", "two")
 
 
 def test_a_population_added_beside_the_sources_is_a_proven_widening():
     """L10: "from human and animal serum" for "from human serum" (the judge said supported at 0.98)."""
     [tag] = _proven(detect_scope_inflation, SERUM.replace("human serum", "human and animal serum"), SERUM)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("human and animal", "human")
+    assert _spans(tag) == ("human and animal", "human")
     assert _proven(detect_scope_inflation, SERUM, SERUM) == []
 
 

@@ -16,6 +16,7 @@ from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
 from meaning_cases import proven as _proven
+from meaning_cases import spans as _spans
 
 NIV = ("RESULTS The 2 groups were similar at study entry. The use of NIV was associated with a significant reduction in "
        "the rate of endotracheal intubation (20% vs 70%; P = .002), rate of fatal complications (20% vs 50%; P = .05), "
@@ -55,7 +56,7 @@ HF = ("Patients were 4537 Olmsted County residents (57% women; mean [SD] age, 74
 def test_reversals_are_proven_flips(claim, source, spans):
     (tag,) = _proven(detect_polarity_flip, claim, source)
     assert tag.confidence == 0.9
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == spans
+    assert _spans(tag) == spans
 
 
 @pytest.mark.parametrize("claim, source", [
@@ -77,7 +78,7 @@ def test_a_mean_with_its_spread_in_brackets_keeps_its_unit():
     assert [(q.lo, q.unit) for q in extract_quantities("mean [SD] age, 74 [14] years")] == [(74.0, "years")]
     (tag,) = detect_number_drift("Patients were 4537 Olmsted County residents (57% women; mean age, 64 years) with a "
                                  "diagnosis of heart failure between 1979 and 2000.", HF, source_text=HF)
-    assert tag.proven and (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("64 years", "74 [14] years")
+    assert tag.proven and _spans(tag) == ("64 years", "74 [14] years")
 
 
 def test_a_rate_per_power_of_ten_is_read_as_its_numbers():
@@ -103,7 +104,7 @@ def test_a_human_population_in_the_place_of_mice_is_proven_scope_inflation():
     claim = ("Hepatic overexpression of Cry1 lowered blood glucose concentrations and improved insulin sensitivity in "
              "insulin-resistant patients with type 2 diabetes.")
     (tag,) = _proven(detect_scope_inflation, claim, CRY)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("patients", "mice")
+    assert _spans(tag) == ("patients", "mice")
     assert not _proven(detect_scope_inflation, claim.replace("patients with type 2 diabetes", "db/db mice"), CRY)
 
 
@@ -117,7 +118,7 @@ def test_a_three_word_term_in_the_place_of_two_is_a_swap():
     words was never read as a term)."""
     (tag,) = _proven(detect_term_swap, "Survival after myocardial infarction was worse among men than women (relative "
                      "risk, 1.33; 95% CI, 1.24-1.43).", HF)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("myocardial infarction", "heart failure diagnosis")
+    assert _spans(tag) == ("myocardial infarction", "heart failure diagnosis")
 
 
 def test_blocked_for_inhibited_is_no_swap():
@@ -152,7 +153,7 @@ def test_two_groups_exchanged_across_parallel_clauses_are_a_proven_flip():
     claim = ("Over time, a sustained improvement in PaO2 to FIO2 was noted in 12 patients (60%) randomized to standard "
              "treatment and in 5 patients (25%) in the NIV group.")
     (tag,) = _proven(detect_polarity_flip, claim, TRIAL_NIV)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("randomized standard treatment", "NIV group")
+    assert _spans(tag) == ("randomized standard treatment", "NIV group")
     assert not _proven(detect_polarity_flip, "Over time, a sustained improvement in PaO2 to FIO2 was noted in 12 "
                        "patients (60%) in the NIV group and in 5 patients (25%) randomized to standard treatment.", TRIAL_NIV)
 
@@ -193,7 +194,7 @@ def test_all_patients_in_the_place_of_selected_recipients_is_proven_scope_inflat
     claim = ("These results indicate that NIV should be considered in the treatment of all patients with acute "
              "respiratory failure.")
     [tag] = _proven(detect_scope_inflation, claim, NIV)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == (
+    assert _spans(tag) == (
         "all patients", "selected recipients of transplantation")
     faithful = ("These results indicate that NIV should be considered in the treatment of selected transplant "
                 "recipients with acute respiratory failure.")
@@ -224,7 +225,7 @@ def test_two_terms_exchanged_inside_a_phrase_past_the_long_names_is_a_proven_fli
     claim = ("Glucagon and epinephrine trigger the cAMP-mediated phosphorylation of Crtc2 and dephosphorylation of "
              "Creb, two key transcriptional regulators of hepatic gluconeogenesis.")
     [tag] = _proven(detect_polarity_flip, claim, HORMONES)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("Crtc2", "Creb")
+    assert _spans(tag) == ("Crtc2", "Creb")
     faithful = claim.replace("of Crtc2", "of XX").replace("of Creb", "of Crtc2").replace("of XX", "of Creb")
     assert "phosphorylation of Creb and dephosphorylation of Crtc2" in faithful
     assert _proven(detect_polarity_flip, faithful, HORMONES) == []
@@ -250,5 +251,5 @@ def test_a_swap_is_read_on_the_sources_restating_sentence_when_the_passage_is_an
     other = CRY.split(". ")[1]
     assert other.startswith("Cry1 expression was elevated")
     [tag] = _proven(lambda c, e, source_text: detect_term_swap(c, other, source_text=source_text), claim, CRY)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("skeletal muscle", "liver")
+    assert _spans(tag) == ("skeletal muscle", "liver")
     assert detect_term_swap(claim.replace("skeletal muscle", "the liver"), other, source_text=CRY) == []

@@ -15,6 +15,7 @@ from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
 from meaning_cases import proven as _proven
+from meaning_cases import spans as _spans
 
 DIGOXIN = ("CONCLUSIONS The effect of digoxin therapy differs between men and women. Digoxin therapy is associated "
            "with an increased risk of death from any cause among women, but not men, with heart failure and depressed "
@@ -37,7 +38,7 @@ def test_two_groups_exchanged_across_but_not_are_a_proven_flip():
     claim = ("Digoxin therapy is associated with an increased risk of death from any cause among men, but not women, "
              "with heart failure and depressed left ventricular systolic function.")
     [tag] = _proven(detect_polarity_flip, claim, DIGOXIN)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("men", "women")
+    assert _spans(tag) == ("men", "women")
     assert _proven(detect_polarity_flip, claim.replace("among men, but not women", "among women, but not men"),
                    DIGOXIN) == []
 
@@ -47,7 +48,7 @@ def test_everyone_in_the_place_of_a_group_singled_out_is_proven_scope_inflation(
     claim = ("Digoxin therapy is associated with an increased risk of death from any cause among patients with heart "
              "failure and depressed left ventricular systolic function.")
     [tag] = _proven(detect_scope_inflation, claim, DIGOXIN)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("patients", "women but not men")
+    assert _spans(tag) == ("patients", "women but not men")
     # the group named, or a population word where the source names no group singled out: no widening shown
     assert _proven(detect_scope_inflation, claim.replace("among patients", "among women"), DIGOXIN) == []
     source = DIGOXIN.replace("among women, but not men,", "among older adults")
@@ -64,7 +65,7 @@ def test_everyone_in_the_place_of_a_group_singled_out_is_proven_scope_inflation(
 ])
 def test_a_negation_on_one_side_past_the_claims_context_words_is_a_proven_flip(claim, source, spans):
     [tag] = _proven(detect_polarity_flip, claim, source)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == spans
+    assert _spans(tag) == spans
 
 
 @pytest.mark.parametrize("claim, source", [
@@ -85,7 +86,7 @@ def test_a_swap_past_an_abbreviation_and_the_studys_population_is_proven():
     claim = ("Higher income was noted to be significantly associated with the completion of all appropriate second "
              "primary cancer screening among cancer survivors (adjusted odds ratio, 1.81).")
     [tag] = _proven(detect_term_swap, claim, SCREENING)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("income", "knowledge")
+    assert _spans(tag) == ("income", "knowledge")
     assert detect_term_swap(claim.replace("Higher income", "Higher knowledge"), SCREENING, source_text=SCREENING) == []
 
 
@@ -96,7 +97,7 @@ def test_a_direction_turned_past_words_the_claim_leaves_out_is_a_proven_flip():
               + SLC)
     claim = "Ascorbic-acid levels were markedly elevated in the blood and tissues of Slc23a1-/- mice."
     [tag] = _proven(detect_polarity_flip, claim, source)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("elevated", "reduced")
+    assert _spans(tag) == ("elevated", "reduced")
     # since the fifth trial the run rule reads past the source's own disjunct ("undetectable or"); the path through
     # term_swap's alignment (polarity._swap_shown) still proves the same turned word
     assert "the words around it alike" in tag.message

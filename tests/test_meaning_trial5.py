@@ -13,6 +13,7 @@ from citeproof.detectors.numbers import detect_number_drift
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.swaps import detect_term_swap
 from meaning_cases import proven as _proven
+from meaning_cases import spans as _spans
 
 WAVES = ("During nuclear cycles 10 through 13, it is commonly observed in living embryos that the syncytial blastoderm "
          "nuclei enter (and leave) mitosis in one of two waves that originate nearly simultaneously from the opposite "
@@ -40,12 +41,12 @@ def test_two_groups_exchanged_across_parallel_clauses_are_a_proven_flip():
     waves = ("During nuclear cycles 10 through 13, the syncytial blastoderm nuclei enter mitosis in one of two waves "
              "that originate in the midregion of the embryo and terminate at its opposite anterior and posterior poles")
     [tag] = _proven(detect_polarity_flip, waves, WAVES)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == (
+    assert _spans(tag) == (
         "midregion", "opposite anterior and posterior poles")
     seep = ("The authors hypothesize that this difference results from the DWH oil plume being mostly anaerobic, while "
             "the SBC oil seep is aerobic")
     [tag] = _proven(detect_polarity_flip, seep, SEEP)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("DWH oil plume", "SBC oil seep")
+    assert _spans(tag) == ("DWH oil plume", "SBC oil seep")
     # the faithful twins: the same words the source's way round
     assert _proven(detect_polarity_flip, ("During nuclear cycles 10 through 13, the syncytial blastoderm nuclei enter "
                                           "mitosis in waves that originate at the opposite anterior and posterior poles "
@@ -76,7 +77,7 @@ def test_negation_dropped_past_a_conjunct_the_claim_leaves_out():
     cited as "were affected by cirrhosis"."""
     claim = "The expression levels of NRAGE mRNA were affected by cirrhosis in non-cancerous liver tissues"
     [tag] = _proven(detect_polarity_flip, claim, NRAGE)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("affected", "not affected")
+    assert _spans(tag) == ("affected", "not affected")
     assert _proven(detect_polarity_flip, claim.replace("were affected", "were not affected"), NRAGE) == []
 
 
@@ -85,7 +86,7 @@ def test_direction_word_turned_past_a_conjunct_and_an_aside():
     before"; the source's relative clause and first conjunct sit between the claim's words."""
     claim = "The yolk nuclei divide just before the now peripherally located nuclei at nuclear cycle 10"
     [tag] = _proven(detect_polarity_flip, claim, YOLK)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("before", "after")
+    assert _spans(tag) == ("before", "after")
     assert _proven(detect_polarity_flip, claim.replace("before", "after"), YOLK) == []
 
 
@@ -95,7 +96,7 @@ def test_term_swap_read_on_the_clause_that_restates_the_claim():
     claim = ("Radially directed tracks orient cytochalasin-sensitive saltatory transport throughout the peripheral "
              "cytoplasm of the syncytial embryo")
     [tag] = _proven(detect_term_swap, claim, YOLK)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("cytochalasin-sensitive", "colchicine-sensitive")
+    assert _spans(tag) == ("cytochalasin-sensitive", "colchicine-sensitive")
     assert detect_term_swap(claim.replace("cytochalasin", "colchicine"), YOLK, source_text=YOLK) == []
 
 
@@ -163,7 +164,7 @@ def test_two_species_exchanged_across_of_need_no_joiner():
               "rat ascorbic-acid transporter, Svct2 (ref. 4). Slc23a1-/- mice died within a few minutes of birth.")
     claim = "The knockout mice were deficient in the rat ortholog (Slc23a1) of a mouse ascorbic-acid transporter, Svct2"
     [tag] = _proven(detect_polarity_flip, claim, source)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("rat", "mouse")
+    assert _spans(tag) == ("rat", "mouse")
     assert _proven(detect_polarity_flip, claim.replace("rat ortholog", "MOUSE").replace("mouse ascorbic", "rat ascorbic")
                    .replace("MOUSE", "mouse ortholog"), source) == []
 
@@ -224,12 +225,12 @@ def test_reference_numbers_glued_to_words_do_not_hide_a_reversal():
                "families segregating speech and language deficits show complex patterns of inheritance, and a gene that "
                "predisposes individuals to such disorders has been identified")
     [tag] = _proven(detect_polarity_flip, dropped, FOXP2)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("been", "not been")
+    assert _spans(tag) == ("been", "not been")
     assert _proven(detect_polarity_flip, dropped.replace("has been", "has not been"), FOXP2) == []
     recessive = ("In the three-generation KE pedigree, a severe speech and language disorder is transmitted as an "
                  "autosomal-recessive monogenic trait")
     [tag] = _proven(detect_polarity_flip, recessive, FOXP2)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("autosomal-recessive", "autosomal-dominant")
+    assert _spans(tag) == ("autosomal-recessive", "autosomal-dominant")
     assert _proven(detect_polarity_flip, recessive.replace("recessive", "dominant"), FOXP2) == []
 
 
@@ -249,7 +250,7 @@ def test_terms_exchanged_around_an_ordering_word_are_a_proven_flip():
               "of HCV transmission is about 1 in 100 000 transfusions.")
     claim = "Anti-HCV testing has become obsolete since the introduction of ALT surrogate testing"
     [tag] = _proven(detect_polarity_flip, claim, source)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("Anti-HCV", "ALT surrogate")
+    assert _spans(tag) == ("Anti-HCV", "ALT surrogate")
     assert _proven(detect_polarity_flip, "ALT surrogate testing has become obsolete since the introduction of "
                    "anti-HCV testing", source) == []
     assert _proven(detect_polarity_flip, "CCL19 is a ligand for CCR7 and attracts naive T cells to lymph nodes.",
@@ -314,7 +315,7 @@ def test_term_swap_past_a_word_moved_within_the_sentence():
     claim = ("CCT/TRiC is also involved in the folding of the oncoprotein cyclin E, the p53 tumour suppressor protein, "
              "cyclin B and p21(ras)")
     [tag] = _proven(detect_term_swap, claim, source)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("p53", "Von Hippel-Lindau")
+    assert _spans(tag) == ("p53", "Von Hippel-Lindau")
     assert detect_term_swap(claim.replace("p53", "Von Hippel-Lindau"), source, source_text=source) == []
     lenti = ("The SARS-CoV-2 pseudoviruses expressing a luciferase reporter gene were generated in an approach similar "
              "to as described previously9,10,16.")

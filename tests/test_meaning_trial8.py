@@ -18,6 +18,7 @@ from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
 from citeproof.readers.markdown import MarkdownReader
 from meaning_cases import proven as _proven
+from meaning_cases import spans as _spans
 
 SILENCING = ("Pericentrin silencing by small interfering RNAs in somatic cells disrupted gamma tubulin localization and "
              "spindle organization in mitosis but had no effect on gamma tubulin localization or microtubule "
@@ -50,7 +51,7 @@ def test_a_negation_added_to_the_clause_the_source_states_is_proven():
     claim = ("Pericentrin silencing by small interfering RNAs in somatic cells did not disrupt gamma tubulin "
              "localization and spindle organization in mitosis")
     [tag] = _proven(detect_polarity_flip, claim, SILENCING)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("did not disrupt", "disrupted")
+    assert _spans(tag) == ("did not disrupt", "disrupted")
     assert states_same_negation(claim, SILENCING) is None
     # the faithful twin: the claim negates what the source negates
     assert _proven(detect_polarity_flip, "Pericentrin silencing by small interfering RNAs in somatic cells did not "
@@ -62,10 +63,10 @@ def test_a_reversed_verb_beside_a_dropped_comma_and_a_list_item_left_out_is_prov
     the sentence's *more outgoing*, not with *fewer health problems*)."""
     [tag] = _proven(detect_polarity_flip, "When added to Xenopus mitotic extracts, the GCP2/3 binding domain of "
                     "pericentrin uncoupled gamma TuRCs from centrosomes and enhanced microtubule aster assembly", XENOPUS)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("enhanced", "inhibited")
+    assert _spans(tag) == ("enhanced", "inhibited")
     [tag] = _proven(detect_polarity_flip, "Those who were most active in sport had more health problems in childhood "
                     "than those who were less active", SPORT)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("more", "fewer")
+    assert _spans(tag) == ("more", "fewer")
     # faithful twins: the source's direction, and the comparison turned round as a whole (two reversals)
     assert _proven(detect_polarity_flip, "When added to Xenopus mitotic extracts, the GCP2/3 binding domain of "
                    "pericentrin uncoupled gamma TuRCs from centrosomes and blocked microtubule aster assembly", XENOPUS) == []
@@ -96,10 +97,10 @@ def test_all_for_not_all_and_all_types_for_one_are_proven_widenings():
     "many cell types" no dropped negation."""
     [tag] = _proven(detect_scope_inflation, "Pericentrin silencing or overexpression induced G2/antephase arrest followed "
                     "by apoptosis in all cell types", ARREST)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("all", "many but not all")
+    assert _spans(tag) == ("all", "many but not all")
     [tag] = _proven(detect_scope_inflation, "Higher levels of education were associated with frequent participation in "
                     "all types of physical activity", SPORT)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("all types of physical activity", "sports")
+    assert _spans(tag) == ("all types of physical activity", "sports")
     many = "Pericentrin silencing or overexpression induced G2/antephase arrest followed by apoptosis in many cell types"
     assert _proven(detect_scope_inflation, many, ARREST) == [] and _proven(detect_polarity_flip, many, ARREST) == []
     assert detect_scope_inflation("Agonist stimulation left glycerophosphoinositol levels unchanged in every tissue "
@@ -111,10 +112,10 @@ def test_a_swap_past_the_sentences_frame_or_an_added_topic_word_is_proven():
     I06 (the claim adds "inositol", the source's topic, to "bis- and tris-phosphate")."""
     [tag] = _proven(detect_term_swap, "Loss of pericentrin anchoring of gamma tubulin complexes in mitotic cells elicits a "
                     "checkpoint response that prevents mitotic entry and triggers necrotic cell death", CONCLUDE)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("necrotic", "apoptotic")
+    assert _spans(tag) == ("necrotic", "apoptotic")
     [tag] = _proven(detect_term_swap, "Stimulation of brain slices with noradrenaline induced a modest increase in "
                     "inositol bis- and tris-phosphate", INOSITOL)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("noradrenaline", "carbachol")
+    assert _spans(tag) == ("noradrenaline", "carbachol")
     # faithful twins: the source's own terms, and a reporting verb for a common one (I01: 'examined' / 'found')
     for faithful, source in (("Loss of pericentrin anchoring of gamma tubulin complexes in mitotic cells elicits a "
                               "checkpoint response that prevents mitotic entry and triggers apoptotic cell death", CONCLUDE),
@@ -151,4 +152,4 @@ def test_causes_for_is_associated_with_stays_a_proven_swap():
               "with heart failure and depressed left ventricular systolic function.")
     [tag] = _proven(detect_term_swap, "Digoxin therapy causes an increased risk of death from any cause among women "
                     "with heart failure and depressed left ventricular systolic function", source)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("causes", "associated")
+    assert _spans(tag) == ("causes", "associated")

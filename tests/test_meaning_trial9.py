@@ -13,6 +13,7 @@ from citeproof.detectors.numbers import detect_number_drift
 from citeproof.detectors.quantities import extract_quantities
 from citeproof.detectors.swaps import detect_term_swap
 from meaning_cases import proven as _proven
+from meaning_cases import spans as _spans
 
 NMB = ("One conopeptide analogue, termed NMB-1 for noxious mechanosensation blocker 1, selectively inhibits (IC50 1 µM) "
        "sustained mechanically activated currents in a subset of sensory neurons.")
@@ -32,7 +33,7 @@ def test_a_value_after_an_upper_case_label_is_read_with_its_unit():
     assert extract_quantities("mitosis timing in NIH 3T3 cells") == []  # "T" is no unit there (a first version read tesla)
     [tag] = _proven(detect_number_drift, "One conopeptide analogue, termed NMB-1, selectively inhibits (IC50 10 µM) "
                     "sustained mechanically activated currents in a subset of sensory neurons", NMB)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("10 µM", "1 µM")
+    assert _spans(tag) == ("10 µM", "1 µM")
     assert _proven(detect_number_drift, "One conopeptide analogue, termed NMB-1, selectively inhibits (IC50 1 µM) "
                    "sustained mechanically activated currents in a subset of sensory neurons", NMB) == []
 
@@ -42,10 +43,10 @@ def test_a_designation_swapped_and_a_swap_beside_the_sources_typo_are_proven():
     left unproven by the source's typo "glomerual" against the claim's "glomerular")."""
     [tag] = _proven(detect_term_swap, "Here, we describe a modified influenza B virus that expresses cellular "
                     "microRNA-124 (miR-124)", FLU)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("influenza B", "influenza A")
+    assert _spans(tag) == ("influenza B", "influenza A")
     [tag] = _proven(detect_term_swap, "The disease is caused by mutations in the gene for podocin, which is a key "
                     "component of the glomerular ultrafilter, the podocyte slit diaphragm", NEPHRIN)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("podocin", "nephrin")
+    assert _spans(tag) == ("podocin", "nephrin")
     for faithful in ("Here, we describe a modified influenza A virus that expresses cellular microRNA-124 (miR-124)",
                      "The disease is caused by mutations in the gene for nephrin, which is a key component of the "
                      "glomerular ultrafilter, the podocyte slit diaphragm"):
@@ -53,11 +54,11 @@ def test_a_designation_swapped_and_a_swap_beside_the_sources_typo_are_proven():
     # names that differ in a digit are two names, not one spelled otherwise (a first version lost these proofs)
     icam = "However, truncation of the intracellular domain resulted in uniform cell surface distribution of ICAM-1."
     [tag] = _proven(detect_term_swap, icam.replace("ICAM-1", "ICAM-8"), icam)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("ICAM-8", "ICAM-1")
+    assert _spans(tag) == ("ICAM-8", "ICAM-1")
     # opposed prefixes are other terms however alike their spelling
     source = "Treatment with the drug was associated with hypertension in elderly patients with chronic kidney disease."
     [tag] = _proven(detect_term_swap, source.replace("hypertension", "hypotension"), source)
-    assert (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("hypotension", "hypertension")
+    assert _spans(tag) == ("hypotension", "hypertension")
 
 
 def test_synonyms_and_negated_forms_are_no_swap():
