@@ -35,7 +35,7 @@ CLAIM_CAUSAL = [
     r"underl(?:ie|ies|ying|ay)", r"determin(?:e|es|ed|ing)(?! that| whether| if)", r"(?:is|are) due to", r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)",
     r"produc(?:e|es|ed|ing)", r"generat(?:e|es|ed|ing)", r"because of", r"(?:is|are) attributable to", r"effect of",
     r"prompt(?:s|ed)?", r"spark(?:s|ed)?", r"precipitat(?:e|es|ed)", r"engender(?:s|ed)?", r"instigat(?:e|es|ed)",
-    r"directly", r"in turn",
+    r"directly", r"in turn", r"because",
 ]
 """Claim-side causal cues whose appearance, against an associational source, is an overclaim."""
 
@@ -64,7 +64,9 @@ DISCLAIMER = re.compile(
 """A source sentence disclaiming causality ("associated ..., but causality was not established")."""
 
 ASSOCIATION = [
-    r"associat(?:e|es|ed|ing|ion|ions)", r"correlat(?:e|es|ed|ing|ion|ions)",  # "reports associating X with Y" (a 13th trial) r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
+    # "reports associating X with Y" (a 13th trial); "concordance between X and Y" (an 11th)
+    r"associat(?:e|es|ed|ing|ion|ions)", r"correlat(?:e|es|ed|ing|ion|ions)", r"concordan(?:ce|t)",
+    r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
     r"co-?occur\w*", r"risk factors?", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
     r"observational", r"cross-sectional|case-control", r"more (?:common|likely|frequent) (?:in|among)",
 ]

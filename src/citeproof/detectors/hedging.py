@@ -16,6 +16,10 @@ import re
 from citeproof.text.stems import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
+POSSIBLE_EFFECT = r"can (?:result in|lead to|cause|contribute to|reduce|increase|improve|prevent|lower|decrease|promote|induce)"
+"""A possible effect, a hedge: "use of awake craniotomy can result in a considerable reduction" (a twelfth trial's
+claim dropped the *can*); the *can* of ability ("can be isolated", "can discover") stays out."""
+
 HEDGES = [
     r"may", r"might", r"could", r"possibl[ey]", r"perhaps", r"potential(?:ly)?", r"likely", r"unlikely",
     r"suggest(?:s|ed|ing)?", r"suggestive", r"indicat(?:e|es|ed|ing)", r"imply|implies|implied",
@@ -23,7 +27,7 @@ HEDGES = [
     r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"hypothes[ie]s|hypothesi[sz]e[ds]?", r"propose[ds]?", r"speculat\w+",
     r"putative(?:ly)?", r"presumabl[ey]", r"probabl[ey]", r"preliminary", r"tentative(?:ly)?", r"consistent with",
     r"in part", r"partially", r"to some extent", r"not clear|unclear|remains? to be", r"raises? the possibility",
-    r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot",
+    r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot", POSSIBLE_EFFECT,
 ]
 BOOSTERS = [
     r"clearly", r"clear(?:ly)? (?:show|demonstrate)s?", r"definitive(?:ly)?", r"conclusive(?:ly)?", r"unequivocal(?:ly)?",
@@ -43,6 +47,7 @@ STRONG_HEDGES = [
     r"may", r"might", r"could", r"possibl[ey]", r"perhaps", r"potentially", r"likely", r"suggest(?:s|ed|ing)?",
     r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
     r"putative(?:ly)?", r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed",
+    POSSIBLE_EFFECT,
 ]
 """Speculation cues that, on the sentence stating the claim, hedge the statement itself (a subset of :data:`HEDGES`:
 *indicate*, *consistent with*, *in part*, *pilot* qualify evidence rather than the claim)."""

@@ -17,8 +17,8 @@ from rapidfuzz import fuzz
 from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
-__all__ = ["DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "inside",
-           "labelled_swap", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
+__all__ = ["ABSENCE", "DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS",
+           "inside", "negated_alike", "labelled_swap", "names_writers", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
@@ -169,3 +169,28 @@ def labelled_swap(claim_text: str, sent: str) -> TagEvidence | None:
         if len(other) == 1:
             return TagEvidence(m.group(0), f"{m.group(1)} {other[0]}")
     return None
+
+
+ABSENCE = frozenset({"absent", "lacking", "missing", "undetectable", "undetected", "unobserved", "unseen", "nonexistent",
+                     "none", "nil", "lost"})
+"""Words of absence: one says what a negated word says (*absent* / *not observed*)."""
+_NEGATOR = frozenset({"not", "no", "never", "without"})
+
+
+def negated_alike(a: list[str], b: list[str]) -> bool:
+    """``a`` is one word of absence (:data:`ABSENCE`) and ``b`` two or three words opening with a negator (*not
+    observed*, *no detectable*): one statement, not two terms ("weak in one monkey and absent in the other" for "...
+    not observed in the other", a fourteenth trial's faithful claim a proven swap); whether the source negates at all
+    is ``polarity_flip``'s."""
+    return len(a) == 1 and a[0].lower() in ABSENCE and 1 < len(b) <= 3 and b[0].lower() in _NEGATOR
+
+
+_WRITERS = frozenset({"authors", "author", "researchers", "investigators", "scientists", "team", "they", "their", "the"})
+
+
+def names_writers(a: list[str], b: list[str]) -> bool:
+    """``a`` names a work's writers in the third person (*the authors*, *the researchers*) where ``b`` is their own
+    *we* / *our*: who says it, not another term ("The authors investigated ..." for "We investigated ...", a
+    fourteenth trial's swap had stayed unproven beside it)."""
+    return (bool(a) and all(w.lower() in _WRITERS for w in a) and any(w.lower() not in {"the", "they", "their"} for w in a)
+            and bool(b) and all(w.lower() in {"we", "our", "us"} for w in b))

@@ -30,17 +30,34 @@ def _readings(sent: str) -> list[str]:
     return [sent, bare] if bare != sent and bare.strip() else [sent]
 
 
-def _opposite(a: str, b: str) -> bool:
+_DESIRABLE = frozenset(stem(w) for w in (
+    "sensitivity specificity precision accuracy survival quality performance efficiency efficacy yield recovery "
+    "fitness resolution stability reliability throughput").split())
+"""Things only ever wanted more of: before one of them, *improving* says *increasing* and *reducing* its opposite
+("while at the same time reducing alignment sensitivity and precision" for "improving ...", an eleventh trial)."""
+
+
+def _opposite(a: str, b: str, after: list[str] = ()) -> bool:
     """``a`` and ``b`` (lower-case words) say opposite things: a pair of :data:`ANTONYMS`, or direction cues of one
     axis pointing opposite ways (*increased* / *reduced*, *improves* / *impairs*: :data:`AXES`), also as the last
-    part of one hyphenated compound (*autosomal-dominant* / *autosomal-recessive*)."""
+    part of one hyphenated compound (*autosomal-dominant* / *autosomal-recessive*). When one of the first three of
+    ``after`` (the words both stand before) is a thing only ever wanted more of (:data:`_DESIRABLE`), the two axes
+    meet: *improving* and *reducing* (alignment) sensitivity are opposite; *improving* and *reducing* mortality are
+    not compared."""
     if frozenset((a, b)) in ANTONYMS:
         return True
     ha, hb = a.rsplit("-", 1), b.rsplit("-", 1)
     if len(ha) == len(hb) == 2 and ha[0] == hb[0]:  # one compound, its last part turned: autosomal-dominant / -recessive
         return _opposite(ha[1], hb[1])
-    return any(CUE_RES[c].match(a) and CUE_RES[OPPOSITE[c]].match(b) and not CUE_RES[c].match(b)
-               and not CUE_RES[OPPOSITE[c]].match(a) for c in AXES)
+    if any(CUE_RES[c].match(a) and CUE_RES[OPPOSITE[c]].match(b) and not CUE_RES[c].match(b)
+           and not CUE_RES[OPPOSITE[c]].match(a) for c in AXES):
+        return True
+    if not any(stem(w) in _DESIRABLE for w in after[:3]):
+        return False
+    more = {"up", "good"}
+    ca = {c for c in AXES if CUE_RES[c].match(a)}
+    cb = {c for c in AXES if CUE_RES[c].match(b)}
+    return bool(ca and cb) and ((ca <= more and not cb & more) or (cb <= more and not ca & more))
 
 
 def _differences(cw: list[str], sw: list[str]) -> list[tuple[str, int, int, int, int]]:
@@ -96,7 +113,7 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
                 continue
             if len(reps) == 1:
                 a, b = cw[reps[0][1]], sw[reps[0][3]]
-                if _opposite(a, b):
+                if _opposite(a, b, cw[reps[0][2]:]):
                     return Tag("polarity_flip", f"The claim says {a!r} where the source says {b!r}, every other word "
                                f"alike: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
             elif len(reps) == 2:

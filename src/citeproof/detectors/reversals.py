@@ -9,6 +9,8 @@ try the claim with that word turned (:func:`reversal_by_flip`). Code shows each:
 
 from __future__ import annotations
 
+import re
+
 from citeproof.detectors.cues import CUE_RES, NEGATOR, light_token
 from citeproof.detectors.restated import (_conjunct, _exchanged_blocks, _exchanged_in_phrase, _exchanged_roles,
                                           _negation_dropped, _opposite, _readings, _restated_reversal)
@@ -17,7 +19,7 @@ from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, stem_opcodes
 
-__all__ = ["RUN_AROUND", "restated_flip", "reversal_by_flip", "reversal_in_run"]
+__all__ = ["RUN_AROUND", "latter_exchanged", "restated_flip", "reversal_by_flip", "reversal_from_to", "reversal_in_run"]
 
 
 def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: list[str]) -> tuple[int, set[str]]:
@@ -68,7 +70,7 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 # one word for one, light tokens beside it ("centrosomes and enhanced" / "centrosomes, inhibited")
                 ca = [x for x in range(i1, i2) if not light_token(cw[x])]
                 sa = [x for x in range(j1, j2) if not light_token(sw[x])]
-                if len(ca) != 1 or len(sa) != 1 or not _opposite(cw[ca[0]], sw[sa[0]]):
+                if len(ca) != 1 or len(sa) != 1 or not _opposite(cw[ca[0]], sw[sa[0]], cw[ca[0] + 1:]):
                     continue
                 i1, j1 = ca[0], sa[0]
                 (left, ls), (right, rs) = _run_content(ops[:k][::-1], cw, sw), _run_content(ops[k + 1:], cw, sw)
@@ -100,7 +102,52 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
     return (_restated_reversal(claim_text, pool) or _negation_dropped(claim_text, wide, source_text)
             or reversal_in_run(claim_text, pool, source_text) or reversal_by_flip(claim_text, pool, source_text)
             or _exchanged_roles(claim_text, pool)
-            or _exchanged_in_phrase(claim_text, pool) or _exchanged_blocks(claim_text, pool))
+            or _exchanged_in_phrase(claim_text, pool) or _exchanged_blocks(claim_text, pool)
+            or reversal_from_to(claim_text, pool, source_text) or latter_exchanged(claim_text, source_text))
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"
+                      r"(?P<y>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:and|or|but|with|in|at|during|via|through|was|were|is|are)\b"
+                      r"|\s*[,;:.()]|\s*$)", re.I)
+"""*from X to Y*, X and Y of one to four words each (Y up to the next clause word or punctuation)."""
+
+
+def _terms(span: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in _TOKEN_RE.findall(span.lower()) if len(w) >= 3 and w not in STOPWORDS)
+
+
+def reversal_from_to(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """A claim whose *from X to Y* a sentence restating it says *from Y to X*: "strong Granger causal influences were
+    observed from motor cortex to both primary somatosensory cortex and ..." against "... from primary somatosensory
+    cortex to both motor cortex and ..." (a fourteenth new user's trial: no tag, the judge's *supported* at 0.96; the
+    terms stand more than once, so :func:`~citeproof.detectors.restated._exchanged_blocks` cannot place them).
+
+    The sentence holds :data:`~citeproof.detectors.swaps.RESTATE_AT` of the claim's content words; X and Y are other
+    terms (content stems), the claim's X the sentence's Y and the other way round; no sentence of the source says it
+    from X to Y. Code shows it: confidence 0.9, ``proven``."""
+    from citeproof.detectors.swaps import RESTATE_AT
+    from citeproof.text.stems import overlap_score
+
+    claimed = [(m, _terms(m.group("x")), _terms(m.group("y"))) for m in _FROM_TO.finditer(claim_text)]
+    claimed = [(m, x, y) for m, x, y in claimed if x and y and x != y]
+    if not claimed:
+        return None
+    for passage in pool:
+        for sent in split_sentences(passage):
+            if overlap_score(claim_text, sent) < RESTATE_AT:
+                continue
+            for m in _FROM_TO.finditer(sent):
+                sx, sy = _terms(m.group("x")), _terms(m.group("y"))
+                for cm, x, y in claimed:
+                    if x != sy or y != sx:
+                        continue
+                    if any((_terms(o.group("x")), _terms(o.group("y"))) == (x, y)
+                           for other in split_sentences(source_text or passage) for o in _FROM_TO.finditer(other)):
+                        continue  # the source also says it the claim's way
+                    return Tag("polarity_flip", f"The claim says from {cm.group('x')!r} to {cm.group('y')!r}; the source "
+                               f"says from {m.group('x')!r} to {m.group('y')!r}: \u201c{sent[:200]}\u201d", 0.9,
+                               (TagEvidence(cm.group(0), m.group(0)),), proven=True)
+    return None
 
 
 _DEGREE = frozenset({"most", "least", "more", "less", "fewer", "fewest"})
@@ -140,7 +187,7 @@ def reversal_by_flip(claim_text: str, pool: list[str], source_text: str) -> Tag 
                 after = stem(cw[i + 1])
                 if (stem(a), after) in bigrams:
                     continue  # the sentence states the claim's own word before the same word
-                for b in dict.fromkeys(w for w in sw if _opposite(a, w) and (stem(w), after) in bigrams):
+                for b in dict.fromkeys(w for w in sw if _opposite(a, w, cw[i + 1:]) and (stem(w), after) in bigrams):
                     turned = cw[:i] + [b] + cw[i + 1:]
                     ops = stem_opcodes(turned, sw)
                     at = next((k for k, (t, i1, i2, _j, _l) in enumerate(ops) if t == "equal" and i1 <= i < i2), None)
@@ -159,4 +206,44 @@ def reversal_by_flip(claim_text: str, pool: list[str], source_text: str) -> Tag 
                         continue  # another sentence says it the claim's way (this one holds the claim's word by construction)
                     return Tag("polarity_flip", f"The claim says {a!r} where the source says {b!r}, the words around it "
                                f"alike: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
+    return None
+
+
+_LATTER = re.compile(r"^\s*the\s+latter\b", re.I)
+_PHRASE_START = re.compile(r".*\b(?:of|in|and|or|with|by|to|for|from|than|as)\s+|.*[,;:]\s*", re.I | re.S)
+
+
+def _plain(text: str) -> list[str]:
+    """``text`` as lower-case words split on spaces, punctuation at their ends dropped (*1,4-bisphosphate* kept)."""
+    return [w for w in (t.strip(".,;:()[]\"'").lower() for t in text.split()) if w]
+
+
+def latter_exchanged(claim_text: str, source_text: str) -> Tag | None:
+    """A claim that is a source sentence opening with *The latter*, read with what *the latter* names (the last phrase
+    of the sentence before), but with that and another term of the sentence exchanged: "Inositol 1,4-bisphosphate may
+    be derived from inositol 1-phosphate, because ..." for "[... the level of inositol 1-phosphate.] The latter may
+    be derived from inositol 1,4-bisphosphate, because ..." (an eighth trial: *supported* at 0.97; the word rules
+    read *the latter* as the claim naming its referent). Word for word but for the two terms. Code shows it:
+    confidence 0.9, ``proven``."""
+    cw = _plain(claim_text)
+    if not source_text or not cw:
+        return None
+    sents = split_sentences(source_text)
+    for prev, sent in zip(sents, sents[1:]):
+        m = _LATTER.match(sent)
+        if m is None:
+            continue
+        head = _PHRASE_START.match(prev.rstrip(" ."))
+        ref = _plain(prev.rstrip(" .")[head.end() if head else 0:])
+        rest = _plain(sent[m.end():])
+        if not 0 < len(ref) <= 4 or len(rest) < 6:
+            continue
+        for n in range(1, 5):
+            x = cw[:n]
+            for p in range(len(rest) - n + 1):
+                if rest[p:p + n] == x and x != ref and x + rest[:p] + ref + rest[p + n:] == cw:
+                    said, there = " ".join(cw[:n]), " ".join(ref)
+                    return Tag("polarity_flip", f"The claim exchanges {said!r} and {there!r}: the source's 'the latter' "
+                               f"is {there!r} (\u201c...{prev[-80:]}\u201d), \u201c{sent[:200]}\u201d", 0.9,
+                               (TagEvidence(said, there),), proven=True)
     return None

@@ -15,8 +15,8 @@ import re
 
 from citeproof.text.normalise import WORD_RE
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import find_terms, overlap_score, relevant_sentences, stem_opcodes
-from citeproof.detectors.swaps import RESTATE_AT
+from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_sentences, stem_opcodes
+from citeproof.detectors.swaps import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
 UNIVERSAL = [
@@ -45,19 +45,26 @@ SUBGROUP = [r"subgroup", r"subset", r"some", r"a (?:small )?(?:number|proportion
             r"most", r"many", r"majority", r"often", r"sometimes", r"frequently", r"occasionally", r"in part"]
 
 
-def _restated_diffs(claim_text: str, pool: list[str], kinds: tuple[str, ...] = ("replace",)):
+def _restated_diffs(claim_text: str, pool: list[str], kinds: tuple[str, ...] = ("replace",), merged: bool = True):
     """``(kind, sentence, claim words, sentence words, i1, i2, j1, j2)`` for each stem-level difference of a ``kinds``
     (``replace``, ``insert``, ``delete``) between the claim's words ``cw[i1:i2]`` and those of a pool sentence restating
-    the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words)."""
+    the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words); with ``merged``, also a delete and an
+    insert around one or two words kept, as one replacement."""
     cw = WORD_RE.findall(claim_text)
     for passage in pool:
         for sent in split_sentences(passage):
             if overlap_score(claim_text, sent) < RESTATE_AT:
                 continue
             sw = WORD_RE.findall(sent)
-            for t, i1, i2, j1, j2 in stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw]):
+            ops = stem_opcodes([w.lower() for w in cw], [w.lower() for w in sw])
+            for t, i1, i2, j1, j2 in ops:
                 if t in kinds:
                     yield t, sent, cw, sw, i1, i2, j1, j2
+            if merged and "replace" in kinds:  # words taken out before a word kept and others put in after it read as one
+                # replacement: "in all human cancers" / "in cancer cell lines" (a seventh trial)
+                for (t1, i1, _i, j1, _j), (t2, a, b, _c, _d), (t3, _k, i2, _l, j2) in zip(ops, ops[1:], ops[2:]):
+                    if {t1, t3} == {"delete", "insert"} and t2 == "equal" and b - a <= 2:
+                        yield "replace", sent, cw, sw, i1, i2, j1, j2
 
 
 def _replacements(claim_text: str, pool: list[str]):
@@ -143,15 +150,52 @@ def _not_all(claim_text: str, pool: list[str]) -> Tag | None:
             return Tag("scope_inflation", f"The claim says 'all' where the source says {there!r}: "
                        f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence("all", there),), proven=True)
         added = " ".join(cw[i1:i2])
-        if (t == "delete" and i2 - i1 <= 5 and _ADDED_SCOPE.fullmatch(added) and not find_terms(sent, UNIVERSAL)
+        m = _ADDED_SCOPE.search(added) if t == "delete" and i2 - i1 <= 8 else None
+        if (m is not None and m.group("what").lower() not in _IDIOM and not find_terms(sent, UNIVERSAL)
+                and (m.start() == 0 or stated_in(_words_outside(added, m), " ".join(pool)))
                 and overlap_score(" ".join(cw[:i1] + cw[i2:]), sent) >= 0.9):
-            # the claim adds "in every tumour type" to the sentence it restates (a tenth trial)
-            return Tag("scope_inflation", f"The claim adds {added!r} to what the source says: "
-                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(added, ""),), proven=True)
+            # the claim adds "in every tumour type" to the sentence it restates (a tenth trial), or "with cancer at any
+            # stage" (a fourteenth: the source says "advanced or metastatic cancers" elsewhere)
+            said = added if m.start() == 0 else m.group(0)
+            return Tag("scope_inflation", f"The claim adds {said!r} to what the source says: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, ""),), proven=True)
     return None
 
 
-_ADDED_SCOPE = re.compile(r"(?:in|across|for|among|to)\s+(?:all|every|any|each)\b.*", re.I)
+def _named_widened(claim_text: str, pool: list[str]) -> Tag | None:
+    """A pool sentence restating the claim about one named kind (*The Arabidopsis genome*) where the claim has *all*
+    of a wider kind instead (*The genomes of all flowering plants*, a fourteenth trial's claim ended *partial*): the
+    claim leaves out a capitalised name the sentence holds (not its first word) and adds a run with *all*, *every*
+    or *each*; what else the claim says, the sentence says (:data:`~citeproof.detectors.swaps.RESTATE_AT`). Code
+    shows it: 0.9, ``proven``."""
+    by_sent: dict[str, list] = {}
+    for t, sent, cw, sw, i1, i2, j1, j2 in _restated_diffs(claim_text, pool, ("insert", "delete", "replace"), merged=False):
+        if (t, i1, i2, j1, j2) not in [d[:1] + d[3:] for d in by_sent.get(sent, [])]:  # a sentence in two passages
+            by_sent.setdefault(sent, []).append((t, cw, sw, i1, i2, j1, j2))
+    for sent, diffs in by_sent.items():
+        cw = diffs[0][1]
+        lower = {w.lower() for w in cw}
+        wide = [" ".join(cw[i1:i2]) for t, cw, sw, i1, i2, j1, j2 in diffs
+                if t in ("delete", "replace") and _ALL.intersection(w.lower() for w in cw[i1:i2]) - {"any"}]
+        names = [w for t, cw, sw, i1, i2, j1, j2 in diffs if t in ("insert", "replace")
+                 for k, w in enumerate(sw[j1:j2], j1) if k > 0 and w[:1].isupper() and w[1:].islower()
+                 and len(w) >= 4 and w.lower() not in lower]
+        if len(wide) == 1 and names and len(diffs) <= 3:
+            return Tag("scope_inflation", f"The claim says {wide[0]!r} where the source names {names[0]!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(wide[0], names[0]),), proven=True)
+    return None
+
+
+_IDIOM = frozenset({"case", "cases", "rate", "event", "cost", "moment", "way"})
+"""*in any case*, *at any rate*, *in every way*: no group widened."""
+
+
+def _words_outside(text: str, m: re.Match) -> list[str]:
+    """The content words of ``text`` outside the match ``m``."""
+    return [w for w in WORD_RE.findall(text[:m.start()] + " " + text[m.end():]) if len(w) >= 3 and w.lower() not in STOPWORDS]
+
+
+_ADDED_SCOPE = re.compile(r"\b(?:in|across|for|among|to|at)\s+(?:all|every|any|each)\s+(?P<what>[\w-]+)", re.I)
 """A phrase the claim adds that gives the finding to every member of a kind (*in every tumour type*, *across all
 species*)."""
 
@@ -200,6 +244,25 @@ def _worldwide(claim_text: str, source_text: str) -> Tag | None:
                (TagEvidence(m.group(0), ""),), proven=True)
 
 
+_PEOPLE = re.compile(r"\b(?:patients?|participants?|volunteers?|people|persons?|individuals|humans|adults|children|"
+                     r"men|women|subjects|cohorts?|infants|outpatients|inpatients)\b", re.I)
+_LAB = re.compile(r"\b(?:cells?|cell lines?|cultures?|cultured|in vitro|mice|mouse|murine|rats?|rodents?|xenografts?|"
+                  r"organoids?|zebrafish|drosophila|yeast|animals?)\b", re.I)
+
+
+def _people_unstudied(claim_text: str, source_text: str) -> Tag | None:
+    """A claim about people (*in patients with oral carcinoma*) citing a source that studies cells or animals and
+    names no people at all (no *patients*, *participants*, *subjects*, *men*, *women*... anywhere in it): "In patients
+    with oral carcinoma, high concentrations of EGCG induced oxidative stress only in tumor cells" for a study of
+    cell cultures (a thirteenth new user's trial). Code shows it: confidence 0.9, ``proven``."""
+    m = _PEOPLE.search(claim_text)
+    if m is None or not source_text or _PEOPLE.search(source_text) or not _LAB.search(source_text):
+        return None
+    return Tag("scope_inflation", f"The claim is about {m.group(0)!r}; the source studies "
+               f"{_LAB.search(source_text).group(0)!r} and names no people anywhere in it.", 0.9,
+               (TagEvidence(m.group(0), _LAB.search(source_text).group(0)),), proven=True)
+
+
 def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``scope_inflation`` when the claim generalises beyond the evidence.
 
@@ -241,6 +304,9 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
                     f"The claim is about {c_h[0][0]!r} but the evidence is about {e_nh[0][0]!r}.", 0.85,
                     (TagEvidence(c_h[0][0], e_nh[0][0]),), proven=True)]
     source_text = context.get("source_text") or ""
+    unstudied = _people_unstudied(claim_text, source_text or evidence_text)
+    if unstudied is not None:
+        return [unstudied]
     pool = [evidence_text]
     if (c_h and e_nh) or claim_univ or _GENERIC.intersection(w.lower() for w in WORD_RE.findall(claim_text)):
         pool += [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35) if s != evidence_text]
@@ -258,7 +324,8 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         if restated is not None:
             return [restated]
     if claim_univ:
-        restated = _restated_quantifier(claim_text, pool) or _worldwide(claim_text, source_text or evidence_text)
+        restated = (_restated_quantifier(claim_text, pool) or _named_widened(claim_text, pool)
+                    or _worldwide(claim_text, source_text or evidence_text))
         if restated is not None:
             return [restated]
         restr = find_terms(evidence_text, SUBGROUP)

@@ -23,7 +23,7 @@ from rapidfuzz import fuzz
 
 from citeproof.detectors.cues import CUE_RES
 from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside,
-                                         labelled_swap, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
+                                         labelled_swap, names_writers, negated_alike, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
@@ -374,6 +374,7 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             # words the claim adds that the source states elsewhere ("among cancer survivors", the study's
             # population) name the context, not another finding
             if op != "insert" and not b and ((2 <= len(a) <= 3 and stated_in(a, source_text))
+                                   or names_writers(cw[i1:i2], sw[j1:j2])
                                    or (len(a) == 1 and _topic_word(a[0], source_text))
                                    or names_referent(cw[i1:i2], sw[j1:j2], source_text)):
                 explained.update(range(i1, i2))
@@ -393,6 +394,9 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         b2 = [y for y in b if not any(_related([x], [y], source_text) for x in a)]
         if a2 != a and a2 and b2:
             a, b = a2, b2
+        if negated_alike(cw[i1:i2], sw[j1:j2]) or negated_alike(sw[j1:j2], cw[i1:i2]):
+            explained.update(range(i1, i2))  # "absent in the other" / "not observed in the other" (a 14th trial)
+            continue
         if same_term(cw[i1:i2], sw[j1:j2], source_text):
             explained.update(range(i1, i2))  # the same term as the source writes it ("second primary cancer" / "SPC")
             continue
@@ -419,6 +423,10 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         other_diffs += len(explained)  # set aside only beside one swap: two swaps may undo each other
     elif explained and other_diffs == 0:  # the share of what is left once they are set aside
         share = max(share, overlap_score(" ".join(w for i, w in enumerate(cw) if i not in explained), sent))
+    if other_diffs == 0 and len(swaps) == 1 and share < 0.75:  # the swap's own words weigh in a short claim: what is
+        # left beside it ("... separated from each other by gel filtration" / "by ultracentrifugation", a 13th trial)
+        kept = [w for w in cw if stem(w) not in {stem(x) for x in swaps[0].claim_span.split()}]
+        share = max(share, 0.75 if sum(map(_content, kept)) >= 5 and overlap_score(" ".join(kept), sent) >= 0.9 else 0)
     conf = 0.9 if other_diffs == 0 and share >= 0.75 else 0.7
     if at_start and (conf < 0.9 or len(swaps[0].claim_span.split()) + len(swaps[0].evidence_span.split()) > 2
                      or sum(map(_content, cw)) < 6):

@@ -324,7 +324,8 @@ def record(items: Iterable[dict[str, Any]], stream: Path | None = None, progress
             ev = ej.evidence
             row["e"] = {"verdict": ej.verdict.value, "confidence": round(ej.confidence, 4), "score": round(ej.score, 4),
                         "entails": ev.scores.get("entails") if ev else None, "contradicts": ev.scores.get("contradicts") if ev else None,
-                        "sentence": ev.sentence if ev else None, "passage": ev.passage.text if ev else None}
+                        "sentence": ev.sentence if ev else None, "passage": ev.passage.text if ev else None,
+                        "restating": list(ej.restating) if ej.restating else None}
             row["tags_e"] = _tags(run_detectors(claim, ev, src)) if ev is not None else []
         else:
             row["e"], row["tags_e"] = None, []
@@ -378,7 +379,8 @@ def final_verdict(row: dict[str, Any], policy=None) -> str:
     ej = None
     if row.get("e"):
         e = row["e"]
-        ej = Judgement(Verdict(e["verdict"]), e["score"], e["confidence"], ev_e if e.get("passage") else None, Tier.ENTAILMENT)
+        ej = Judgement(Verdict(e["verdict"]), e["score"], e["confidence"], ev_e if e.get("passage") else None, Tier.ENTAILMENT,
+                       restating=tuple(e["restating"]) if e.get("restating") else None)
     j = decide(ej, lj, policy, claim=row.get("claim"))
     raw = row["tags_e"] if j.evidence is ev_e else row["tags_l"] if j.evidence is ev_l else []
     tags = [Tag(t[0], t[2], t[1], proven=bool(t[3]) if len(t) > 3 else False) for t in raw if t[1] >= TAG_REPORT_FLOOR]

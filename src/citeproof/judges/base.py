@@ -28,6 +28,8 @@ class Judgement:
         tier: the tier that decided.
         flags: machine-readable markers for the finding (``needs_review`` when tiers disagree).
         llm: the LLM tier's record (opinions, grounding, tokens), when it ran.
+        restating: the entailment tier's window holding the most of the claim's content words, as
+            ``(window, P(entails), P(contradicts), share of the claim's content words)``, or None (other tiers).
     """
 
     verdict: Verdict
@@ -38,6 +40,7 @@ class Judgement:
     reasons: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
     llm: dict | None = None
+    restating: tuple[str, float, float, float] | None = None
 
 
 class Judge(Protocol):

@@ -567,4 +567,8 @@ class EntailmentJudge:
         if signal and (signal.strip().lower() in RELAXING_SIGNALS | CONTRARY_SIGNALS):
             reason += f" The signal \u201c{signal}\u201d was taken into account."
         # For ``unsupported`` the evidence is the closest window's passage, shown for review.
-        return Judgement(Verdict(verdict), float(score), min(max(conf, 0.0), 1.0), ev, Tier.ENTAILMENT, [reason])
+        cov = [coverage(claim.text, w) for w in sc.windows]
+        r = int(np.argmax(cov))  # the window restating the claim best: the policy reads a contradiction elsewhere
+        restating = (sc.windows[r], round(float(sc.probs[r, 0]), 4), round(float(sc.probs[r, 2]), 4), round(cov[r], 4))
+        return Judgement(Verdict(verdict), float(score), min(max(conf, 0.0), 1.0), ev, Tier.ENTAILMENT, [reason],
+                         restating=restating)
