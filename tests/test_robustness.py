@@ -427,6 +427,28 @@ def test_pdf_with_a_broken_page_tree_is_an_input_error(tmp_path):
         read_pdf(p)
 
 
+def test_pdf_whose_page_count_cannot_be_read_is_an_input_error_and_a_source_error(tmp_path):
+    """Found by the fuzz test (session 20): a page tree whose /Count exceeds its kids made PyMuPDF's ``page_count``
+    raise "Invalid number of pages" out of read_pdf. As a citing PDF it is an input error naming the file; as a cited
+    source, a parse error a user can act on (one ``unverifiable`` finding)."""
+    import re
+
+    from citeproof.errors import InputError
+    from citeproof.readers.pdf import read_pdf
+    from citeproof.sources.pdf import parse_pdf, pdf_metadata
+
+    data = _citing_pdf_bytes()
+    assert re.search(rb"/Count 2\b", data)
+    p = tmp_path / "count.pdf"
+    p.write_bytes(re.sub(rb"/Count 2\b", b"/Count 22", data, count=1))
+    with pytest.raises(InputError, match=r"count\.pdf: the PDF is damaged and MuPDF cannot read its page tree"):
+        read_pdf(p)
+    parsed = parse_pdf(p.read_bytes())
+    assert parsed.passages == [] and "page tree cannot be read" in parsed.error
+    title, doi, error = pdf_metadata(p.read_bytes())
+    assert (title, doi) == ("", "") and "pages cannot be read" in error
+
+
 def test_a_lone_surrogate_in_a_csl_title_is_judged_and_cached(tmp_path):
     """``"\\ud800"`` is valid JSON: the judgement cache's key (``judgecache._digest``) encoded it as strict UTF-8 and the
     run ended in a traceback. Now it is judged, cached and re-used."""

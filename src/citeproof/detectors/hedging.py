@@ -27,7 +27,7 @@ HEDGES = [
     r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"hypothes[ie]s|hypothesi[sz]e[ds]?", r"propose[ds]?", r"speculat\w+",
     r"putative(?:ly)?", r"presumabl[ey]", r"probabl[ey]", r"preliminary", r"tentative(?:ly)?", r"consistent with",
     r"in part", r"partially", r"to some extent", r"not clear|unclear|remains? to be", r"raises? the possibility",
-    r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot", POSSIBLE_EFFECT,
+    r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot", POSSIBLE_EFFECT, r"surmis(?:e|es|ed)",
 ]
 BOOSTERS = [
     r"clearly", r"clear(?:ly)? (?:show|demonstrate)s?", r"definitive(?:ly)?", r"conclusive(?:ly)?", r"unequivocal(?:ly)?",
@@ -46,7 +46,7 @@ BOOSTERS = [
 STRONG_HEDGES = [
     r"may", r"might", r"could", r"possibl[ey]", r"perhaps", r"potentially", r"likely", r"suggest(?:s|ed|ing)?",
     r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
-    r"putative(?:ly)?", r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed",
+    r"putative(?:ly)?", r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed", r"(?:we|i) surmise",
     POSSIBLE_EFFECT,
 ]
 """Speculation cues that, on the sentence stating the claim, hedge the statement itself (a subset of :data:`HEDGES`:

@@ -82,7 +82,10 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     proven = False  # a quantity drifts in the very sentence that restates the claim
     twin_q = _twin_quantities(claim_text, evidence_text)
     for q in cq:
-        slot = [e for e in twin_q if _same_kind(q, e) and not any(quantities_match(c, e) for c in cq)]
+        # a value the claim states itself is no slot; a claim range covering it ("range, 1 to 65" over "12.9 months",
+        # a fifteenth trial) does not state it
+        slot = [e for e in twin_q if _same_kind(q, e)
+                and not any(quantities_match(c, e) and not (c.lo != c.hi and e.lo == e.hi) for c in cq)]
         if slot and not any(quantities_match(q, e) for e in twin_q):
             # the evidence sentence that restates the claim holds another quantity in its place
             spans.append(TagEvidence(q.text, min(slot, key=lambda e: abs(e.lo - q.lo)).text))

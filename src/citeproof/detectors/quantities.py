@@ -262,7 +262,9 @@ def extract_quantities(text: str) -> list[Quantity]:
         ``twice`` have ``unit == 'x'``; other units are kept as written when
         pint knows them.
     """
-    text = _MIDDOT.sub(".", text or "")  # Lancet-style decimal point: 13·5%
+    # Lancet-style decimal point: 13·5%; the Unicode hyphens (U+2010, U+2011: "19‐28z") as ASCII's, so a name with
+    # digits stays a name (it had been read as the range 19-28 matching a claim's "18.9 months", a 15th trial)
+    text = _MIDDOT.sub(".", text or "").replace("\u2010", "-").replace("\u2011", "-")
     out: list[Quantity] = []
     for m in _MAIN_RE.finditer(text):
         approx = bool(m.group("approx")) and not m.group("bound")
@@ -315,6 +317,10 @@ def extract_quantities(text: str) -> list[Quantity]:
             a, b = _to_float(r1), _to_float(r2)
             if _is_identifier_context(text, m.start("range"), m.start("range") + len(r1)):
                 continue
+            tail = re.match(r"[A-Za-zµμ]+", text[m.end("r2"):])
+            if tail and not (_parse_unit(tail.group(0)) is not None or tail.group(0).lower() in _TIME_UNITS
+                             or tail.group(0).lower() in ("x", "fold")):
+                continue  # letters glued to its end make it a name: the "19-28z" CAR (a fifteenth trial)
             # "10-7" right before a unit-less context is a PDF exponent; handled above. A descending
             # pair such as "2007-8" or a page span is still a range; we keep ascending order.
             if b < a and "-" in text[m.end("r1") : m.start("r2")]:

@@ -126,6 +126,11 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+_MANNER = frozenset({"negatively", "positively", "adversely", "favourably", "favorably", "significantly", "strongly",
+                     "markedly", "substantially", "greatly"})
+"""Adverbs of how much or which way a verb acts: the claim's negation in their place still denies the sentence's verb
+("do not influence disease outcome" for "negatively influence disease outcome", a fifteenth trial)."""
+
 _NOT_A_DENIAL = frozenset({"only", "just", "merely", "solely", "exclusively", "least", "surprisingly",
                            "unexpectedly", "doubt", "wonder", "longer", "all"})
 """Words after a negation that make it no denial of what follows (*not only ... but also*, *no doubt*); *no
@@ -240,7 +245,7 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
                     break
                 c_rest = [co[k] for k in range(i1, i2) if k not in c_neg]
                 s_rest = [so[k] for k in range(j1, j2) if k not in s_neg]
-                if not all(light_token(w.lower()) for w in c_rest + s_rest) and not (
+                if not all(light_token(w.lower()) or w.lower() in _MANNER for w in c_rest + s_rest) and not (
                         c_rest and s_rest and same_term(c_rest, s_rest, source_text)):
                     ok = False
                     break

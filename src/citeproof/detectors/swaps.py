@@ -85,7 +85,7 @@ _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9α-ωΑ-Ω'\-]*[A-Za-z0-9α-ωΑ-Ω]|[A-
 
 
 def _words(text: str) -> list[str]:
-    return [m.group(0) for m in _TOKEN.finditer(text)]
+    return [m.group(0) for m in _TOKEN.finditer(text.replace("\u2010", "-").replace("\u2011", "-"))]
 
 
 _DESIGNATION = re.compile(r"[A-H]|I{1,3}|IV|VI{0,3}")

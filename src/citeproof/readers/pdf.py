@@ -403,7 +403,11 @@ def read_pdf(path: str | Path) -> PdfDocument:
         raise InputError(f"{p}: not a readable PDF ({exc}); check the file") from None
     if doc.needs_pass:
         raise InputError(f"{p}: the PDF is encrypted; save an unprotected copy")
-    n_pages = doc.page_count
+    try:
+        n_pages = doc.page_count
+    except Exception as exc:  # a page tree MuPDF cannot count ("Invalid number of pages": /Count beside too few kids)
+        raise InputError(f"{p}: the PDF is damaged and MuPDF cannot read its page tree ({str(exc).split(': ', 1)[-1]}); "
+                         "check the file or export it again") from None
     if n_pages == 0:
         raise InputError(f"{p}: the PDF has no pages{' (it is damaged: truncated or a broken cross-reference table)' if doc.is_repaired else ''}; check the file")
     try:

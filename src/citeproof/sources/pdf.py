@@ -171,7 +171,10 @@ def pdf_metadata(data: bytes) -> tuple[str, str, str | None]:
         return "", "", f"not a readable PDF ({exc})"
     if doc.needs_pass:
         return "", "", "the PDF is encrypted"
-    return _doc_metadata(doc)
+    try:
+        return _doc_metadata(doc)
+    except Exception as exc:  # a page tree MuPDF cannot count or read ("Invalid number of pages")
+        return "", "", f"the PDF is damaged and its pages cannot be read ({exc})"
 
 
 def _doc_metadata(doc, first_pages: tuple[str, ...] | None = None) -> tuple[str, str, None]:
@@ -218,6 +221,10 @@ def parse_pdf(data: bytes, ocr_pages: tuple[int, ...] = (), language: str = "eng
         doc = _open(data)
     except Exception as exc:
         return ParsedPDF([], "", 0, error=f"not a readable PDF: the file is corrupt or truncated ({exc}); re-download it")
+    try:
+        doc.page_count
+    except Exception as exc:  # a page tree MuPDF cannot count ("Invalid number of pages")
+        return ParsedPDF([], "", 0, error=f"the PDF is damaged and its page tree cannot be read ({exc}); re-download it")
     if doc.needs_pass:
         return ParsedPDF([], "", doc.page_count, error="the PDF is encrypted (password protected); save an unprotected copy")
     if doc.page_count == 0:

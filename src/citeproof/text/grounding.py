@@ -327,6 +327,14 @@ _NARROWS = frozenset({
 })
 """Words that, beside a quoted span, limit whom or what it is about (``in mice, ...``)."""
 
+_FRAMES_IN_DOUBT = frozenset({
+    "surmise", "surmised", "speculate", "suggest", "suggests", "propose", "proposes", "postulate", "postulated",
+    "may", "might", "could", "possibly", "perhaps", "likely", "probably", "presumably", "possible", "plausible",
+    "believe", "believed", "think", "thought", "expect", "expected", "predict", "predicted", "conjecture", "hope",
+})
+"""Words that, before a quoted span, frame it as a view or a possibility (``We surmise that this technology will
+...``: a fifteenth new user's trial's claim dropped the frame and was *supported* word for word)."""
+
 VERBATIM_MIN_TOKENS = 6
 """Least tokens of a claim that :func:`restates_verbatim` accepts as a restatement (shorter runs recur by chance)."""
 
@@ -343,7 +351,7 @@ def restates_verbatim(claim: str, text: str) -> bool:
     the run must cover at least :data:`VERBATIM_MIN_SHARE` of that sentence's tokens, the claim must hold at least
     :data:`VERBATIM_MIN_TOKENS` tokens, and the rest of the sentence must hold no word that can put the run in doubt
     (a negation, *whether*, *if*, *claimed*, *myth*: :data:`_OPENS_DOUBT`) or narrow it (*in mice*, *in vitro*:
-    :data:`_NARROWS`). A claim with one word or number changed is not a restatement (issue 28: those are the
+    :data:`_NARROWS`), and no word before the run may frame it as a view (*We surmise that*: :data:`_FRAMES_IN_DOUBT`). A claim with one word or number changed is not a restatement (issue 28: those are the
     false claims in the source's own words). Where the splitter kept a sentence whole across an abbreviation's
     period (``etc. These``), the share is also read on the piece between full stops before capitals.
 
@@ -365,7 +373,7 @@ def restates_verbatim(claim: str, text: str) -> bool:
         for i in range(len(st) - n + 1):
             if st[i: i + n] == ct:
                 rest = set(st[:i]) | set(st[i + n:])
-                if rest & (_OPENS_DOUBT | _NARROWS):
+                if rest & (_OPENS_DOUBT | _NARROWS) or set(st[:i]) & _FRAMES_IN_DOUBT:
                     continue
                 if n >= VERBATIM_MIN_SHARE * len(st) or _whole_after_stop(ct, sent):
                     return True

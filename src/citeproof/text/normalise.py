@@ -13,7 +13,8 @@ everywhere and ``increased``/``increases`` meet on one stem.
   PDFs of the demo sample, U+FFFD elsewhere) becomes one placeholder ``ƒ``, so
   "find" and "índ", "difficult" and "diìcult", "define" and "de�ne" fold to
   the same word;
-* accents are dropped, case folded.
+* accents are dropped, case folded; the Unicode hyphens U+2010 and U+2011 become ``-`` (a SciFact abstract's
+  "event‐free survival" against a claim's "event-free survival", a fifteenth new user's trial).
 
 :func:`terms` gives the distinctive terms of a text: folded words, English
 stopwords dropped, Snowball-stemmed (PyStemmer) when available. Chinese,
@@ -75,7 +76,7 @@ def fold(text: str) -> str:
     Returns:
         Lower-case text of about the same length (ligatures shrink).
     """
-    text = unicodedata.normalize("NFKC", text).lower().replace("’", "'").replace("‘", "'")
+    text = unicodedata.normalize("NFKC", text).lower().replace("’", "'").replace("‘", "'").replace("\u2010", "-")
     if text.isascii():  # nothing to decompose and no combining marks: skip the per-character pass
         return _LIG.sub("ƒ", text)
     text = _LIG.sub("ƒ", text)
@@ -85,9 +86,10 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", text) if _JAMO.search(text) else text  # NFKD split each hangul syllable into jamo
 
 
-WORD_RE = re.compile(r"[^\W\d_](?:[^\W_]|['’-](?=[^\W_]))*")
+WORD_RE = re.compile(r"[^\W\d_](?:[^\W_]|['’\u2010\u2011-](?=[^\W_]))*")
 """A word as written: a letter (any script), then letters, digits and inner hyphens or apostrophes
-(``Müller``, ``Sci-Hub's``, ``MUC1-C``, ``NF-κB`` are one word each). Match it on raw text for word
+(``Müller``, ``Sci-Hub's``, ``MUC1-C``, ``NF-κB`` are one word each; the Unicode hyphens U+2010 and U+2011 that
+publishers set, "event‐free", join as ``-`` does and :func:`fold` to it). Match it on raw text for word
 positions; :func:`word_tokens` gives the folded words."""
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*%?|" + WORD_RE.pattern, re.U)
