@@ -18,7 +18,7 @@ from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
 __all__ = ["ABSENCE", "DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS",
-           "inside", "negated_alike", "labelled_swap", "names_writers", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
+           "derivation", "inside", "labelled_swap", "names_writers", "negated_alike", "past_shared_parts", "same_phrase", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
@@ -93,7 +93,8 @@ VERB_FORMS = frozenset((
     "store stores stored retain retains retained maintain maintains maintained protect protects protected prevent "
     "prevents prevented treat treats treated target targets targeted bind binds bound encode encodes encoded express "
     "expresses expressed activate activates activated block blocks blocked limit limits limited restrict restricts "
-    "restricted incorporate incorporates incorporated".split()))
+    "restricted incorporate incorporates incorporated adopt adopts adopted assume assumes assumed build builds built "
+    "show shows showed shown".split()))  # "TatA(d) adopts an L-shaped structure" / "shows" (a sixteenth trial)
 VERBS = frozenset(stem(w) for w in VERB_FORMS)
 """Common verbs of scientific prose: one for another is a paraphrase (``holds`` / ``contains``) far more often than
 a false claim, and ``term_swap`` is about terms (an organ, organism, agency, drug, place, method)."""
@@ -194,3 +195,52 @@ def names_writers(a: list[str], b: list[str]) -> bool:
     fourteenth trial's swap had stayed unproven beside it)."""
     return (bool(a) and all(w.lower() in _WRITERS for w in a) and any(w.lower() not in {"the", "they", "their"} for w in a)
             and bool(b) and all(w.lower() in {"we", "our", "us"} for w in b))
+
+
+_SUFFIXES = frozenset("""
+s es e y ies ic ics ical ically al ally ial ially ation ations ition itions tion tions sion sions ion ions ity ities
+ive ives ively ivity ous ously ise ize ises izes ised ized ising izing isation ization isations izations ing ings ed
+er ers or ors ory ories ment ments ness ist ists ism isms ance ances ence ences ant ants ent ents ate ates ated ating
+able ible ility ibility ly ary aries a um us i is sis ses tic tics esis icity etic
+""".split()) | {""}
+"""Word endings a derivation or inflection adds (``immun|ity`` / ``immun|isation``, ``inflammat|ion`` /
+``inflammat|ory``): two words alike up to such endings are one term in two forms."""
+
+
+def derivation(x: str, y: str) -> bool:
+    """``x`` and ``y`` (lower case) are one word in two forms: alike for 4+ letters, then each ends in one of
+    :data:`_SUFFIXES` (the shared part may hold up to 3 letters of the ending: ``differenti|ation`` /
+    ``differenti|al``). ``autoanti|bodies`` / ``autoanti|gens`` and ``phosph|orylation`` / ``phosph|atase``
+    share a long opening and are other terms."""
+    p = 0
+    while p < min(len(x), len(y)) and x[p] == y[p]:
+        p += 1
+    for k in range(4):
+        if p - k < 4:
+            break
+        if x[p - k:] in _SUFFIXES and y[p - k:] in _SUFFIXES:
+            return True
+    return False
+
+
+def past_shared_parts(x: str, y: str) -> tuple[str, str]:
+    """``x`` and ``y`` past the hyphenated parts they open with alike: ``UCP1-enhanced`` / ``UCP1-independent``
+    -> ``enhanced`` / ``independent`` (a shared first part is no derivation of one word from the other)."""
+    px, py = x.split("-"), y.split("-")
+    k = 0
+    while k < min(len(px), len(py)) - 1 and px[k].lower() == py[k].lower():
+        k += 1
+    return "-".join(px[k:]) if k < len(px) else "", "-".join(py[k:]) if k < len(py) else ""
+
+
+_PHRASES = (
+    (frozenset(stem(w) for w in "number subjects participants patients individuals people cases".split()),
+     frozenset(stem(w) for w in "sample size sizes".split())),
+)
+"""Word groups that name one thing in other words: "the small number of subjects" / "the small sample sizes" (a
+sixteenth trial's faithful claim had been a proven swap)."""
+
+
+def same_phrase(sa: set[str], sb: set[str]) -> bool:
+    """The stems ``sa`` and ``sb`` fall on the two sides of one of :data:`_PHRASES` (all of each, both sides)."""
+    return any(sa and sb and ((sa <= x and sb <= y) or (sa <= y and sb <= x)) for x, y in _PHRASES)

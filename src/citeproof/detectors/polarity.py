@@ -105,7 +105,9 @@ def _negation_mismatch(claim_text: str, pool: list[str]) -> Tag | None:
         need = min(3, len(sc))
         holding = [s for s in pool if sum(w in _prefixes(s) for w in sc) >= need]
         if holding and not any(NEG_ANY_SIDE.search(s) or NEG_LEXICAL.search(s) or NULL_FINDING.search(s) for s in holding):
-            return Tag("polarity_flip", f"The claim negates ({neg!r} {' '.join(sc)}...) what the evidence states without negation.",
+            said = {stem(w): w for w in reversed(_TOKEN_RE.findall(claim_text))}  # the claim's words, not their stems
+            return Tag("polarity_flip", f"The claim negates ({neg!r} {' '.join(said.get(x, x) for x in sc)}...) what the "
+                       "evidence states without negation.",
                        0.75, (TagEvidence(neg, holding[0][:120]),))
     return None
 
@@ -453,6 +455,7 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
     cneg, eneg = _negated_verbs(claim_text), _negated_verbs(evidence_text)
     for s, span in cneg.items():
         if s in ev_stems and s not in eneg:
+            word = next((w for w in _TOKEN_RE.findall(evidence_text) if stem(w) == s), s)  # as written, not its stem
             return [Tag("polarity_flip", f"The claim negates what the evidence states ({span!r}).", 0.75,
-                        (TagEvidence(span, s),))]
+                        (TagEvidence(span, word),))]
     return weak

@@ -23,7 +23,7 @@ from rapidfuzz import fuzz
 
 from citeproof.detectors.cues import CUE_RES
 from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside,
-                                         labelled_swap, names_writers, negated_alike, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
+                                         derivation, labelled_swap, names_writers, negated_alike, past_shared_parts, same_phrase, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
@@ -154,9 +154,8 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
     la, lb = " ".join(a).lower(), " ".join(b).lower()
     if inside(la, lb) or inside(lb, la) or re.sub(r"[\s\-]", "", la) == re.sub(r"[\s\-]", "", lb):
         return True  # one inside the other, or one compound written apart, hyphenated or closed (``side chains``)
-    for x in sa:
-        if SYNONYMS.get(x, frozenset()) & sb:
-            return True
+    if any(SYNONYMS.get(x, frozenset()) & sb for x in sa) or same_phrase(sa, sb):
+        return True
     if {unprefixed(x) for x in sa if NEGATIVE_PREFIX.match(x)} & {unprefixed(y) for y in sb if NEGATIVE_PREFIX.match(y)}:
         return True  # one negated word in two forms (*unstable* / *instability*, a ninth trial), both negated
     if sa & DIRECTION or sb & DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b))):
@@ -172,51 +171,15 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
         return True  # word for word alike: "amitriptylinoxide, amitriptyline" / "AO, AM", each defined by the source
     for x in a:  # a shared prefix of 5+ letters: a derivation (immunity / immunisation), not another term
         for y in b:
-            x2, y2 = _past_shared_parts(x, y)
+            x2, y2 = past_shared_parts(x, y)
             if not x2 or not y2:
                 return True  # one compound holds the other's parts (``UCP1-dependent`` / ``UCP1``)
-            if _derivation(x2.lower(), y2.lower()):
+            if derivation(x2.lower(), y2.lower()):
                 return True
             if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80 and not opposed_prefixes(x2, y2)
                     and not (stands_in(x2, source_text) and stands_in(y2, source_text))):
                 return True  # one spelling for another (metres / meters, tumour / tumor, haem / hem)
     return False
-
-
-_SUFFIXES = frozenset("""
-s es e y ies ic ics ical ically al ally ial ially ation ations ition itions tion tions sion sions ion ions ity ities
-ive ives ively ivity ous ously ise ize ises izes ised ized ising izing isation ization isations izations ing ings ed
-er ers or ors ory ories ment ments ness ist ists ism isms ance ances ence ences ant ants ent ents ate ates ated ating
-able ible ility ibility ly ary aries a um us i is sis ses tic tics esis icity etic
-""".split()) | {""}
-"""Word endings a derivation or inflection adds (``immun|ity`` / ``immun|isation``, ``inflammat|ion`` /
-``inflammat|ory``): two words alike up to such endings are one term in two forms."""
-
-
-def _derivation(x: str, y: str) -> bool:
-    """``x`` and ``y`` (lower case) are one word in two forms: alike for 4+ letters, then each ends in one of
-    :data:`_SUFFIXES` (the shared part may hold up to 3 letters of the ending: ``differenti|ation`` /
-    ``differenti|al``). ``autoanti|bodies`` / ``autoanti|gens`` and ``phosph|orylation`` / ``phosph|atase``
-    share a long opening and are other terms."""
-    p = 0
-    while p < min(len(x), len(y)) and x[p] == y[p]:
-        p += 1
-    for k in range(4):
-        if p - k < 4:
-            break
-        if x[p - k:] in _SUFFIXES and y[p - k:] in _SUFFIXES:
-            return True
-    return False
-
-
-def _past_shared_parts(x: str, y: str) -> tuple[str, str]:
-    """``x`` and ``y`` past the hyphenated parts they open with alike: ``UCP1-enhanced`` / ``UCP1-independent``
-    -> ``enhanced`` / ``independent`` (a shared first part is no derivation of one word from the other)."""
-    px, py = x.split("-"), y.split("-")
-    k = 0
-    while k < min(len(px), len(py)) - 1 and px[k].lower() == py[k].lower():
-        k += 1
-    return "-".join(px[k:]) if k < len(px) else "", "-".join(py[k:]) if k < len(py) else ""
 
 
 def compared_sentence(claim_text: str, evidence_text: str | None, source_text: str = "") -> tuple[str | None, float]:
