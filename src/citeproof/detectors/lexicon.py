@@ -93,8 +93,8 @@ VERB_FORMS = frozenset((
     "store stores stored retain retains retained maintain maintains maintained protect protects protected prevent "
     "prevents prevented treat treats treated target targets targeted bind binds bound encode encodes encoded express "
     "expresses expressed activate activates activated block blocks blocked limit limits limited restrict restricts "
-    "restricted incorporate incorporates incorporated adopt adopts adopted assume assumes assumed build builds built "
-    "show shows showed shown".split()))  # "TatA(d) adopts an L-shaped structure" / "shows" (a sixteenth trial)
+    "restricted incorporate incorporates incorporated adopt adopts adopted assume assumes assumed build builds built"
+    .split()))  # "TatA(d) adopts an L-shaped structure" / "shows" (a sixteenth trial; *shows* is a reporting verb)
 VERBS = frozenset(stem(w) for w in VERB_FORMS)
 """Common verbs of scientific prose: one for another is a paraphrase (``holds`` / ``contains``) far more often than
 a false claim, and ``term_swap`` is about terms (an organ, organism, agency, drug, place, method)."""
