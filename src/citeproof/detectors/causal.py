@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from citeproof.detectors.swaps import restating_sentence
+from citeproof.text.normalise import WORD_RE, stem
 from citeproof.text.stems import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
@@ -134,7 +135,10 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
                     f"The claim says {c!r} where the evidence reports an association ({assoc[0][0]!r}) and states no cause.",
                     0.7, (TagEvidence(c, assoc[0][0]),))]
     restating = restating_sentence(claim_text, context.get("source_text") or evidence_text) if explicit_claim else None
-    if restating is not None and not find_terms(restating, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS):
+    own = {stem(w) for w in WORD_RE.findall(claim_text)}
+    if restating is not None and not [t for t in find_terms(restating, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS)
+                                      if not {stem(w) for w in WORD_RE.findall(t[0])} <= own]:
+        # wording of effect the claim itself repeats ("Myoblasts transfected with ..." in both) links nothing new
         # the claim names a cause outright and the sentence restating it states none: the claim adds the cause
         # ("a severe initial presentation causes subsequent flares to be of lesser severity" for "characterized by
         # the initial presentation being the most severe, with subsequent flares being of lesser severity")

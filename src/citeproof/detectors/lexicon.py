@@ -18,7 +18,7 @@ from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
 __all__ = ["ABSENCE", "DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS",
-           "derivation", "inside", "labelled_swap", "names_writers", "negated_alike", "past_shared_parts", "same_phrase", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
+           "derivation", "inside", "labelled_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
@@ -244,3 +244,15 @@ sixteenth trial's faithful claim had been a proven swap)."""
 def same_phrase(sa: set[str], sb: set[str]) -> bool:
     """The stems ``sa`` and ``sb`` fall on the two sides of one of :data:`_PHRASES` (all of each, both sides)."""
     return any(sa and sb and ((sa <= x and sb <= y) or (sa <= y and sb <= x)) for x, y in _PHRASES)
+
+
+_NAME_JOINERS = frozenset({"in", "of", "and", "for", "the", "on", "&"})
+
+
+def proper_name(words: list[str]) -> bool:
+    """``words`` (two to nine) are a proper name: each capitalised but for joiners (*in*, *of*, *and*), two capitalised
+    at least ("World Health Organization", "Response Evaluation Criteria in Solid Tumors Recist Group"): one term, so
+    one name for another is a swap ("validated by the World Health Organization" for "... by the RECIST Group", a
+    seventeenth trial's claim had no tag)."""
+    caps = [w for w in words if w[:1].isupper()]
+    return 2 <= len(words) <= 9 and len(caps) >= 2 and all(w[:1].isupper() or w.lower() in _NAME_JOINERS for w in words)

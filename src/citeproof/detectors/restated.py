@@ -127,9 +127,10 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
 
 
 _MANNER = frozenset({"negatively", "positively", "adversely", "favourably", "favorably", "significantly", "strongly",
-                     "markedly", "substantially", "greatly"})
+                     "markedly", "substantially", "greatly", "already", "indeed", "now"})
 """Adverbs of how much or which way a verb acts: the claim's negation in their place still denies the sentence's verb
-("do not influence disease outcome" for "negatively influence disease outcome", a fifteenth trial)."""
+("do not influence disease outcome" for "negatively influence disease outcome", a fifteenth trial); and *already*,
+*indeed*, *now* where the sentence negates ("has already been achieved" for "has not been achieved", a seventeenth)."""
 
 _NOT_A_DENIAL = frozenset({"only", "just", "merely", "solely", "exclusively", "least", "surprisingly",
                            "unexpectedly", "doubt", "wonder", "longer", "all"})

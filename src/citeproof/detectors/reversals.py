@@ -261,10 +261,19 @@ def _pieces(text: str) -> list[str]:
     return _PIECE.findall(text.replace("\u2010", "-").replace("\u2011", "-").lower())
 
 
+def _turned_between(before: list[str], mid: list[str]) -> bool:
+    """A direction cue of ``mid`` points against one of ``before`` (:data:`CUE_RES`): "enhanced after treatment with X
+    and repressed by Y" gives X and Y opposite roles, so exchanging them reverses the claim (a seventeenth trial)."""
+    from citeproof.detectors.cues import OPPOSITE
+
+    return any(CUE_RES[c].match(w) and any(CUE_RES[OPPOSITE[c]].match(v) for v in before) for w in mid for c in CUE_RES)
+
+
 def spans_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
     """A claim that is a run of a sentence restating it, word for word, but for two spans A and B (one to five words
     each) exchanged around a middle M of at most three: the sentence reads B M A where the claim reads A M B, and M
-    holds an ordering word (:data:`_ORDERING`: *to*, *than*...) or is a comma after one ("In comparison to the WD-fed
+    holds an ordering word (:data:`_ORDERING`: *to*, *than*...) or a direction cue against one before the spans
+    (:func:`_turned_between`: "enhanced after ... X and repressed by Y"), or is a comma after one ("In comparison to the WD-fed
     mice, the ND controls exhibited increases ..." for "In comparison to the ND controls, the WD-fed mice exhibited
     ...", a fifteenth trial: *supported* at 0.97); *A and B* turned round is a reordering. No sentence of the source
     says A M B. Code shows it: confidence 0.9, ``proven``."""
@@ -290,11 +299,13 @@ def spans_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 for a in range(1, min(5, len(rc) - 1) + 1):
                     for m in range(0, 4):
                         x, mid, y = rc[:a], rc[a:a + m], rc[a + m:]
-                        if not 1 <= len(y) <= 5 or x == y or y + mid + x != rs or set(mid) & {"and", "or", "&"}:
+                        if not 1 <= len(y) <= 5 or x == y or y + mid + x != rs:
                             continue
                         before = set(cw[max(0, p - 3):p])
-                        if not (set(mid) & _ORDERING or ("," in mid and before & _ORDERING)):
-                            continue
+                        ordered = not set(mid) & {"and", "or", "&"} and (
+                            set(mid) & _ORDERING or ("," in mid and before & _ORDERING))
+                        if not (ordered or _turned_between(cw[max(0, p - 6):p], mid)):
+                            continue  # "A and B" turned round is a reordering, unless a turned cue sets them apart
                         said = " ".join(rc)
                         if any(said in " ".join(_pieces(other)) for other in split_sentences(source_text or passage)):
                             continue  # the source also says it the claim's way

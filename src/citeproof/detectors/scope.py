@@ -35,8 +35,10 @@ NON_HUMAN = [r"mice", r"mouse", r"murine", r"rats?", r"rodents?", r"zebrafish", 
              r"c\. elegans|caenorhabditis|worms?", r"primates?|monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine",
              r"in vitro", r"cell lines?", r"cultured", r"cultures?", r"xenograft\w*", r"organoids?", r"ex vivo",
              r"animal(?:s| models?)", r"bacteria\w*", r"e\. coli", r"hela", r"hek\s?293\w*", r"tissue culture"]
-BOTH_POPULATIONS = [r"(?:in )?(?:humans?|people|patients) and (?:in )?(?:animals|mice|mouse|murine|rats?|rodents?|animal models)(?: alike)?",
-                    r"(?:in )?(?:animals|mice|mouse|murine|rats?|rodents?|animal models) and (?:in )?(?:humans?|people|patients)(?: alike)?",
+_PEOPLE_WORDS = r"(?:humans?|people|patients|women|men|children|adults)"
+_ANIMAL_WORDS = r"(?:animals|mice|mouse|murine|rats?|rodents?|animal models|macaques?|monkeys?|primates|pigs|dogs)"
+BOTH_POPULATIONS = [rf"(?:in )?(?:both )?{_PEOPLE_WORDS} and (?:in )?{_ANIMAL_WORDS}(?: alike)?",
+                    rf"(?:in )?(?:both )?{_ANIMAL_WORDS} and (?:in )?{_PEOPLE_WORDS}(?: alike)?",
                     r"across species"]
 """A claim that extends a finding to humans and animals together (it names an animal too, yet still widens): "in mouse
 and human embryonic stem cells" for the source's mouse cells (a seventh new user's trial)."""
@@ -129,6 +131,11 @@ def _added_population(claim_text: str, pool: list[str]) -> Tag | None:
     shows it: the claim's added words stand between words the sentence has alike. 0.9, ``proven``."""
     for _t, sent, cw, _sw, i1, i2, _j1, _j2 in _restated_diffs(claim_text, pool, ("delete",)):
         added = " ".join(cw[i1:i2])
+        both = find_terms(added, BOTH_POPULATIONS)
+        if both and i2 - i1 <= 6 and not find_terms(sent, HUMAN):
+            # "drug levels in both macaques and women" for a sentence about the macaques alone (a 17th trial)
+            return Tag("scope_inflation", f"The claim adds {both[0][0]!r} to what the source says: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(both[0][0], ""),), proven=True)
         if 0 < i1 and i2 < len(cw) and i2 - i1 <= 3 and _OTHER_POPULATION.fullmatch(added):
             said = f"{cw[i1 - 1]} {added}"
             return Tag("scope_inflation", f"The claim says {said!r} where the source says {cw[i1 - 1]!r}: "
@@ -313,7 +320,8 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
     subgroup = _restated_subgroup(claim_text, pool)
     if subgroup is not None:
         return [subgroup]
-    if _OTHER_POPULATION.search(claim_text) and (added := _added_population(claim_text, pool)) is not None:
+    if ((_OTHER_POPULATION.search(claim_text) or find_terms(claim_text, BOTH_POPULATIONS))
+            and (added := _added_population(claim_text, pool)) is not None):
         return [added]
     if c_h and e_nh:
         restated = _restated_population(claim_text, pool)

@@ -23,7 +23,7 @@ from rapidfuzz import fuzz
 
 from citeproof.detectors.cues import CUE_RES
 from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside,
-                                         derivation, labelled_swap, names_writers, negated_alike, past_shared_parts, same_phrase, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
+                                         derivation, labelled_swap, names_writers, negated_alike, past_shared_parts, proper_name, same_phrase, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
@@ -325,6 +325,8 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             a, b = named  # "influenza B" for "influenza A" (a ninth trial): a one-letter designation of a named kind
         # a long name with its acronym ("US Food and Drug Administration (FDA)") is one term: its acronym
         da, db = _defined_term(cw[i1:i2]), _defined_term(sw[j1:j2])
+        if op == "replace" and not da and not db and proper_name(cw[i1:i2]) and proper_name(sw[j1:j2]):
+            da, db = " ".join(cw[i1:i2]), " ".join(sw[j1:j2])  # two names of bodies, each one term (a 17th trial)
         na, nb = (1 if da else i2 - i1), (1 if db else j2 - j1)
         a, b = ([da] if da else a), ([db] if db else b)
         if (op == "replace" and i1 == 0 and a and b and all(w.lower() in REPORTING for w in b)
