@@ -66,3 +66,13 @@ def test_one_named_body_for_another_is_a_proven_swap():
         "Response Evaluation Criteria in Solid Tumors (Recist) Group", "World Health Organization"), RECIST)
     assert tag.evidence[0].claim_span == "World Health Organization"
     assert detect_term_swap(RECIST.rstrip(".").replace("(Recist) ", ""), RECIST, source_text=RECIST) == []
+
+
+def test_a_cause_the_sentence_names_itself_is_no_overclaim():
+    """A first version of E10's rule set aside every causal word the claim repeats, so a faithful SciFact training
+    claim, "... kidney cancers ... are attributable to excess weight", got a 0.7 tag against "... could be
+    attributable to ..." (measured on the 1,736 faithful training citations); a cause the sentence names still counts."""
+    src = ("Assuming causality, 41% of uterine and 10% or more of gallbladder, kidney, liver, and colon cancers could be "
+           "attributable to excess weight.")
+    assert detect_causal_overclaim("Ten percent of kidney cancers in the UK are attributable to excess weight", src,
+                                   source_text=src) == []

@@ -137,8 +137,10 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     restating = restating_sentence(claim_text, context.get("source_text") or evidence_text) if explicit_claim else None
     own = {stem(w) for w in WORD_RE.findall(claim_text)}
     if restating is not None and not [t for t in find_terms(restating, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS)
-                                      if not {stem(w) for w in WORD_RE.findall(t[0])} <= own]:
-        # wording of effect the claim itself repeats ("Myoblasts transfected with ..." in both) links nothing new
+                                      if not {stem(w) for w in WORD_RE.findall(t[0])} <= own
+                                      or find_terms(t[0], EXPLICIT_CAUSAL)]:
+        # wording of effect the claim itself repeats ("Myoblasts transfected with ..." in both) links nothing new; a
+        # cause the sentence names ("could be attributable to", a faithful SciFact claim's "are attributable to") does
         # the claim names a cause outright and the sentence restating it states none: the claim adds the cause
         # ("a severe initial presentation causes subsequent flares to be of lesser severity" for "characterized by
         # the initial presentation being the most severe, with subsequent flares being of lesser severity")
