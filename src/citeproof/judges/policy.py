@@ -253,6 +253,15 @@ def _restating_clear(claim: str | None, entailment: Judgement, policy: Policy) -
     return (window, share, pc) if judged < 0.5 and share >= max(policy.judged_overlap_at, judged + 0.1) else None
 
 
+def _for_review(lexical: Judgement, reason: str, named: str | None, evidence=None) -> Judgement:
+    """A copy of ``lexical`` made *partial* with ``needs_review``, ``reason`` first (:func:`_lead`): a judge's
+    *contradicted* the policy does not let stand (the same negation, a sentence about something else). ``evidence``
+    replaces the lexical evidence when given."""
+    out = dataclasses.replace(lexical, verdict=Verdict.PARTIAL, evidence=evidence if evidence is not None else lexical.evidence,
+                              reasons=list(lexical.reasons), flags=list(lexical.flags) + ["needs_review"])
+    return _lead(out, reason, named)
+
+
 def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = POLICY, claim: str | None = None) -> Judgement:
     """One verdict from the entailment and the (fallback) lexical judgements: *supported* is earned by meaning.
 
@@ -318,27 +327,21 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
     same = _same_negation(claim, entailment, lexical) if entailment.verdict == Verdict.CONTRADICTED else None
     if same is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
         sent, ev = same
-        out = dataclasses.replace(lexical, verdict=Verdict.PARTIAL, evidence=ev, reasons=list(lexical.reasons),
-                                  flags=list(lexical.flags) + ["needs_review"])
-        return _lead(out, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}), "
+        return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}), "
                            f"but the source negates what the claim negates: \u201c{sent[:200]}\u201d; partial, not "
-                           "contradicted (the network reads a negated claim as contradicted) — read the passage"), named)
+                           "contradicted (the network reads a negated claim as contradicted) — read the passage"), named, ev)
     sure = entailment.confidence >= min(need, policy.lean_line(Verdict.CONTRADICTED))  # it decides, or its lean does
     elsewhere = _contradicts_elsewhere(claim, entailment, policy) if sure else None
     if elsewhere is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
         sent, share = elsewhere
-        out = dataclasses.replace(lexical, verdict=Verdict.PARTIAL, reasons=list(lexical.reasons),
-                                  flags=list(lexical.flags) + ["needs_review"])
-        return _lead(out, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
+        return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
                            f"on a sentence that holds {share:.0%} of the claim's content words, less than the "
                            f"{policy.judged_overlap_at:.0%} a sentence restating it holds: \u201c{sent[:200]}\u201d; it "
                            "contradicted something else, so partial, not contradicted — read the passage"), named)
     clear = _restating_clear(claim, entailment, policy) if sure else None
     if clear is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
         sent, share, pc = clear
-        out = dataclasses.replace(lexical, verdict=Verdict.PARTIAL, reasons=list(lexical.reasons),
-                                  flags=list(lexical.flags) + ["needs_review"])
-        return _lead(out, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
+        return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
                            f"on another sentence than the one that restates the claim ({share:.0%} of its content words), "
                            f"which it does not find contradicting (P(contradicts) {pc:.2f}): \u201c{sent[:200]}\u201d; "
                            "partial, not contradicted — read the passage"), named)
