@@ -225,12 +225,17 @@ def derivation(x: str, y: str) -> bool:
 
 def past_shared_parts(x: str, y: str) -> tuple[str, str]:
     """``x`` and ``y`` past the hyphenated parts they open with alike: ``UCP1-enhanced`` / ``UCP1-independent``
-    -> ``enhanced`` / ``independent`` (a shared first part is no derivation of one word from the other)."""
+    -> ``enhanced`` / ``independent`` (a shared first part is no derivation of one word from the other); and short
+    of the parts both end with: ``quality-adjusted`` / ``disability-adjusted`` -> ``quality`` / ``disability`` (the
+    shared ``-adjusted`` had made them one spelling of one word; an eighteenth trial's swap was *supported*)."""
     px, py = x.split("-"), y.split("-")
     k = 0
     while k < min(len(px), len(py)) - 1 and px[k].lower() == py[k].lower():
         k += 1
-    return "-".join(px[k:]) if k < len(px) else "", "-".join(py[k:]) if k < len(py) else ""
+    px, py = px[k:], py[k:]
+    while len(px) > 1 and len(py) > 1 and px[-1].lower() == py[-1].lower():
+        px, py = px[:-1], py[:-1]
+    return "-".join(px), "-".join(py)
 
 
 _PHRASES = (
