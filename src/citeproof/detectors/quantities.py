@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from citeproof.text.normalise import ascii_hyphens
+
 WORD_NUMBERS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -264,7 +266,7 @@ def extract_quantities(text: str) -> list[Quantity]:
     """
     # Lancet-style decimal point: 13·5%; the Unicode hyphens (U+2010, U+2011: "19‐28z") as ASCII's, so a name with
     # digits stays a name (it had been read as the range 19-28 matching a claim's "18.9 months", a 15th trial)
-    text = _MIDDOT.sub(".", text or "").replace("\u2010", "-").replace("\u2011", "-")
+    text = ascii_hyphens(_MIDDOT.sub(".", text or ""))
     out: list[Quantity] = []
     for m in _MAIN_RE.finditer(text):
         approx = bool(m.group("approx")) and not m.group("bound")

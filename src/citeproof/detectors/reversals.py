@@ -15,7 +15,7 @@ from citeproof.detectors.cues import CUE_RES, NEGATOR, light_token
 from citeproof.detectors.restated import (_conjunct, _exchanged_blocks, _exchanged_in_phrase, _exchanged_roles,
                                           _negation_dropped, _opposite, _readings, _restated_reversal)
 from citeproof.model import Tag, TagEvidence
-from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
+from citeproof.text.normalise import WORD_RE as _TOKEN_RE, ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, stem_opcodes
 
@@ -216,7 +216,7 @@ _PHRASE_START = re.compile(r".*\b(?:of|in|and|or|with|by|to|for|from|than|as)\s+
 
 def _plain(text: str) -> list[str]:
     """``text`` as lower-case words split on spaces, punctuation at their ends dropped (*1,4-bisphosphate* kept)."""
-    return [w for w in (t.strip(".,;:()[]\"'").lower() for t in text.replace("\u2010", "-").split()) if w]
+    return [w for w in (t.strip(".,;:()[]\"'").lower() for t in ascii_hyphens(text).split()) if w]
 
 
 def latter_exchanged(claim_text: str, source_text: str) -> Tag | None:
@@ -258,7 +258,7 @@ _PIECE = re.compile(r"\w(?:[\w'-]|[.,](?=\w))*|[,;:]")
 
 def _pieces(text: str) -> list[str]:
     """``text`` as lower-case words and the commas, semicolons and colons between them (*1,4-bisphosphate* one word)."""
-    return _PIECE.findall(text.replace("\u2010", "-").replace("\u2011", "-").lower())
+    return _PIECE.findall(ascii_hyphens(text).lower())
 
 
 def _turned_between(before: list[str], mid: list[str]) -> bool:

@@ -25,7 +25,7 @@ from citeproof.detectors.cues import CUE_RES
 from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside,
                                          derivation, labelled_swap, names_writers, negated_alike, past_shared_parts, proper_name, same_phrase, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
 from citeproof.model import Tag, TagEvidence
-from citeproof.text.normalise import stem
+from citeproof.text.normalise import ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, overlap_score, sentence_stems, stem_frequency, stem_opcodes
 
@@ -85,7 +85,7 @@ _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9α-ωΑ-Ω'\-]*[A-Za-z0-9α-ωΑ-Ω]|[A-
 
 
 def _words(text: str) -> list[str]:
-    return [m.group(0) for m in _TOKEN.finditer(text.replace("\u2010", "-").replace("\u2011", "-"))]
+    return [m.group(0) for m in _TOKEN.finditer(ascii_hyphens(text))]
 
 
 _DESIGNATION = re.compile(r"[A-H]|I{1,3}|IV|VI{0,3}")

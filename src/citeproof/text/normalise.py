@@ -34,7 +34,7 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = ["fold", "terms", "STOPWORDS", "tokenize", "word_tokens", "WORD_RE", "stem", "surface_words", "stem_words",
-           "CJK_RUN_RE", "cjk_terms", "utf8_safe"]
+           "CJK_RUN_RE", "cjk_terms", "utf8_safe", "ascii_hyphens"]
 
 CJK_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
 """Runs of Chinese, Japanese (kana, kanji) and Korean (hangul) characters: text with no spaces between words."""
@@ -84,6 +84,16 @@ def fold(text: str) -> str:
     if not text.isascii():
         text = text.translate(_combining_marks())
     return unicodedata.normalize("NFC", text) if _JAMO.search(text) else text  # NFKD split each hangul syllable into jamo
+
+
+_HYPHENS = {0x2010: "-", 0x2011: "-"}
+
+
+def ascii_hyphens(text: str) -> str:
+    """``text`` with the Unicode hyphens U+2010 and U+2011 as ``-`` (same length, so offsets hold): publishers set
+    them ("event‐free", "19‐28z") where claims have ASCII's. For detectors that read raw text with their own patterns;
+    :data:`WORD_RE` and :func:`fold` already treat them so."""
+    return text.translate(_HYPHENS)
 
 
 WORD_RE = re.compile(r"[^\W\d_](?:[^\W_]|['’\u2010\u2011-](?=[^\W_]))*")
