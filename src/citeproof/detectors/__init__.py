@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from citeproof.text.abbreviations import as_the_source_writes
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import focus_evidence, overlap_score
 from citeproof.detectors.attribution import detect_comparison_claim, detect_secondary_citation
@@ -143,8 +144,11 @@ def run_detectors_text(claim_text: str, evidence_text: str | None, *, source_tex
     ctx = {"source_text": source_text or "", "raw_claim": raw_claim or "", "citekey": citekey}
     tags: list[Tag] = []
     focused = focus_evidence(claim_text, evidence_text, FOCUS_SENTENCES) if evidence_text and FOCUS_SENTENCES else evidence_text
+    # the claim with the long forms the source defines and then writes short as those short forms ("in mouse
+    # mesangial cells" -> "in MMC": a twentieth trial's reversal and dropped negation were read against "in MMC")
+    compared = as_the_source_writes(claim_text, source_text) if source_text else claim_text
     for det in DETECTORS:
-        tags.extend(det(claim_text, focused, **ctx))
+        tags.extend(det(compared, focused, **ctx))
     drift = [t for t in tags if t.name == "number_drift"]
     if len(drift) > 1:  # number_drift and the share check (detectors/shares.py) both fired: keep the surer one
         keep = max(drift, key=lambda t: (t.confidence, t.proven))

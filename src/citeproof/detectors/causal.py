@@ -67,7 +67,7 @@ DISCLAIMER = re.compile(
 ASSOCIATION = [
     # "reports associating X with Y" (a 13th trial); "concordance between X and Y" (an 11th)
     r"associat(?:e|es|ed|ing|ion|ions)", r"correlat(?:e|es|ed|ing|ion|ions)", r"concordan(?:ce|t)",
-    r"link(?:s|ed)? (?:to|with)", r"related to|relationship",
+    r"link(?:s|ed)? (?:to|with)", r"related to|relationship", r"in parallel (?:with|to)|parallel(?:ed|s|ing)",
     r"co-?occur\w*", r"risk factors?", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
     r"observational", r"cross-sectional|case-control", r"more (?:common|likely|frequent) (?:in|among)",
 ]

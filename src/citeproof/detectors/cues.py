@@ -91,6 +91,8 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     # improved / declined: a new user's trial (survival "overall improved over time"); on two axes, so named here
     ("improved", "declined"), ("improves", "declines"), ("improve", "decline"), ("improving", "declining"),
     ("dominant", "recessive"),  # a sixth trial: an "autosomal-recessive" trait for the source's "autosomal-dominant"
+    # the plain degrees: "Low level expression of L-selectin" for "High level expression" (a nineteenth trial)
+    ("high", "low"), ("large", "small"), ("early", "late"), ("fast", "slow"), ("strong", "weak"),
 ))
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""

@@ -20,8 +20,15 @@ POSSIBLE_EFFECT = r"can (?:result in|lead to|cause|contribute to|reduce|increase
 """A possible effect, a hedge: "use of awake craniotomy can result in a considerable reduction" (a twelfth trial's
 claim dropped the *can*); the *can* of ability ("can be isolated", "can discover") stays out."""
 
+COULD = r"could(?!\s+(?:not\s+)?(?:be\s+)?(?:detected|observed|found|seen|identified|measured|recovered|isolated|visuali[sz]ed|detect|observe|find|see|identify|measure|recover|isolate))"
+"""*could* of speculation; *could be detected* reports what a method found ("only one fourth of labeled cells could be
+detected", a nineteenth trial's faithful claim was read as dropping a hedge)."""
+PROMISE = r"(?:a |an )?(?:promising|potential) (?:strategy|approach|avenue|target|option|therapy|treatment|candidate)"
+"""A promise, a hedge: "represents a promising strategy to potentiate cancer chemotherapy" (a twentieth trial's claim
+said "has been shown to potentiate", *supported*)."""
+
 HEDGES = [
-    r"may", r"might", r"could", r"possibl[ey]", r"perhaps", r"potential(?:ly)?", r"likely", r"unlikely",
+    r"may", r"might", COULD, r"possibl[ey]", r"perhaps", r"potential(?:ly)?", r"likely", r"unlikely",
     r"suggest(?:s|ed|ing)?", r"suggestive", r"indicat(?:e|es|ed|ing)", r"imply|implies|implied",
     r"(?:is|are|was|were) thought", r"(?:is|are|was|were) believed", r"(?:is|are|was|were) (?:widely |generally |often )?considered to",
     r"(?:is|are|was|were) (?:estimated|projected|expected|predicted) to", r"(?:is|are|was|were) (?:assumed|presumed|hypothesi[sz]ed|proposed|speculated)",
@@ -29,6 +36,7 @@ HEDGES = [
     r"putative(?:ly)?", r"presumabl[ey]", r"probabl[ey]", r"preliminary", r"tentative(?:ly)?", r"consistent with",
     r"in part", r"partially", r"to some extent", r"not clear|unclear|remains? to be", r"raises? the possibility",
     r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot", POSSIBLE_EFFECT, r"surmis(?:e|es|ed)",
+    PROMISE,
 ]
 BOOSTERS = [
     r"clearly", r"clear(?:ly)? (?:show|demonstrate)s?", r"definitive(?:ly)?", r"conclusive(?:ly)?", r"unequivocal(?:ly)?",
@@ -45,15 +53,17 @@ BOOSTERS = [
 
 
 STRONG_HEDGES = [
-    r"may", r"might", r"could", r"possibl[ey]", r"perhaps", r"potentially", r"likely", r"suggest(?:s|ed|ing)?",
+    r"may", r"might", COULD, r"possibl[ey]", r"perhaps", r"potentially", r"likely", r"suggest(?:s|ed|ing)?",
     r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
     r"putative(?:ly)?", r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed", r"(?:we|i) surmise",
     r"(?:is|are|was|were) (?:widely |generally |often )?considered to",  # "TatA is considered to be" (a 16th trial)
     r"(?:is|are|was|were) (?:estimated|projected|expected|predicted) to",  # "costs ... are estimated to increase" (18th)
-    POSSIBLE_EFFECT,
+    POSSIBLE_EFFECT, PROMISE,
 ]
 """Speculation cues that, on the sentence stating the claim, hedge the statement itself (a subset of :data:`HEDGES`:
 *indicate*, *consistent with*, *in part*, *pilot* qualify evidence rather than the claim)."""
+_QUALIFIER = re.compile(r"in part|partially|to some extent", re.I)
+"""Hedges that qualify how much of a finding holds, not whether it does."""
 STATEMENT_OVERLAP = 0.6
 """Least share of the claim's content words a source sentence must hold to count as stating the claim."""
 
@@ -128,15 +138,17 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
                + (f"; the evidence hedges with {ev!r}." if ev else "."))
         conf = 0.85 if ev else 0.65
         return [Tag("hedge_removed", msg, conf, (TagEvidence(boosters[0][0], ev),))]
-    if claim_hedges:
-        return []
+    if [h for h in claim_hedges if not _QUALIFIER.fullmatch(h[0])]:
+        return []  # the claim keeps a hedge of its own; *in part* or *partially* qualify the finding, they excuse
+        # no dropped *suggest* ("These results demonstrate that ... is, at least in part, due to" for "suggest that
+        # ..., at least in part, could be due to", two nineteenth trials: *supported*)
     stated = _hedged_statement(claim_text, [evidence_text] + relevant_sentences(
         claim_text, context.get("source_text") or "", k=3, floor=STATEMENT_OVERLAP))
     if stated is not None:
         sent, cue = stated
         return [Tag("hedge_removed", f"The source hedges this statement ({cue!r}: \u201c{sent[:160]}\u201d); "
                     "the claim states it as a finding.", 0.7, (TagEvidence("", cue),))]
-    if ev_hedges:
+    if ev_hedges and not claim_hedges:
         h = ev_hedges[0][0]
         return [Tag("hedge_removed", f"The evidence hedges ({h!r}) while the claim states the finding without a hedge.",
                     0.4, (TagEvidence("", h),))]

@@ -64,6 +64,7 @@ _GROUPS = (
     "enrolled enrol enroll included examined studied",
     "adjust adjusts adjusted adjusting adjustment control controls controlled controlling",
     "add adds added adding addition additional include includes included including inclusion",  # a tenth trial's "predefined antibody response"
+    "lineage lineages cells",  # SciFact: "differentiate into cholangiocytic cells" / "into ... cholangiocytic lineages"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 SYNONYMS: dict[str, frozenset[str]] = {}

@@ -86,7 +86,12 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
         # a fifteenth trial) does not state it
         slot = [e for e in twin_q if _same_kind(q, e)
                 and not any(quantities_match(c, e) and not (c.lo != c.hi and e.lo == e.hi) for c in cq)]
-        if slot and not any(quantities_match(q, e) for e in twin_q):
+        if slot and not any(quantities_match(q, e) for e in twin_q) and not (source_text and any(
+                quantities_match(q, e) for _share, sent in sentences_about(claim_text, source_text, floor=0.3)
+                for e in extract_quantities(sent))):
+            # ... unless another sentence about the claim states the claim's quantity: the restating sentence was a
+            # near miss ("MSM ... accounting for 61% of new HIV infections in 2009" met "increase in new HIV
+            # infections of 48%" first; "In 2009, MSM accounted for 61% of new infections" says it)
             # the evidence sentence that restates the claim holds another quantity in its place
             spans.append(TagEvidence(q.text, min(slot, key=lambda e: abs(e.lo - q.lo)).text))
             conf = max(conf, 0.9)

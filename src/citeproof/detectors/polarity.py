@@ -362,8 +362,9 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
        words of each) point opposite ways, the opposing cue shares more
        target words than any agreeing cue, and no sentence of ``source_text``
        has an agreeing cue sharing two target words (confidence 0.85 with two
-       shared words and no agreeing cue on the target at all, else 0.55:
-       reported, not downgrading, and only when no rule below fires); when a source sentence is the claim word
+       shared words and no agreeing cue on the target at all; 0.65 with two shared words beside an agreeing cue that
+       shares fewer, downgrading; else 0.55, reported, not downgrading; these two only when no rule below fires);
+       when a source sentence is the claim word
        for word but for the two cues (*impairs* turned *improves*), confidence 0.9 and ``proven``;
     2. the claim says there is *no* X where a sentence about it counts X ("95% of articles ...",
        :func:`_counted_negation`, 0.9); else
@@ -413,7 +414,11 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
             shared = sorted(e[3] & tgt)
             if len(shared) <= agree or _source_agrees(cls, axis, tgt, source_text):
                 continue
-            conf = 0.85 if len(shared) >= 2 and agree == 0 else 0.55
+            # two target words shared, more than any agreeing cue has: 0.65, it downgrades ("raised the proportion of
+            # double-positive CD4+CD8+ thymocytes" against "a slight decrease in the double-positive cell (CD4(+)CD8(+))
+            # ratio" beside "a three- to fourfold increase in the proportion of mature ...", two nineteenth trials:
+            # *supported*); 8 of the 1,736 faithful training citations carry one
+            conf = 0.85 if len(shared) >= 2 and agree == 0 else 0.65 if len(shared) >= 2 else 0.55
             restated = _one_word_flip(claim_text, pool, word, e[1]) if conf >= 0.85 else None
             alike = "every other word alike"
             if restated is None and conf >= 0.85:
@@ -424,9 +429,9 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
                             f"\u201c{restated[:200]}\u201d", 0.9, (TagEvidence(word, e[1]),), proven=True)]
             tag = Tag("polarity_flip", f"The claim says {word!r} about {_surface(shared, surface)!r} where the evidence says {e[1]!r}.",
                       conf, (TagEvidence(word, e[1]),))
-            if conf >= 0.6:
+            if conf >= 0.85:
                 return [tag]
-            weak = weak or [tag]  # reported only if no stronger rule below fires
+            weak = weak if weak and weak[0].confidence >= conf else [tag]  # reported only if no stronger rule below fires
     counted = _counted_negation(claim_text, pool)
     if counted is not None:
         return [counted]

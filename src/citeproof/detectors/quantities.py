@@ -32,6 +32,12 @@ FRACTION_WORDS = {
     "three quarters": 0.75, "three-quarters": 0.75, "one fifth": 0.2, "one-fifth": 0.2, "a fifth": 0.2,
     "one tenth": 0.1, "one-tenth": 0.1, "a tenth": 0.1,
 }
+_ORDINALS = {"fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+FRACTION_WORDS.update({f"{n}{sep}{o}{'s' if v > 1 else ''}": v / d for o, d in _ORDINALS.items()
+                       for n, v in (("a", 1), ("one", 1), ("two", 2), ("three", 3), ("four", 4)) if v < d
+                       for sep in (" ", "-") if not (n == "a" and sep == "-")})
+"""... and every *one fourth*, *a sixth*, *three-eighths* (a nineteenth trial's "one tenth" for "one fourth" was read
+as no quantity there, its "one fourth" as *four*)."""
 MULTIPLIER_WORDS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "triple": 3,
                     "tripled": 3, "triples": 3, "tripling": 3, "quadruple": 4, "quadrupled": 4, "halved": 0.5,
                     "halves": 0.5, "thrice": 3}
@@ -236,6 +242,8 @@ _MAIN_RE = re.compile(
     r"(?P<sci>(?P<mant>" + _NUM + r")\s*[×x*]\s*10\s*(?:\^|\*\*)?\s*(?P<exp>[" + _MINUS + r"]?\s?\d{1,2}))"
     r"|(?P<pow>(?<![\d.])10\s*(?:\^|\*\*)\s*(?P<pexp>[" + _MINUS + r"]?\d{1,2})|(?<![\d.,])10(?P<pdfexp>[" + _MINUS + r"]\d{1,2})(?=\s*(?:M|mol|g|s|m|cm|mm|Pa|Torr|mbar|J|W|Hz|per|[)\],;.]|\s[a-z])))"
     r"|(?P<frac>(?<![\d/.])(?P<fa>\d+)\s*/\s*(?P<fb>\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+|\d{1,7})(?![\d/]))"
+    r"|(?P<ofN>(?<![\d.\w])(?!one\b)(?P<of1>\d{1,4}|" + _WORDNUM + r")\s+(?:out\s+)?of\s+(?P<of2>\d{1,4}|" + _WORDNUM
+    + r")(?![\d.,/\w]))"
     r"|(?P<inN>(?<![\d.\w])(?P<in1>\d+|one)\s+in\s+(?P<in2>" + _NUM + r"|" + _WORDNUM + r")(?:\s+(?P<inscale>hundred|thousand|million|billion))?)"
     r"|(?P<range>(?P<r1>" + _NUM + r")\s*(?P<r1u>%)?" + r"\s*(?:-|–|—|‐|‑|to)\s*" + r"(?P<r2>" + _NUM + r")(?![\d.]))"
     r"|(?P<num>(?<![\d.,])(?:" + _NUM + r")(?![\d]))"
@@ -313,6 +321,18 @@ def extract_quantities(text: str) -> list[Quantity]:
             lo = hi = a / b
             tol = abs(lo) * 0.02
             end = m.end("inN")
+            kind = "fraction"
+        elif m.group("ofN"):
+            a, b = (float(WORD_NUMBERS.get(x.lower(), 0)) if x.isalpha() else float(x) for x in (m.group("of1"), m.group("of2")))
+            if not 0 <= a <= b or b < 2:
+                out.extend(_single(text, m.start("of1"), m.end("of1"), m.group("of1"), approx)
+                           if not m.group("of1").isalpha() else [])
+                continue
+            # "8 of 9 trials", "eleven of twelve patients": the share, as "8/9" (a nineteenth trial's "8 of 9" had
+            # been compared as an 8 with the source's "1426 flies/kg", its "6/9 trials" unread beside it)
+            lo = hi = a / b
+            tol = abs(lo) * 0.02
+            end = m.end("ofN")
             kind = "fraction"
         elif m.group("range"):
             r1, r2 = m.group("r1"), m.group("r2")

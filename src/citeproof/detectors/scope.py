@@ -143,6 +143,31 @@ def _added_population(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+def _added_coordinate(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """A pool sentence restating the claim for one group where the claim joins another to it inside the same phrase,
+    a group the source names nowhere: "1,682,441 singleton and twin children" for "1,682,441 singleton children" (an
+    eighteenth trial: *supported*). The claim's added *and W* (or *W and*, W one or two content words) stands between
+    two words the sentence has side by side, the second a content word. Code shows it: 0.9, ``proven``."""
+    for _t, sent, cw, sw, i1, i2, j1, _j2 in _restated_diffs(claim_text, pool, ("delete",)):
+        added = [w.lower() for w in cw[i1:i2]]
+        if not (0 < i1 and i2 < len(cw) and 0 < j1 < len(sw) and 2 <= len(added) <= 3 and "and" in (added[0], added[-1])):
+            continue
+        words = added[1:] if added[0] == "and" else added[:-1]
+        if (not all(len(w) >= 3 and w not in STOPWORDS and w != "and" for w in words) or not _content(cw[i2])
+                or sw[j1 - 1].lower() != cw[i1 - 1].lower() or sw[j1].lower() != cw[i2].lower()
+                or any(stated_in([w], source_text) for w in words)):
+            continue
+        said = " ".join(cw[i1 - 1:i2 + 1]) if added[0] == "and" else " ".join(cw[i1:i2 + 1])
+        there = f"{sw[j1 - 1]} {sw[j1]}"
+        return Tag("scope_inflation", f"The claim says {said!r} where the source says {there!r} and names no "
+                   f"{' '.join(words)!r} anywhere: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, there),), proven=True)
+    return None
+
+
+def _content(w: str) -> bool:
+    return len(w) >= 3 and w.lower() not in STOPWORDS
+
+
 _KINDS_OF = frozenset({"types", "kinds", "forms", "sorts", "classes", "categories", "varieties"})
 _NOT_ALL = re.compile(r"(?:\b(?:many|most|some|several|nearly|almost)\s+(?:but\s+)?)?\bnot\s*$", re.I)
 
@@ -322,6 +347,9 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         return [subgroup]
     if ((_OTHER_POPULATION.search(claim_text) or find_terms(claim_text, BOTH_POPULATIONS))
             and (added := _added_population(claim_text, pool)) is not None):
+        return [added]
+    if re.search(r"\band\b", claim_text) and (added := _added_coordinate(
+            claim_text, pool + relevant_sentences(claim_text, source_text, k=3, floor=0.35), source_text)) is not None:
         return [added]
     if c_h and e_nh:
         restated = _restated_population(claim_text, pool)

@@ -88,17 +88,21 @@ def _words(text: str) -> list[str]:
     return [m.group(0) for m in _TOKEN.finditer(ascii_hyphens(text))]
 
 
-_DESIGNATION = re.compile(r"[A-H]|I{1,3}|IV|VI{0,3}")
-"""A one-letter or roman designation (*influenza A*, *hepatitis B*, *class II*, *phase III*)."""
+_DESIGNATION = re.compile(r"[A-Z]|I{1,3}|IV|VI{0,3}")
+"""A one-letter or roman designation (*influenza A*, *hepatitis B*, *class II*, *phase III*, *T lymphocytes*)."""
 
 
 def _designated(cw: list[str], sw: list[str], op: str, i1: int, i2: int, j1: int, j2: int) -> tuple[list[str], list[str]] | None:
-    """For a replace of one designation by another after the same content word (*influenza B* / *influenza A*), the
-    two designations (``(["B"], ["A"])``); else None."""
+    """For a replace of one designation by another after the same content word (*influenza B* / *influenza A*) or,
+    inside the sentence, before it (*blood B lymphocytes* / *blood T lymphocytes*, two nineteenth trials), the two
+    designations and the word they designate (``(["B"], ["A"], "influenza", True)``, the last True when the word
+    stands before them); else None."""
     if (op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and i1 > 0 and j1 > 0 and cw[i1] != sw[j1]
-            and _DESIGNATION.fullmatch(cw[i1]) and _DESIGNATION.fullmatch(sw[j1])
-            and cw[i1 - 1].lower() == sw[j1 - 1].lower() and _content(cw[i1 - 1])):
-        return [cw[i1]], [sw[j1]]
+            and _DESIGNATION.fullmatch(cw[i1]) and _DESIGNATION.fullmatch(sw[j1])):
+        if cw[i1 - 1].lower() == sw[j1 - 1].lower() and _content(cw[i1 - 1]):
+            return [cw[i1]], [sw[j1]], cw[i1 - 1], True
+        if i2 < len(cw) and j2 < len(sw) and cw[i2].lower() == sw[j2].lower() and _content(cw[i2]):
+            return [cw[i1]], [sw[j1]], cw[i2], False
     return None
 
 
@@ -322,7 +326,7 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         b = [w for w in sw[j1:j2] if _content(w)]
         named = _designated(cw, sw, op, i1, i2, j1, j2)
         if named:
-            a, b = named  # "influenza B" for "influenza A" (a ninth trial): a one-letter designation of a named kind
+            a, b = named[:2]  # "influenza B" for "influenza A" (a ninth trial): a one-letter designation of a named kind
         # a long name with its acronym ("US Food and Drug Administration (FDA)") is one term: its acronym
         da, db = _defined_term(cw[i1:i2]), _defined_term(sw[j1:j2])
         if op == "replace" and not da and not db and proper_name(cw[i1:i2]) and proper_name(sw[j1:j2]):
@@ -373,7 +377,9 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             continue
         wedged = 0 < i1 and i2 < len(cw) and _content(cw[i1 - 1]) and _content(cw[i2])
         if named:
-            swaps.append(TagEvidence(f"{cw[i1 - 1]} {a[0]}", f"{sw[j1 - 1]} {b[0]}"))  # "influenza B" / "influenza A"
+            word, first = named[2], named[3]  # "influenza B" / "influenza A", "B lymphocytes" / "T lymphocytes"
+            swaps.append(TagEvidence(f"{word} {a[0]}", f"{word} {b[0]}") if first
+                         else TagEvidence(f"{a[0]} {word}", f"{b[0]} {word}"))
             continue
         if any(re.search(rf"\b{re.escape(w)}\b", sent, re.I) for w in a) and (
                 any(stem(w) in claim_stems for w in b) or k + 1 == len(ops) or any(map(_is_name, a)) or not wedged):

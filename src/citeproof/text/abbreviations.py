@@ -1,0 +1,128 @@
+"""Abbreviations a text defines in brackets, read the way Schwartz and Hearst's algorithm reads them.
+
+Method: Schwartz & Hearst, "A simple algorithm for identifying abbreviation definitions in biomedical text", PSB
+2003: for ``long form (SHORT)``, the short form's letters are matched right to left in the words before the bracket
+(its first letter opening a word), over at most ``min(len(SHORT) + 5, 2 * len(SHORT))`` words.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_DEFINED = re.compile(r"\(\s*([A-Za-z][\w-]{0,9})\s*[),;]")
+_WORD = re.compile(r"\w(?:[\w'-]|[.,](?=\w))*")
+
+
+def _long_form(short: str, words: list[str]) -> list[str] | None:
+    """The shortest tail of ``words`` that ``short`` abbreviates (Schwartz & Hearst's right-to-left match), or
+    None."""
+    letters = [c.lower() for c in short if c.isalnum()]
+    if len(letters) < 2 or not any(c.isalpha() for c in letters):
+        return None
+    text = " ".join(words).lower()
+    s, t = len(letters) - 1, len(text) - 1
+    while s >= 0:
+        c = letters[s]
+        if not c.isalnum():
+            s -= 1
+            continue
+        while t >= 0 and (text[t] != c or (s == 0 and t > 0 and text[t - 1].isalnum())):
+            t -= 1
+        if t < 0:
+            return None
+        s -= 1
+        t -= 1
+    start = text.rfind(" ", 0, t + 1) + 1
+    tail = text[start:].split()
+    return tail if 1 <= len(tail) <= min(len(letters) + 5, 2 * len(letters)) else None
+
+
+def defined_abbreviations(text: str) -> dict[str, tuple[str, ...]]:
+    """Each short form ``text`` defines as ``long form (SHORT)``, lower-cased, to its long form's words.
+
+    Args:
+        text: any text (a source, a sentence).
+
+    Returns:
+        ``{"cp": ("cerebral", "palsy")}`` for "... cerebral palsy (CP) ..."; the first definition of a short form
+        wins. A bracket whose letters the words before it do not hold (``(95% CI)``, ``(n = 12)``) defines nothing.
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for m in _DEFINED.finditer(text):
+        short = m.group(1)
+        if short.lower() in out or short.islower() and len(short) > 5:
+            continue
+        before = _WORD.findall(text[max(0, m.start() - 200):m.start()])[-12:]
+        long = _long_form(short, before)
+        if long:
+            out[short.lower()] = tuple(long)
+    return out
+
+
+def as_the_source_writes(claim: str, source: str) -> str:
+    """``claim`` with each long form that ``source`` defines, and then writes short, as that short form ("in mouse
+    mesangial cells" -> "in MMC" where the source defines "mesangial cells (MC)" and "mouse MC (MMC)" and says "in
+    MMC" after), so a detector comparing the claim word by word with the source's sentence sees one term, not two
+    runs of different length.
+
+    Args:
+        claim: the claim's text.
+        source: the whole source.
+
+    Returns:
+        The claim, unchanged where the source defines nothing the claim spells out, or writes the short form no more
+        than in its definition.
+    """
+    used = _written_short(source)
+    out = claim
+    for _ in range(3 if used else 0):  # nested definitions fold inside out: "mouse mesangial cells" -> "mouse MC" -> "MMC"
+        before = out
+        for pattern, short in used:
+            out = pattern.sub(short, out)
+        if out == before:
+            break
+    return out
+
+
+@lru_cache(maxsize=16)
+def _written_short(source: str) -> tuple[tuple[re.Pattern, str], ...]:
+    """For each abbreviation ``source`` defines and then writes at least once more, a pattern of its long form and
+    the short form as last written; longest long forms first."""
+    out = []
+    for short, long in sorted(defined_abbreviations(source).items(), key=lambda p: -len(p[1])):
+        written = re.findall(rf"(?<![\w-]){re.escape(short)}(?![\w-])", source, re.I)
+        if len(written) >= 2:  # else the source defines it but goes on writing the long form
+            # the claim's own definition goes with its long form: "Men who have sex with men (MSM)" -> "MSM"; a long
+            # form the claim gives another short form ("AMPA receptor (CHMP)", a swap) stays as written
+            out.append((re.compile(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, long))
+                                   + rf"(?![\w-])(?:\s*\(\s*{re.escape(short)}\s*\)|(?!\s*\())", re.I), written[-1]))
+    return tuple(out)
+
+
+def short_forms(words: list[str], defined: dict[str, tuple[str, ...]]) -> list[str]:
+    """Lower-case ``words`` with each long form of ``defined`` read as its short form, and the short form that
+    follows a long form in brackets (already without them) dropped: ``although preterm delivery is a risk factor for
+    cerebral palsy cp`` -> ``... for cp``, so one text that spells a term out and another that abbreviates it compare
+    word for word.
+
+    Args:
+        words: word pieces as a detector tokenizes them (brackets dropped; commas may stand as pieces).
+        defined: :func:`defined_abbreviations` of the source.
+    """
+    low = [w.lower() for w in words]
+    longs = sorted(((long, short) for short, long in defined.items()), key=lambda p: -len(p[0]))
+    out: list[str] = []
+    i = 0
+    while i < len(low):
+        for long, short in longs:
+            if tuple(low[i:i + len(long)]) == long:
+                out.append(short)
+                i += len(long)
+                if i < len(low) and low[i] == short:
+                    i += 1
+                break
+        else:
+            out.append(low[i])
+            i += 1
+    return out
