@@ -16,6 +16,9 @@ Modules (each imports nothing from citeproof but this package):
   :func:`~citeproof.text.grounding.word_diff`,
   :func:`~citeproof.text.grounding.words`) and its coverage/density gates,
   used by the quotation detectors, the LLM tier, ``locate`` and the reports;
+* :mod:`citeproof.text.abbreviations`: the abbreviations a text defines in
+  brackets (Schwartz & Hearst 2003), and a claim read as its source writes
+  them (long forms as the short forms the source goes on using);
 * :mod:`citeproof.text.language`: the language of a text;
 * :mod:`citeproof.text.glyphs`: extraction damage repaired before a word is
   stored: ligature glyphs mapped to U+FFFD (or ``í``/``ì``) rebuilt from a
