@@ -168,3 +168,29 @@ def test_a_group_joined_to_the_sentence_s_is_a_proven_widening():
     assert proven(detect_scope_inflation, claim.replace("singleton and twin", "singleton"), PALSY) == []
     # a coordinate the source names elsewhere is context, not a widening
     assert proven(detect_scope_inflation, claim.replace("twin", "term"), PALSY + " Most were term births.") == []
+
+
+def test_a_short_opening_is_no_part_of_its_own():
+    """Trial 20's report credited "Following training" and "Interestingly" as the parts the source carries."""
+    from citeproof.detectors.joint import split_parts
+
+    parts = split_parts("Following training, the percentage area of type I fibres increased, and mitochondrial volume "
+                        "density exceeded that of controls.")
+    assert parts == ["Following training, the percentage area of type I fibres increased",
+                     "mitochondrial volume density exceeded that of controls"]
+
+
+def test_a_comparison_the_source_draws_elsewhere_names_no_citing_work():
+    """19 C25: "were not significantly larger than those from other media" read as comparing the citing work with
+    the cited one, the passage being the next sentence."""
+    from citeproof.detectors.attribution import detect_comparison_claim
+
+    source = ("Male and female flies emerging from human faeces were significantly larger than those from other media, "
+              "suggesting that they would be more fecund. Female flies caught from children's eyes were of a similar "
+              "size to those from human faeces.")
+    claim = "Male and female flies emerging from human faeces were not significantly larger than those from other media."
+    passage = "Female flies caught from children's eyes were of a similar size to those from human faeces."
+    assert detect_comparison_claim(claim, passage, raw_claim=claim + " [@musca]", citekey="musca",
+                                   source_text=source) == []
+    assert [t.name for t in detect_comparison_claim(claim, passage, raw_claim=claim + " [@musca]", citekey="musca")] \
+        == ["comparison_claim"]

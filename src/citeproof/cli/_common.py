@@ -177,7 +177,7 @@ ZoteroOpt = Annotated[
 CollectionOpt = Annotated[Optional[str], typer.Option("--collection", metavar="NAME", help="With --zotero: only this collection (and its sub-collections).")]
 SourcesOpt = Annotated[
     Optional[list[Path]],
-    typer.Option("--sources", "-s", metavar="DIR", help="Folder of source files (PDF, Markdown, text, HTML) named <citekey>.pdf or matched by DOI. Repeatable."),
+    typer.Option("--sources", "-s", metavar="DIR", help="Folder of source files (PDF, Markdown, plain text, HTML, Word...) named <citekey>.<ext> (smith2020.pdf, smith2020.txt) or matched by DOI. Repeatable."),
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print only what fails (and errors, on stderr): no progress bar, no summary.")]
 CacheOpt = Annotated[Optional[Path], typer.Option("--cache-dir", metavar="DIR", help="Where parsed sources are cached (SQLite). Default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof.")]

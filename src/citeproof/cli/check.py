@@ -107,7 +107,8 @@ def check(
     meaning on a named sentence; partial means read the passage. A tag marked
     "proven by code" quotes the words that differ between the claim and the
     source sentence that restates it, and makes the verdict unsupported or
-    contradicted; other tags only lower supported to partial. The flag
+    contradicted; other tags at confidence 0.6 or more lower supported to
+    partial, and weaker ones are there to read, changing nothing. The flag
     needs_review marks a finding whose tiers disagree or whose judge leaned
     hard the other way. Exit codes: 0 ok, 1 a --fail-on gate failed, 2 bad
     invocation or unreadable required input.

@@ -229,8 +229,10 @@ def detect_comparison_claim(claim_text: str, evidence_text: str | None, **contex
     named = [w for w in re.findall(r"[A-Za-z]{3,}", after) if w.lower() not in _NOT_NAMING]
     if not own and named and not any(re.match(_WORK_NOUN, w, re.I) or w[0].isupper() for w in named):
         return []  # "more often than men did": the sentence compares two things it names, not the cited work
-    if not own and evidence_text and re.search(r"(?<![A-Za-z])" + re.escape(cue) + r"(?![A-Za-z])", evidence_text, re.I):
-        return []  # the source draws the same comparison itself ("ten times faster than a linear scan"): it can confirm it
+    drawn = f"{evidence_text or ''} {context.get('source_text') or ''}"
+    if not own and evidence_text and re.search(r"(?<![A-Za-z])" + re.escape(cue) + r"(?![A-Za-z])", drawn, re.I):
+        return []  # the source draws the same comparison itself ("ten times faster than a linear scan"), in the passage
+        # or elsewhere ("larger than those from other media", a nineteenth trial's passage was the next sentence)
     return [Tag("comparison_claim",
                 f"The claim compares the citing work with the cited one ({cue!r}); the cited source cannot confirm the citing work's own result.",
                 0.9 if own else 0.7, (TagEvidence(raw[max(0, checked[1] - 80) + cues[-1].start() : checked[2]].strip(), ""),))]

@@ -27,7 +27,8 @@ def split_parts(claim_text: str) -> list[str]:
     Returns:
         The parts in order, cut at ``;``, ``, and``/``, while``/``, whereas``,
         list commas and clause-joining *and*; a part with fewer than two
-        content words is merged into the previous one.
+        content words is merged into the previous one, an opening part with
+        fewer than three into the next.
     """
     parts = [p.strip(" ,.") for p in _SPLIT.split(claim_text or "") if p and p.strip(" ,.")]
     merged: list[str] = []
@@ -36,6 +37,10 @@ def split_parts(claim_text: str) -> list[str]:
             merged[-1] = merged[-1] + ", " + p
         else:
             merged.append(p)
+    if len(merged) > 1 and len(content_stems(merged[0])) < 3:
+        # a short opening ("Interestingly", "Following training") frames the next part: no part of its own (a
+        # twentieth trial's report credited "Following training" as the part the source carries)
+        merged[:2] = [merged[0] + ", " + merged[1]]
     return merged
 
 

@@ -273,7 +273,7 @@ def _name_the_missing_part(f: Finding, parts: list[str], judged: list, held: lis
     """
     if not any(held) or f.verdict not in (Verdict.PARTIAL, Verdict.UNSUPPORTED):
         return
-    ok = "; ".join(f"\u201c{_short(p)}\u201d {j.evidence.passage.where() or 'in the source'}"
+    ok = "; ".join(f"\u201c{_short(p)}\u201d" + (f" {where}" if (where := j.evidence.passage.where()) else "")
                    for p, j, h in zip(parts, judged, held, strict=True) if h)
     missing = "; ".join(f"\u201c{_short(p)}\u201d ({j.verdict.value})" for p, j, h in zip(parts, judged, held, strict=True) if not h)
     f.reasons.insert(0, f"supported in part: the source carries {ok}, but not {missing} — that part lacks support "
