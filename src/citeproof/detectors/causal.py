@@ -36,7 +36,7 @@ CLAIM_CAUSAL = [
     r"underl(?:ie|ies|ying|ay)", r"determin(?:e|es|ed|ing)(?! that| whether| if)", r"(?:is|are) due to", r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)",
     r"produc(?:e|es|ed|ing)", r"generat(?:e|es|ed|ing)", r"because of", r"(?:is|are) attributable to", r"effect of",
     r"prompt(?:s|ed)?", r"spark(?:s|ed)?", r"precipitat(?:e|es|ed)", r"engender(?:s|ed)?", r"instigat(?:e|es|ed)",
-    r"directly", r"in turn", r"because",
+    r"directly", r"in turn", r"because", r"as a (?:direct )?(?:result|consequence) of",
 ]
 """Claim-side causal cues whose appearance, against an associational source, is an overclaim."""
 
@@ -44,6 +44,7 @@ EXPLICIT_CAUSAL = [
     r"caus(?:e|es|ed|ing)", r"causal(?:ly)?", r"causation", r"lead(?:s|ing)? (?:directly )?to|led to", r"result(?:s|ed|ing)? in",
     r"give[s]? rise to|gave rise to", r"bring(?:s)? about|brought about", r"responsible for", r"due to", r"because(?: of)?",
     r"owing to", r"attributable to", r"consequence of", r"trigger(?:s|ed|ing)?", r"driv(?:e|es|en|ing)|drove",
+    r"as a (?:direct )?result of",  # a twenty-second trial: "stress tolerance as a result of their high levels of ..."
 ]
 """Words that name causation outright (a subset of the claim cues)."""
 
@@ -68,7 +69,7 @@ ASSOCIATION = [
     # "reports associating X with Y" (a 13th trial); "concordance between X and Y" (an 11th)
     r"associat(?:e|es|ed|ing|ion|ions)", r"correlat(?:e|es|ed|ing|ion|ions)", r"concordan(?:ce|t)",
     r"link(?:s|ed)? (?:to|with)", r"related to|relationship", r"in parallel (?:with|to)|parallel(?:ed|s|ing)",
-    r"co-?occur\w*", r"risk factors?", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
+    r"co-?occur\w*", r"risk factors?", r"(?:an? )?(?:increased|higher|greater|elevated) (?:prevalence|incidence|risk|odds) of", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
     r"observational", r"cross-sectional|case-control", r"more (?:common|likely|frequent) (?:in|among)",
 ]
 

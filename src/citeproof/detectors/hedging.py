@@ -32,7 +32,7 @@ HEDGES = [
     r"suggest(?:s|ed|ing)?", r"suggestive", r"indicat(?:e|es|ed|ing)", r"imply|implies|implied",
     r"(?:is|are|was|were) thought", r"(?:is|are|was|were) believed", r"(?:is|are|was|were) (?:widely |generally |often )?considered to",
     r"(?:is|are|was|were) (?:estimated|projected|expected|predicted) to", r"(?:is|are|was|were) (?:assumed|presumed|hypothesi[sz]ed|proposed|speculated)",
-    r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"hypothes[ie]s|hypothesi[sz]e[ds]?", r"propose[ds]?", r"speculat\w+",
+    r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"it (?:appears|appeared|seems|seemed) that", r"hypothes[ie]s|hypothesi[sz]e[ds]?", r"propose[ds]?", r"speculat\w+",
     r"putative(?:ly)?", r"presumabl[ey]", r"probabl[ey]", r"preliminary", r"tentative(?:ly)?", r"consistent with",
     r"in part", r"partially", r"to some extent", r"not clear|unclear|remains? to be", r"raises? the possibility",
     r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot", POSSIBLE_EFFECT, r"surmis(?:e|es|ed)",
@@ -54,7 +54,8 @@ BOOSTERS = [
 
 STRONG_HEDGES = [
     r"may", r"might", COULD, r"possibl[ey]", r"perhaps", r"potentially", r"likely", r"suggest(?:s|ed|ing)?",
-    r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
+    r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"it (?:appears|appeared|seems|seemed) that",  # a 22nd trial
+    r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
     r"putative(?:ly)?", r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed", r"(?:we|i) surmise",
     r"(?:is|are|was|were) (?:widely |generally |often )?considered to",  # "TatA is considered to be" (a 16th trial)
     r"(?:is|are|was|were) (?:estimated|projected|expected|predicted) to",  # "costs ... are estimated to increase" (18th)

@@ -18,7 +18,7 @@ from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
 __all__ = ["ABSENCE", "DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS",
-           "derivation", "inside", "labelled_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
+           "derivation", "inside", "labelled_swap", "numbered_name_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
@@ -173,6 +173,26 @@ def labelled_swap(claim_text: str, sent: str) -> TagEvidence | None:
     return None
 
 
+def numbered_name_swap(claim_text: str, sent: str) -> TagEvidence | None:
+    """A name of the claim whose digits differ from those of the one name of its shape in the restating sentence,
+    the claim's own name absent there: "segments A1-A8" for "segments A1-A5", "CD8+ T cells" for "CD4+ T cells" (a
+    twenty-first trial; the word diff had joined "A1-A5" to the clause after it). None when the claim has two names
+    of that shape (it may list both)."""
+    said = {w for w in _NAMED.findall(claim_text)}
+    there = {w for w in _NAMED.findall(sent)}
+    for w in sorted(said - there):
+        shape = _DIGITS.sub("#", w)
+        other = [v for v in there - said if _DIGITS.sub("#", v) == shape]
+        if len(other) == 1 and not any(_DIGITS.sub("#", v) == shape for v in said - {w}):
+            return TagEvidence(w, other[0])
+    return None
+
+
+_NAMED = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z-]*\d[\w-]*(?<=\w)")
+"""A name that carries a digit after a letter (*A1-A5*, *CD4*, *HOXA10*, *miR-192*)."""
+_DIGITS = re.compile(r"\d+")
+
+
 ABSENCE = frozenset({"absent", "lacking", "missing", "undetectable", "undetected", "unobserved", "unseen", "nonexistent",
                      "none", "nil", "lost"})
 """Words of absence: one says what a negated word says (*absent* / *not observed*)."""
@@ -194,8 +214,15 @@ def names_writers(a: list[str], b: list[str]) -> bool:
     """``a`` names a work's writers in the third person (*the authors*, *the researchers*) where ``b`` is their own
     *we* / *our*: who says it, not another term ("The authors investigated ..." for "We investigated ...", a
     fourteenth trial's swap had stayed unproven beside it)."""
+    own = {"we", "our", "us"}
     return (bool(a) and all(w.lower() in _WRITERS for w in a) and any(w.lower() not in {"the", "they", "their"} for w in a)
-            and bool(b) and all(w.lower() in {"we", "our", "us"} for w in b))
+            and bool(b) and all(w.lower() in own | _CONNECTIVES for w in b) and any(w.lower() in own for w in b))
+
+
+_CONNECTIVES = frozenset({"furthermore", "moreover", "here", "finally", "additionally", "also", "thus", "therefore",
+                          "hence", "together", "however", "first", "second", "then", "next", "lastly", "overall"})
+"""Sentence openers before the writers' *we* ("Furthermore, we propose ..." for "The authors propose ...", a
+twenty-second trial's faithful claim a proven swap)."""
 
 
 _SUFFIXES = frozenset("""

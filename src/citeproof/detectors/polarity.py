@@ -105,7 +105,8 @@ def _negation_mismatch(claim_text: str, pool: list[str]) -> Tag | None:
         need = min(3, len(sc))
         holding = [s for s in pool if sum(w in _prefixes(s) for w in sc) >= need]
         if holding and not any(NEG_ANY_SIDE.search(s) or NEG_LEXICAL.search(s) or NULL_FINDING.search(s) for s in holding):
-            said = {stem(w): w for w in reversed(_TOKEN_RE.findall(claim_text))}  # the claim's words, not their stems
+            # the claim's words, not their stems' first letters ("'not' decre endog SIP1 expre..." in a 20th trial)
+            said = {stem(w)[:5]: w for w in reversed(_TOKEN_RE.findall(claim_text))}
             return Tag("polarity_flip", f"The claim negates ({neg!r} {' '.join(said.get(x, x) for x in sc)}...) what the "
                        "evidence states without negation.",
                        0.75, (TagEvidence(neg, holding[0][:120]),))
@@ -305,12 +306,16 @@ def _source_cues(source_text: str) -> tuple:
     return tuple(_cues(source_text))
 
 
-def _source_agrees(cls: str, axis: str, tgt: set[str], source_text: str) -> bool:
-    """True when some sentence of the source has a cue of class ``cls`` on the same target (>= 2 shared words)."""
+def _source_agrees(cls: str, axis: str, tgt: set[str], source_text: str, need: int = 2) -> bool:
+    """True when some sentence of the source has a cue of class ``cls`` on the same target (at least ``need``, and
+    2, shared words: an agreeing cue on a target the opposing one names more of is about something else, "express
+    their own miRNAs to control both viral and cellular transcripts" against "virus production is selectively
+    reduced in salivary glands" for "... miRNAs shows selectively increased virus production in salivary glands", a
+    twenty-first trial)."""
     if not source_text:
         return False
     for e in _source_cues(source_text):
-        if e[0] == cls and len(e[3] & tgt) >= 2 and e[2] >= 0:
+        if e[0] == cls and len(e[3] & tgt) >= max(2, need) and e[2] >= 0:
             return True
     return False
 
@@ -412,7 +417,7 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
         if oppose:
             e = max(oppose, key=lambda x: len(x[3] & tgt))
             shared = sorted(e[3] & tgt)
-            if len(shared) <= agree or _source_agrees(cls, axis, tgt, source_text):
+            if len(shared) <= agree or _source_agrees(cls, axis, tgt, source_text, need=len(shared) - 1):
                 continue
             # two target words shared, more than any agreeing cue has: 0.65, it downgrades ("raised the proportion of
             # double-positive CD4+CD8+ thymocytes" against "a slight decrease in the double-positive cell (CD4(+)CD8(+))

@@ -112,10 +112,13 @@ def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
         return None
     for sent, cw, sw, i1, i2, j1, j2 in _replacements(claim_text, pool):
         there = " ".join(sw[j1:j2])
-        kinds = i2 - i1 >= 3 and cw[i1 + 1].lower() in _KINDS_OF and not find_terms(there, UNIVERSAL)
-        if cw[i1].lower() in _ALL and (_RESTRICTED.match(there) or kinds):
+        # *all* may stand inside the run: "that holds for all types of mammalian stem cells" for "in mouse embryonic
+        # stem cells" (a twenty-second trial: *partial*)
+        k = next((k for k in range(i1, i2) if cw[k].lower() in _ALL), i1)
+        kinds = i2 - k >= 3 and cw[k + 1].lower() in _KINDS_OF and not find_terms(there, UNIVERSAL)
+        if cw[k].lower() in _ALL and (_RESTRICTED.match(there) or kinds):
             # "all types of physical activity" where the source says "sports" (an eighth trial) widens as well
-            said = " ".join(cw[i1:i2])
+            said = " ".join(cw[k:i2])
             return Tag("scope_inflation", f"The claim says {said!r} where the source says {there!r}: "
                        f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, there),), proven=True)
     return _not_all(claim_text, pool)
@@ -258,6 +261,11 @@ def _restated_subgroup(claim_text: str, pool: list[str]) -> Tag | None:
 
 _PLACE_UNIVERSAL = re.compile(r"\b(?:worldwide|world-wide|globally|across the (?:globe|world)|everywhere|universally|"
                               r"in (?:all|every) countr(?:y|ies))\b", re.I)
+_CONTINENT_WIDE = re.compile(r"\b(?:across|throughout|all over|in all|in every)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+                             r"(?:(?:regions?|countries|nations|parts|areas)\s+of\s+)?(?:the\s+)?(?P<place>Africa|Asia|"
+                             r"Europe|(?:North|South|Latin|Central)\s+America|the\s+Americas|Oceania|sub-Saharan\s+Africa)\b",
+                             re.I)
+"""A claim spread over a continent (*across the trachoma-endemic regions of Africa*, *throughout Europe*)."""
 _WORLD = re.compile(r"\b(?:world\w*|global\w*|countries|international\w*|universal\w*|everywhere|pandemic)\b", re.I)
 
 
@@ -274,6 +282,19 @@ def _worldwide(claim_text: str, source_text: str) -> Tag | None:
     return Tag("scope_inflation", f"The claim says {m.group(0)!r}; the source names no scope past its own study (no "
                "'world', 'global', 'international' or 'countries' anywhere in it).", 0.9,
                (TagEvidence(m.group(0), ""),), proven=True)
+
+
+def _continent_wide(claim_text: str, source_text: str) -> Tag | None:
+    """A claim spread over a continent (:data:`_CONTINENT_WIDE`) citing a source that names neither that continent nor
+    any scope past its own study (:data:`_WORLD`): "Across the trachoma-endemic regions of Africa, human faeces are
+    the best larval medium" for a study in one Gambian village (a nineteenth trial: *partial*). Code shows it:
+    confidence 0.9, ``proven``."""
+    wide = _CONTINENT_WIDE.search(claim_text)
+    if wide is None or not source_text or _WORLD.search(source_text) or re.search(
+            rf"\b{re.escape(wide.group('place'))}", source_text, re.I):
+        return None
+    return Tag("scope_inflation", f"The claim says {wide.group(0)!r}; the source names no {wide.group('place')!r} "
+               "anywhere and no scope past its own study.", 0.9, (TagEvidence(wide.group(0), ""),), proven=True)
 
 
 _PEOPLE = re.compile(r"\b(?:patients?|participants?|volunteers?|people|persons?|individuals|humans|adults|children|"
@@ -336,7 +357,8 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
                     f"The claim is about {c_h[0][0]!r} but the evidence is about {e_nh[0][0]!r}.", 0.85,
                     (TagEvidence(c_h[0][0], e_nh[0][0]),), proven=True)]
     source_text = context.get("source_text") or ""
-    unstudied = _people_unstudied(claim_text, source_text or evidence_text)
+    unstudied = (_people_unstudied(claim_text, source_text or evidence_text)
+                 or _continent_wide(claim_text, source_text or evidence_text))
     if unstudied is not None:
         return [unstudied]
     pool = [evidence_text]

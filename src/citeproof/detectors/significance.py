@@ -40,6 +40,29 @@ _DENIAL = re.compile(rf"\b(?:{_DENYING})\b(?:\s+(?!(?:since|because|as|which|tha
 significant* does (a new user's trial, 2026-12-06: the first was read as a claim of significance)."""
 
 
+def _restated_denial(claim_text: str, source_text: str, evidence_text: str) -> tuple[str, str] | None:
+    """The source sentence restating the claim (:func:`~citeproof.detectors.swaps.restating_sentence`) and its words
+    denying significance, where it denies it (:data:`_DENIAL`, :data:`NON_SIGNIFICANT`) and claims none: "Changes in
+    bone density ... differed significantly between patients with ulcerative colitis and those with Crohn's disease"
+    for "Changes in bone density for patients with ulcerative colitis and Crohn's disease were not significantly
+    different" (a twenty-first trial: *partial* at 0.9, unproven)."""
+    from citeproof.detectors.swaps import restating_sentence
+
+    sent = restating_sentence(claim_text, source_text) or restating_sentence(claim_text, evidence_text)
+    if sent is None:
+        return None
+    denial = _DENIAL.search(sent) or next((m for m in (re.search(rf"\b(?:{p})", sent, re.I) for p in NON_SIGNIFICANT[:6])
+                                           if m), None)
+    if denial is None:
+        return None
+    rest = re.sub(r"not (?:statistically )?significant\w*|no (?:statistically )?significant|non-?significant\w*|"
+                  r"insignificant\w*", " ", _DENIAL.sub(" ", sent), flags=re.I)
+    if re.search(r"\bsignifican", rest, re.I):
+        return None  # the sentence claims significance too, for something else
+    end = re.match(r"\w*", sent[denial.end():]).end() + denial.end()
+    return sent, sent[denial.start():end]
+
+
 def detect_significance_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``significance_inflation`` when the claim calls a result significant without support.
 
@@ -72,6 +95,11 @@ def detect_significance_inflation(claim_text: str, evidence_text: str | None, **
         return [Tag("significance_inflation",
                     f"The claim gives a p value ({stated_p[0][0]!r}) that the source never reports.", 0.8,
                     (TagEvidence(stated_p[0][0], ""),))]
+    restated = _restated_denial(claim_text, source_text, evidence_text)
+    if restated is not None:
+        sent, denial = restated
+        return [Tag("significance_inflation", f"The claim says {cue!r} where the sentence that restates it says "
+                    f"{denial!r}: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(cue, denial),), proven=True)]
     nonsig = find_terms(evidence_text, NON_SIGNIFICANT)
     if nonsig and not re.search(r"(?<!not )(?<!non-)(?<!no )\bsignificant", re.sub(r"not (?:statistically )?significant|no significant|non-?significant", "", evidence_text, flags=re.I), re.I):
         return [Tag("significance_inflation",

@@ -23,7 +23,7 @@ from rapidfuzz import fuzz
 
 from citeproof.detectors.cues import CUE_RES
 from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside,
-                                         derivation, labelled_swap, names_writers, negated_alike, past_shared_parts, proper_name, same_phrase, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
+                                         derivation, labelled_swap, names_writers, numbered_name_swap, negated_alike, past_shared_parts, proper_name, same_phrase, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
@@ -282,6 +282,8 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     tags = _swap_tags(claim_text, sent, share, source_text)
     if not (tags and tags[0].proven) and share >= 0.75 and (label := labelled_swap(claim_text, sent)):
         return [Tag("term_swap", _message(label, sent), 0.9, (label,), proven=True)]
+    if not (tags and tags[0].proven) and (named := numbered_name_swap(claim_text, sent)):
+        return [Tag("term_swap", _message(named, sent), 0.9, (named,), proven=True)]
     if not (tags and tags[0].proven) and _CLAUSES.search(sent):
         # a sentence of clauses ("...; radially directed tracks orient colchicine-sensitive saltatory transport
         # throughout the peripheral cytoplasm; and ...") compared clause by clause: the claim's last words would
@@ -333,6 +335,9 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             da, db = " ".join(cw[i1:i2]), " ".join(sw[j1:j2])  # two names of bodies, each one term (a 17th trial)
         na, nb = (1 if da else i2 - i1), (1 if db else j2 - j1)
         a, b = ([da] if da else a), ([db] if db else b)
+        if op == "replace" and names_writers(cw[i1:i2], sw[j1:j2]):
+            explained.update(range(i1, i2))  # "The authors propose" / "Furthermore, we propose" (a 22nd trial)
+            continue
         if (op == "replace" and i1 == 0 and a and b and all(w.lower() in REPORTING for w in b)
                 and {stem(w) for w in a} <= sent_stems):
             # the sentence's frame ("We conclude that") where the claim opens with a word the sentence says later

@@ -69,11 +69,11 @@ __all__ = [
 CONTRARY_SIGNALS = frozenset({"but see", "contra", "but cf.", "but cf", "but compare"})
 """Bluebook signals that say the cited source cuts against the claim (Bluebook rule 1.2(c))."""
 
-ACCUSING_TAGS = frozenset({"number_drift", "polarity_flip", "term_swap", "scope_inflation"})
+ACCUSING_TAGS = frozenset({"number_drift", "polarity_flip", "term_swap", "scope_inflation", "significance_inflation"})
 """Tags whose difference code proves on the sentence that restates the claim: confident, they make the
 verdict *unsupported* (:func:`escalation`), so a gate on ``unsupported,contradicted`` catches them."""
 
-CONTRADICTING_TAGS = frozenset({"polarity_flip"})
+CONTRADICTING_TAGS = frozenset({"polarity_flip", "significance_inflation"})
 """Accusing tags that mean the source states the opposite: the verdict becomes *contradicted*."""
 
 
