@@ -141,3 +141,13 @@ def test_all_inside_the_replaced_run_is_a_proven_widening_and_the_authors_are_we
     assert proven(detect_term_swap, faithful, HSP) == [] and proven(detect_scope_inflation, faithful, HSP) == []
     [tag] = proven(detect_term_swap, faithful.replace("mouse", "human"), HSP)
     assert spans(tag) == ("human", "mouse")
+
+
+def test_a_cause_clause_turned_into_a_consequence_is_no_exchange():
+    """21 C03 (faithful, *contradicted* by a proven exchange): "not unique to dorsal closure, since it is also seen
+    when laser wounds ... are repaired" for "also occurs during repair of laser wounds ..., and so this behaviour is
+    not restricted to leading edge cells during dorsal closure"."""
+    source = ("Filopodial matching also occurs during repair of laser wounds in the ventral epithelium, and so this "
+              "behaviour is not restricted to leading edge cells during dorsal closure.")
+    assert proven(detect_polarity_flip, "Matching of filopodia is not unique to dorsal closure, since it is also seen "
+                  "when laser wounds in the ventral epithelium are repaired.", source) == []

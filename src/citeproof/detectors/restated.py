@@ -389,6 +389,10 @@ def _same_slot(text: str, x: tuple[int, int], y: tuple[int, int]) -> bool:
     return bool(after_x and after_x == after_y) or bool(before(x[0]) and before(x[0]) == before(y[0]))
 
 
+_TURNED_CAUSE = re.compile(r"\b(?:since|because|as a result of|given that)\b", re.I)
+_CONSEQUENCE = re.compile(r"\b(?:so|therefore|thus|hence|consequently)\b", re.I)
+
+
 def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
     """Two groups of terms exchanged across parallel clauses of a sentence restating the claim, the sentence saying
     more around them: "waves that originate in the midregion of the embryo and terminate at its opposite anterior and
@@ -415,6 +419,9 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
         for sent in split_sentences(passage):
             if overlap_score(claim_text, sent) < RESTATE_AT or (" by " in f" {sent.lower()} ") != by_c:
                 continue
+            if _TURNED_CAUSE.search(claim_text) and _CONSEQUENCE.search(sent) or (
+                    _TURNED_CAUSE.search(sent) and _CONSEQUENCE.search(claim_text)):
+                continue  # "A, since B" is "B, and so A" (a 21st trial's faithful claim: a proven exchange)
             s = _spans(sent)
             cs, ss = [t for t, _, _ in c], [t for t, _, _ in s]
             shared = [i for i, t in enumerate(cs) if cs.count(t) == 1 and ss.count(t) == 1]
