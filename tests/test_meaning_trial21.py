@@ -151,3 +151,15 @@ def test_a_cause_clause_turned_into_a_consequence_is_no_exchange():
               "behaviour is not restricted to leading edge cells during dorsal closure.")
     assert proven(detect_polarity_flip, "Matching of filopodia is not unique to dorsal closure, since it is also seen "
                   "when laser wounds in the ventral epithelium are repaired.", source) == []
+
+
+def test_two_names_exchanged_where_the_sentence_opens_are_a_proven_flip():
+    """23 C17 (*supported*): "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1 receptor" for
+    "Neuregulin 1 (NRG1) is ... the postsynaptic erbB4 receptor" (the long form read as its short form)."""
+    source = ("Neuregulin 1 (NRG1) is a secreted trophic factor that activates the postsynaptic erbB4 receptor tyrosine "
+              "kinase. Both NRG1 and erbB4 have been repeatedly associated with schizophrenia.")
+    claim = "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1 receptor tyrosine kinase."
+    [tag] = proven(detect_polarity_flip, claim, source)
+    assert spans(tag) == ("erbb4", "nrg1")
+    assert proven(detect_polarity_flip, "NRG1 is a secreted trophic factor that activates the postsynaptic erbB4 "
+                  "receptor tyrosine kinase.", source) == []
