@@ -163,3 +163,23 @@ def test_two_names_exchanged_where_the_sentence_opens_are_a_proven_flip():
     assert spans(tag) == ("erbb4", "nrg1")
     assert proven(detect_polarity_flip, "NRG1 is a secreted trophic factor that activates the postsynaptic erbB4 "
                   "receptor tyrosine kinase.", source) == []
+
+
+def test_two_numbers_given_to_each_other_s_group_are_a_proven_flip():
+    """19 C04 and 23 C24 (*supported*): odds ratios and percentages exchanged between two groups."""
+    eggs = ("Egg rolls were the only item significantly associated with illness in both analyses (first control group: "
+            "odds ratio [OR] 8.2, 95% confidence interval [CI] 2.3-31.6; second control group: OR 13.1, 95% CI "
+            "2.1-97.0).")
+    claim = ("Egg rolls were associated with illness with an odds ratio of 13.1 against the first control group and 8.2 "
+             "against the second.")
+    [tag] = proven(detect_polarity_flip, claim, eggs)
+    assert spans(tag) == ("13.1", "8.2")
+    assert proven(detect_polarity_flip, claim.replace("13.1", "X").replace("8.2", "13.1").replace("X", "8.2"), eggs) == []
+    cns = ("The ratio of CNS metastases to total number of recurrence events was 16.94% (95% CI 10.85% to 24.07%) and "
+           "8.33% (95% CI 6.49% to 10.86%) for the trastuzumab-treated and control groups, respectively.")
+    claim = ("The ratio of CNS metastases to total number of recurrence events was 8.33% in the trastuzumab-treated group "
+             "and 16.94% in the control group.")
+    [tag] = proven(detect_polarity_flip, claim, cns)
+    assert spans(tag) == ("8.33%", "16.94%")
+    assert proven(detect_polarity_flip, "The ratio of CNS metastases to total number of recurrence events was 16.94% in "
+                  "the trastuzumab-treated group and 8.33% in the control group.", cns) == []

@@ -106,7 +106,7 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or _exchanged_in_phrase(claim_text, pool) or _exchanged_blocks(claim_text, pool)
             or reversal_from_to(claim_text, pool, source_text) or latter_exchanged(claim_text, source_text)
             or spans_exchanged(claim_text, pool, source_text) or relation_exchanged(claim_text, pool, source_text)
-            or words_exchanged(claim_text, pool, source_text))
+            or words_exchanged(claim_text, pool, source_text) or numbers_exchanged(claim_text, pool))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"
@@ -432,4 +432,67 @@ def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 continue  # the source also says it the claim's way
             return Tag("polarity_flip", f"The claim exchanges {a!r} and {b!r}: the source says it the other way round, "
                        f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
+    return None
+
+
+_NUM_TOKEN = re.compile(r"\d+(?:\.\d+)?%?|[^\W\d_][\w'-]*")
+
+
+def _number_context(toks: list[str], k: int, span: int = 4) -> dict[str, float]:
+    """The content stems within ``span`` tokens of ``toks[k]``, each weighted 1 / its distance (the nearest counts)."""
+    out: dict[str, float] = {}
+    for d in range(1, span + 1):
+        for j in (k - d, k + d):
+            if 0 <= j < len(toks) and not toks[j][0].isdigit() and not light_token(toks[j].lower()):
+                w = stem(toks[j].lower())
+                out[w] = max(out.get(w, 0.0), 1.0 / d)
+    return out
+
+
+def _binding(toks: list[str], sent: list[str], p: str, q: str) -> float:
+    """How well the words around ``p`` and ``q`` in ``toks`` match those around them in ``sent``."""
+    total = 0.0
+    for n in (p, q):
+        a, b = _number_context(toks, toks.index(n)), _number_context(sent, sent.index(n))
+        total += sum(min(a[w], b[w]) for w in a if w in b)
+    return total
+
+
+NUMBERS_EXCHANGED_BY = 0.75
+"""Least gain in the binding of two numbers to the words around them (:func:`_binding`) when they are exchanged back
+for the claim to count as exchanging them. On the 25 pairs of numbers that faithful SciFact and Citation-Integrity
+training claims share with the sentence restating them, exchanging gains at most 0.0; on three held-out trial claims
+0.83, 1.42 (proven) and 0.41 (left)."""
+
+
+def numbers_exchanged(claim_text: str, pool: list[str]) -> Tag | None:
+    """Two numbers of a sentence restating the claim, each given to the other's group: "an odds ratio of 13.1 against
+    the first control group and 8.2 against the second" for "(first control group: odds ratio [OR] 8.2 ...; second
+    control group: OR 13.1 ...)" (a nineteenth trial), "8.33% in the trastuzumab-treated group and 16.94% in the
+    control group" for "16.94% ... and 8.33% ... for the trastuzumab-treated and control groups, respectively" (a
+    twenty-third). Each number stands once in each text; the words around them (:func:`_binding`) match the sentence
+    at least :data:`NUMBERS_EXCHANGED_BY` better with the two exchanged back, and little (0.6 or less) as the claim
+    has them. Code shows it: confidence 0.9, ``proven``."""
+    from citeproof.detectors.swaps import RESTATE_AT
+    from citeproof.text.stems import overlap_score
+
+    ct = _NUM_TOKEN.findall(claim_text)
+    nums = [w for w in ct if w[0].isdigit()]
+    if len(nums) < 2:
+        return None
+    for passage in pool:
+        for sent in split_sentences(passage):
+            if overlap_score(claim_text, sent) < RESTATE_AT:
+                continue
+            st = _NUM_TOKEN.findall(sent)
+            for k, p in enumerate(nums):
+                for q in nums[k + 1:]:
+                    if p == q or not (nums.count(p) == nums.count(q) == st.count(p) == st.count(q) == 1):
+                        continue
+                    back = [q if w == p else p if w == q else w for w in ct]
+                    said, turned = _binding(ct, st, p, q), _binding(back, st, p, q)
+                    if said <= 0.6 and turned - said >= NUMBERS_EXCHANGED_BY:
+                        return Tag("polarity_flip", f"The claim gives {p!r} and {q!r} to each other's group: the source "
+                                   f"says it the other way round, \u201c{sent[:200]}\u201d", 0.9,
+                                   (TagEvidence(p, q),), proven=True)
     return None
