@@ -183,3 +183,15 @@ def test_two_numbers_given_to_each_other_s_group_are_a_proven_flip():
     assert spans(tag) == ("8.33%", "16.94%")
     assert proven(detect_polarity_flip, "The ratio of CNS metastases to total number of recurrence events was 16.94% in "
                   "the trastuzumab-treated group and 8.33% in the control group.", cns) == []
+
+
+def test_n_times_as_many_for_one_nth_is_a_proven_flip():
+    """19b C03 (*supported*): "four times as many labeled cells were detected ... as in saline-treated control mice"
+    for "only one fourth of labeled cells could be detected ... compared to saline-treated control mice"."""
+    source = ("By intrathymic labeling with fluorescein isothiocyanate, only one fourth of labeled cells could be detected "
+              "in the lymph nodes and in the spleen of FTY720-treated mice compared to saline-treated control mice.")
+    claim = ("After intrathymic labeling with fluorescein isothiocyanate, four times as many labeled cells were detected "
+             "in the lymph nodes and spleen of FTY720-treated mice as in saline-treated control mice.")
+    [tag] = proven(detect_polarity_flip, claim, source)
+    assert spans(tag) == ("four times", "one fourth")
+    assert proven(detect_polarity_flip, claim.replace("four times as many", "a quarter as many"), source) == []
