@@ -48,6 +48,13 @@ def defined_abbreviations(text: str) -> dict[str, tuple[str, ...]]:
         ``{"cp": ("cerebral", "palsy")}`` for "... cerebral palsy (CP) ..."; the first definition of a short form
         wins. A bracket whose letters the words before it do not hold (``(95% CI)``, ``(n = 12)``) defines nothing.
     """
+    return dict(_defined(text))
+
+
+@lru_cache(maxsize=16)
+def _defined(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """:func:`defined_abbreviations` of ``text``, kept for the last 16 texts (a source is read once per claim by three
+    detectors)."""
     out: dict[str, tuple[str, ...]] = {}
     for m in _DEFINED.finditer(text):
         short = m.group(1)
@@ -57,7 +64,7 @@ def defined_abbreviations(text: str) -> dict[str, tuple[str, ...]]:
         long = _long_form(short, before)
         if long:
             out[short.lower()] = tuple(long)
-    return out
+    return tuple(out.items())
 
 
 def as_the_source_writes(claim: str, source: str) -> str:
