@@ -195,3 +195,15 @@ def test_n_times_as_many_for_one_nth_is_a_proven_flip():
     [tag] = proven(detect_polarity_flip, claim, source)
     assert spans(tag) == ("four times", "one fourth")
     assert proven(detect_polarity_flip, claim.replace("four times as many", "a quarter as many"), source) == []
+
+
+def test_all_the_source_says_elsewhere_is_no_named_widening():
+    """The demo's Sci-Hub paper: "68.9% of all scholarly articles" against page 2's "as of March 2017, ... 68.9% of the
+    81.6 million scholarly articles registered with Crossref" was a proven widening (*March*, then *Crossref*, read as
+    a named kind) once the sentence stood alone; page 7 says "68.9% of all articles"."""
+    page2 = ("Here we report that, as of March 2017, Sci-Hub's database contains 68.9% of the 81.6 million scholarly "
+             "articles registered with Crossref and 85.1% of articles published in toll access journals.")
+    claim = "Sci-Hub's database contains 68.9% of all scholarly articles"
+    assert proven(detect_scope_inflation, claim, page2 + " Sci-Hub holds 56 million articles, 68.9% of all articles.") == []
+    [tag] = proven(detect_scope_inflation, claim, page2)
+    assert spans(tag) == ("all", "Crossref")
