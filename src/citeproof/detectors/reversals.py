@@ -345,7 +345,7 @@ def relation_exchanged(claim_text: str, pool: list[str], source_text: str) -> Ta
         return None
     sents = [" " + " ".join(short_forms(_pieces(s), defined)) + " "
              for passage in pool for s in split_sentences(passage)]
-    whole = [" " + " ".join(short_forms(_pieces(s), defined)) + " " for s in split_sentences(source_text or "")]
+    whole: list[str] = []  # the whole source read so, only once a turned relation is found (a full text is long)
     for k in hits:
         for a in range(max(1, k - 4), k + 1):
             for b in range(k + 1, min(len(cw), a + 6) + 1):
@@ -358,7 +358,11 @@ def relation_exchanged(claim_text: str, pool: list[str], source_text: str) -> Ta
                         if x == y or set(x + y) & _APART or not all(w in defined or _term(w) for w in (x[0], y[-1])):
                             continue
                         turned, said = " ".join(y + mid + x), " ".join(x + mid + y)
-                        if any(f" {turned} " in s for s in sents) and not any(f" {said} " in s for s in whole + sents):
+                        if not any(f" {turned} " in s for s in sents) or any(f" {said} " in s for s in sents):
+                            continue
+                        whole = whole or [" " + " ".join(short_forms(_pieces(s), defined)) + " "
+                                          for s in split_sentences(source_text or "")]
+                        if not any(f" {said} " in s for s in whole):
                             sent = next(s for passage in pool for s in split_sentences(passage)
                                         if f" {turned} " in " " + " ".join(short_forms(_pieces(s), defined)) + " ")
                             a_txt, b_txt = _as_written(x, claim_text, sent), _as_written(y, claim_text, sent)

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 _DEFINED = re.compile(r"\(\s*([A-Za-z][\w-]{0,9})\s*[),;]")
 _WORD = re.compile(r"\w(?:[\w'-]|[.,](?=\w))*")
+_WRITTEN = re.compile(r"(?<![\w-])\w[\w-]*(?<=\w)(?![\w-])")
 
 
 def _long_form(short: str, words: list[str]) -> list[str] | None:
@@ -96,9 +97,16 @@ def as_the_source_writes(claim: str, source: str) -> str:
 def _written_short(source: str) -> tuple[tuple[re.Pattern, str], ...]:
     """For each abbreviation ``source`` defines and then writes at least once more, a pattern of its long form and
     the short form as last written; longest long forms first."""
+    defined = defined_abbreviations(source)
+    if not defined:
+        return ()
+    seen: dict[str, list[str]] = {}  # one pass over the source's words: a full text defines dozens
+    for m in _WRITTEN.finditer(source):
+        if m.group(0).lower() in defined:
+            seen.setdefault(m.group(0).lower(), []).append(m.group(0))
     out = []
-    for short, long in sorted(defined_abbreviations(source).items(), key=lambda p: -len(p[1])):
-        written = re.findall(rf"(?<![\w-]){re.escape(short)}(?![\w-])", source, re.I)
+    for short, long in sorted(defined.items(), key=lambda p: -len(p[1])):
+        written = seen.get(short, [])
         if len(written) >= 2:  # else the source defines it but goes on writing the long form
             # the claim's own definition goes with its long form: "Men who have sex with men (MSM)" -> "MSM"; a long
             # form the claim gives another short form ("AMPA receptor (CHMP)", a swap) stays as written
