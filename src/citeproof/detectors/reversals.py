@@ -129,28 +129,22 @@ def reversal_from_to(claim_text: str, pool: list[str], source_text: str) -> Tag 
     The sentence holds :data:`~citeproof.detectors.swaps.RESTATE_AT` of the claim's content words; X and Y are other
     terms (content stems), the claim's X the sentence's Y and the other way round; no sentence of the source says it
     from X to Y. Code shows it: confidence 0.9, ``proven``."""
-    from citeproof.detectors.swaps import RESTATE_AT
-    from citeproof.text.stems import overlap_score
-
     claimed = [(m, _terms(m.group("x")), _terms(m.group("y"))) for m in _FROM_TO.finditer(claim_text)]
     claimed = [(m, x, y) for m, x, y in claimed if x and y and x != y]
     if not claimed:
         return None
-    for passage in pool:
-        for sent in split_sentences(passage):
-            if overlap_score(claim_text, sent) < RESTATE_AT:
-                continue
-            for m in _FROM_TO.finditer(sent):
-                sx, sy = _terms(m.group("x")), _terms(m.group("y"))
-                for cm, x, y in claimed:
-                    if x != sy or y != sx:
-                        continue
-                    if any((_terms(o.group("x")), _terms(o.group("y"))) == (x, y)
-                           for other in split_sentences(source_text or passage) for o in _FROM_TO.finditer(other)):
-                        continue  # the source also says it the claim's way
-                    return Tag("polarity_flip", f"The claim says from {cm.group('x')!r} to {cm.group('y')!r}; the source "
-                               f"says from {m.group('x')!r} to {m.group('y')!r}: \u201c{sent[:200]}\u201d", 0.9,
-                               (TagEvidence(cm.group(0), m.group(0)),), proven=True)
+    for passage, sent in _restating(claim_text, pool):
+        for m in _FROM_TO.finditer(sent):
+            sx, sy = _terms(m.group("x")), _terms(m.group("y"))
+            for cm, x, y in claimed:
+                if x != sy or y != sx:
+                    continue
+                if any((_terms(o.group("x")), _terms(o.group("y"))) == (x, y)
+                       for other in split_sentences(source_text or passage) for o in _FROM_TO.finditer(other)):
+                    continue  # the source also says it the claim's way
+                return Tag("polarity_flip", f"The claim says from {cm.group('x')!r} to {cm.group('y')!r}; the source "
+                           f"says from {m.group('x')!r} to {m.group('y')!r}: \u201c{sent[:200]}\u201d", 0.9,
+                           (TagEvidence(cm.group(0), m.group(0)),), proven=True)
     return None
 
 
@@ -255,6 +249,18 @@ def latter_exchanged(claim_text: str, source_text: str) -> Tag | None:
     return None
 
 
+def _restating(claim_text: str, pool: list[str]):
+    """``(passage, sentence)`` for each pool sentence restating the claim (at least
+    :data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words), in pool order."""
+    from citeproof.detectors.swaps import RESTATE_AT
+    from citeproof.text.stems import overlap_score
+
+    for passage in pool:
+        for sent in split_sentences(passage):
+            if overlap_score(claim_text, sent) >= RESTATE_AT:
+                yield passage, sent
+
+
 _ORDERING = frozenset({"to", "than", "from", "compared", "comparison", "versus", "vs", "over", "relative", "into", "after",
                        "before", "unlike", "whereas", "while", "rather", "instead"})
 """Words that set two terms in an order (*from X to Y*, *X than Y*, *in comparison to X, Y*)."""
@@ -290,42 +296,36 @@ def spans_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
     mice, the ND controls exhibited increases ..." for "In comparison to the ND controls, the WD-fed mice exhibited
     ...", a fifteenth trial: *supported* at 0.97); *A and B* turned round is a reordering. No sentence of the source
     says A M B. Code shows it: confidence 0.9, ``proven``."""
-    from citeproof.detectors.swaps import RESTATE_AT
-    from citeproof.text.stems import overlap_score
-
     defined = defined_abbreviations(source_text or " ".join(pool))
     cw = short_forms(_pieces(claim_text), defined)
     n = len(cw)
     if n < 6:
         return None
-    for passage in pool:
-        for sent in split_sentences(passage):
-            if overlap_score(claim_text, sent) < RESTATE_AT:
-                continue
-            sw = short_forms(_pieces(sent), defined)
-            for o in range(len(sw) - n + 1):
-                win = sw[o:o + n]
-                p = next((k for k in range(n) if cw[k] != win[k]), n)
-                if p == n:
-                    break  # the sentence says it the claim's way
-                q = next(k for k in range(n) if cw[n - 1 - k] != win[n - 1 - k])
-                rc, rs = cw[p:n - q], win[p:n - q]
-                for a in range(1, min(5, len(rc) - 1) + 1):
-                    for m in range(0, 4):
-                        x, mid, y = rc[:a], rc[a:a + m], rc[a + m:]
-                        if not 1 <= len(y) <= 5 or x == y or y + mid + x != rs:
-                            continue
-                        before = set(cw[max(0, p - 3):p])
-                        ordered = not set(mid) & {"and", "or", "&"} and (
-                            set(mid) & _ORDERING or ("," in mid and before & _ORDERING))
-                        if not (ordered or _turned_between(cw[max(0, p - 6):p], mid)):
-                            continue  # "A and B" turned round is a reordering, unless a turned cue sets them apart
-                        said = " ".join(rc)
-                        if any(said in " ".join(_pieces(other)) for other in split_sentences(source_text or passage)):
-                            continue  # the source also says it the claim's way
-                        a_txt, b_txt = " ".join(w for w in x if w not in ",;:"), " ".join(w for w in y if w not in ",;:")
-                        return Tag("polarity_flip", f"The claim exchanges {a_txt!r} and {b_txt!r}: the source says it the "
-                                   f"other way round, \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a_txt, b_txt),), proven=True)
+    for passage, sent in _restating(claim_text, pool):
+        sw = short_forms(_pieces(sent), defined)
+        for o in range(len(sw) - n + 1):
+            win = sw[o:o + n]
+            p = next((k for k in range(n) if cw[k] != win[k]), n)
+            if p == n:
+                break  # the sentence says it the claim's way
+            q = next(k for k in range(n) if cw[n - 1 - k] != win[n - 1 - k])
+            rc, rs = cw[p:n - q], win[p:n - q]
+            for a in range(1, min(5, len(rc) - 1) + 1):
+                for m in range(0, 4):
+                    x, mid, y = rc[:a], rc[a:a + m], rc[a + m:]
+                    if not 1 <= len(y) <= 5 or x == y or y + mid + x != rs:
+                        continue
+                    before = set(cw[max(0, p - 3):p])
+                    ordered = not set(mid) & {"and", "or", "&"} and (
+                        set(mid) & _ORDERING or ("," in mid and before & _ORDERING))
+                    if not (ordered or _turned_between(cw[max(0, p - 6):p], mid)):
+                        continue  # "A and B" turned round is a reordering, unless a turned cue sets them apart
+                    said = " ".join(rc)
+                    if any(said in " ".join(_pieces(other)) for other in split_sentences(source_text or passage)):
+                        continue  # the source also says it the claim's way
+                    a_txt, b_txt = " ".join(w for w in x if w not in ",;:"), " ".join(w for w in y if w not in ",;:")
+                    return Tag("polarity_flip", f"The claim exchanges {a_txt!r} and {b_txt!r}: the source says it the "
+                               f"other way round, \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a_txt, b_txt),), proven=True)
     return None
 
 
@@ -400,43 +400,37 @@ def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
     word diff read one swap and a reordering). The claim's other differences hold no negation or direction word,
     and no sentence of the source has the claim's two words in the claim's order around the same word. Code shows
     it: confidence 0.9, ``proven``."""
-    from citeproof.detectors.swaps import RESTATE_AT
-    from citeproof.text.stems import overlap_score
-
     defined = defined_abbreviations(source_text or " ".join(pool))  # "Neuregulin 1 (NRG1) is" read "NRG1 is"
     cw = short_forms(_PART.findall(ascii_hyphens(claim_text)), defined)
-    for passage in pool:
-        for sent in split_sentences(passage):
-            if overlap_score(claim_text, sent) < RESTATE_AT:
-                continue
-            sw = short_forms(_PART.findall(ascii_hyphens(sent)), defined)
-            ops = [o for o in stem_opcodes(cw, sw) if o[0] != "equal"]
-            # one word for one, or the first or last words of a longer replacement (difflib joins "there is evidence
-            # that an engrailed" / "finally we characterise the behaviour of a patched" before "expressing cell")
-            ones = list(dict.fromkeys(p for t, i1, i2, j1, j2 in ops if t == "replace"
-                                      for p in ((cw[i1], sw[j1], i1, j1), (cw[i2 - 1], sw[j2 - 1], i2 - 1, j2 - 1))))
-            # each word stands between the same two words on both sides ("an engrailed-expressing" / "a patched-
-            # expressing", "the patched region" / "the engrailed region"); "Ca2+ cycling controls ... in beige fat" /
-            # "beige fat controls ... via Ca2+ cycling" is a sentence turned round, no exchange
-            pairs = [(a, b, i) for a, b, i, j in ones if _named(a) and _named(b) and stem(a) != stem(b)
-                     and i < len(cw) - 1 and j < len(sw) - 1 and cw[i + 1] == sw[j + 1]
-                     and (i == j == 0 or (i > 0 and j > 0
-                                          and _ART.get(cw[i - 1], cw[i - 1]) == _ART.get(sw[j - 1], sw[j - 1])))]
-            # (or both open with it: "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1
-            # receptor" for "NRG1 is ... the postsynaptic erbB4 receptor", a twenty-third trial)
-            mirror = [(a, b, i) for k, (a, b, i) in enumerate(pairs) for c, d, l in pairs[k + 1:]
-                      if stem(a) == stem(d) and stem(b) == stem(c)
-                      and not (set(cw[min(i, l) + 1:max(i, l)]) & {"and", "or", "nor", "versus", "vs"}
-                               and abs(i - l) <= 4)]  # "A and B" / "B and A", "A-positive and B-positive": a reordering
-            if len(mirror) != 1 or _direction_words(ops, cw, sw):
-                continue  # a turned word beside the exchange may undo it
-            a, b, i = mirror[0]
-            said = " ".join(cw[max(0, i - 1):i + 3])  # the claim's word with a word before and two after
-            if any(f" {said} " in " " + " ".join(short_forms(_PART.findall(ascii_hyphens(o)), defined)) + " "
-                   for o in split_sentences(source_text or passage)):
-                continue  # the source also says it the claim's way
-            return Tag("polarity_flip", f"The claim exchanges {a!r} and {b!r}: the source says it the other way round, "
-                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
+    for passage, sent in _restating(claim_text, pool):
+        sw = short_forms(_PART.findall(ascii_hyphens(sent)), defined)
+        ops = [o for o in stem_opcodes(cw, sw) if o[0] != "equal"]
+        # one word for one, or the first or last words of a longer replacement (difflib joins "there is evidence
+        # that an engrailed" / "finally we characterise the behaviour of a patched" before "expressing cell")
+        ones = list(dict.fromkeys(p for t, i1, i2, j1, j2 in ops if t == "replace"
+                                  for p in ((cw[i1], sw[j1], i1, j1), (cw[i2 - 1], sw[j2 - 1], i2 - 1, j2 - 1))))
+        # each word stands between the same two words on both sides ("an engrailed-expressing" / "a patched-
+        # expressing", "the patched region" / "the engrailed region"); "Ca2+ cycling controls ... in beige fat" /
+        # "beige fat controls ... via Ca2+ cycling" is a sentence turned round, no exchange
+        pairs = [(a, b, i) for a, b, i, j in ones if _named(a) and _named(b) and stem(a) != stem(b)
+                 and i < len(cw) - 1 and j < len(sw) - 1 and cw[i + 1] == sw[j + 1]
+                 and (i == j == 0 or (i > 0 and j > 0
+                                      and _ART.get(cw[i - 1], cw[i - 1]) == _ART.get(sw[j - 1], sw[j - 1])))]
+        # (or both open with it: "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1
+        # receptor" for "NRG1 is ... the postsynaptic erbB4 receptor", a twenty-third trial)
+        mirror = [(a, b, i) for k, (a, b, i) in enumerate(pairs) for c, d, l in pairs[k + 1:]
+                  if stem(a) == stem(d) and stem(b) == stem(c)
+                  and not (set(cw[min(i, l) + 1:max(i, l)]) & {"and", "or", "nor", "versus", "vs"}
+                           and abs(i - l) <= 4)]  # "A and B" / "B and A", "A-positive and B-positive": a reordering
+        if len(mirror) != 1 or _direction_words(ops, cw, sw):
+            continue  # a turned word beside the exchange may undo it
+        a, b, i = mirror[0]
+        said = " ".join(cw[max(0, i - 1):i + 3])  # the claim's word with a word before and two after
+        if any(f" {said} " in " " + " ".join(short_forms(_PART.findall(ascii_hyphens(o)), defined)) + " "
+               for o in split_sentences(source_text or passage)):
+            continue  # the source also says it the claim's way
+        return Tag("polarity_flip", f"The claim exchanges {a!r} and {b!r}: the source says it the other way round, "
+                   f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
     return None
 
 
@@ -478,28 +472,22 @@ def numbers_exchanged(claim_text: str, pool: list[str]) -> Tag | None:
     twenty-third). Each number stands once in each text; the words around them (:func:`_binding`) match the sentence
     at least :data:`NUMBERS_EXCHANGED_BY` better with the two exchanged back, and little (0.6 or less) as the claim
     has them. Code shows it: confidence 0.9, ``proven``."""
-    from citeproof.detectors.swaps import RESTATE_AT
-    from citeproof.text.stems import overlap_score
-
     ct = _NUM_TOKEN.findall(claim_text)
     nums = [w for w in ct if w[0].isdigit()]
     if len(nums) < 2:
         return None
-    for passage in pool:
-        for sent in split_sentences(passage):
-            if overlap_score(claim_text, sent) < RESTATE_AT:
-                continue
-            st = _NUM_TOKEN.findall(sent)
-            for k, p in enumerate(nums):
-                for q in nums[k + 1:]:
-                    if p == q or not (nums.count(p) == nums.count(q) == st.count(p) == st.count(q) == 1):
-                        continue
-                    back = [q if w == p else p if w == q else w for w in ct]
-                    said, turned = _binding(ct, st, p, q), _binding(back, st, p, q)
-                    if said <= 0.6 and turned - said >= NUMBERS_EXCHANGED_BY:
-                        return Tag("polarity_flip", f"The claim gives {p!r} and {q!r} to each other's group: the source "
-                                   f"says it the other way round, \u201c{sent[:200]}\u201d", 0.9,
-                                   (TagEvidence(p, q),), proven=True)
+    for passage, sent in _restating(claim_text, pool):
+        st = _NUM_TOKEN.findall(sent)
+        for k, p in enumerate(nums):
+            for q in nums[k + 1:]:
+                if p == q or not (nums.count(p) == nums.count(q) == st.count(p) == st.count(q) == 1):
+                    continue
+                back = [q if w == p else p if w == q else w for w in ct]
+                said, turned = _binding(ct, st, p, q), _binding(back, st, p, q)
+                if said <= 0.6 and turned - said >= NUMBERS_EXCHANGED_BY:
+                    return Tag("polarity_flip", f"The claim gives {p!r} and {q!r} to each other's group: the source "
+                               f"says it the other way round, \u201c{sent[:200]}\u201d", 0.9,
+                               (TagEvidence(p, q),), proven=True)
     return None
 
 
@@ -513,22 +501,17 @@ def ratio_inverted(claim_text: str, pool: list[str]) -> Tag | None:
     mice" for "only one fourth of labeled cells could be detected in ... FTY720-treated mice compared to
     saline-treated control mice" (a nineteenth trial: *supported*). Code shows it: confidence 0.9, ``proven``."""
     from citeproof.detectors.quantities import extract_quantities
-    from citeproof.detectors.swaps import RESTATE_AT
-    from citeproof.text.stems import overlap_score
 
     more = [q for q in extract_quantities(claim_text)
             if q.unit == "x" and q.lo == q.hi and q.lo >= 2 and _MORE_AFTER.match(claim_text[q.end:])]
     if not more:
         return None
-    for passage in pool:
-        for sent in split_sentences(passage):
-            if overlap_score(claim_text, sent) < RESTATE_AT:
-                continue
-            for q in more:
-                f = next((e for e in extract_quantities(sent) if e.kind == "fraction" and e.lo == e.hi
-                          and abs(e.lo * q.lo - 1) <= 0.02), None)
-                if f is not None:
-                    return Tag("polarity_flip", f"The claim says {q.text!r} where the source says {f.text!r}, the "
-                               f"ratio turned over: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(q.text, f.text),),
-                               proven=True)
+    for passage, sent in _restating(claim_text, pool):
+        for q in more:
+            f = next((e for e in extract_quantities(sent) if e.kind == "fraction" and e.lo == e.hi
+                      and abs(e.lo * q.lo - 1) <= 0.02), None)
+            if f is not None:
+                return Tag("polarity_flip", f"The claim says {q.text!r} where the source says {f.text!r}, the "
+                           f"ratio turned over: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(q.text, f.text),),
+                           proven=True)
     return None
