@@ -59,3 +59,13 @@ def test_same_language_is_not_flagged(tmp_path):
     f = _run(tmp_path, DE_SOURCE.replace("Die Salzwiesen", "Salt marshes on the coast bury 218 grams of carbon in their soils each year, more than most of the forests. Die Salzwiesen"),
              ".txt", "Die Salzwiesen an der Küste speichern jedes Jahr 218 Gramm Kohlenstoff pro Quadratmeter in den Böden [@m].")
     assert "cross_language" not in f.flags
+
+
+def test_an_acronym_is_no_function_word():
+    """Trial 24's bug: "1-MET" (a metabolic equivalent) and "in" named an English claim Dutch, and its
+    number_drift finding became *unverifiable* ("the claim is in Dutch").  Capitals are acronyms; three hits needed."""
+    claim = "Each 1-MET increase in exercise capacity conferred a 20% survival benefit."
+    assert language_of(claim) == ""
+    assert cross_language(claim, "Each 1-MET increase in exercise capacity conferred a 10% survival benefit. " * 3) is None
+    assert language_of("Het vaccin is niet effectief bij ouderen.") == "nl"
+    assert language_of("Patients who die in hospital are older than those at home.") == ""

@@ -86,6 +86,8 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("increase", "decrease"), ("increased", "decreased"), ("increases", "decreases"), ("increasing", "decreasing"),
     ("upregulated", "downregulated"), ("upregulation", "downregulation"), ("gain", "loss"), ("gains", "losses"),
     ("before", "after"), ("above", "below"), ("inside", "outside"), ("positive", "negative"),
+    # an association's sign: a 26th trial's "significant positive linear association" for "inverse" had no tag
+    ("positive", "inverse"), ("positively", "inversely"), ("positively", "negatively"), ("direct", "inverse"),
     ("activates", "inhibits"), ("activated", "inhibited"), ("promotes", "suppresses"), ("promoted", "suppressed"),
     ("rise", "fall"), ("rises", "falls"), ("rose", "fell"), ("enhanced", "reduced"), ("enhances", "reduces"),
     # improved / declined: a new user's trial (survival "overall improved over time"); on two axes, so named here

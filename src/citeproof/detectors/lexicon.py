@@ -18,7 +18,7 @@ from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
 __all__ = ["ABSENCE", "DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS",
-           "derivation", "inside", "labelled_swap", "numbered_name_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "stands_in", "unprefixed"]
+           "derivation", "inside", "labelled_swap", "numbered_name_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "letter_for_letter", "stands_in", "unprefixed"]
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
@@ -129,11 +129,20 @@ def inside(short: str, long: str) -> bool:
     return (len(short) >= 4 and short in long) or re.search(rf"(?<![a-z0-9]){re.escape(short)}(?![a-z0-9])", long) is not None
 
 
+def letter_for_letter(x: str, y: str) -> bool:
+    """``x`` and ``y`` are as long and differ by letters put for others, not all *s* / *z* (*analyse* / *analyze*):
+    two words (*osteoblastic* / *osteoclastic*, a 26th trial's swap called a spelling)."""
+    diff = [(a, b) for a, b in zip(x, y) if a != b]
+    return len(x) == len(y) and bool(diff) and not all({a, b} == {"s", "z"} for a, b in diff)
+
+
 def spelled_otherwise(x: str, y: str, source_text: str) -> bool:
     """``x`` and ``y`` are one word of six letters or more spelled two ways (rapidfuzz ratio >= 80: *glomerular* /
-    *glomerual*, *tumour* / *tumor*), not two words the source writes both (*amitriptyline* / *amitriptylinoxide*)."""
+    *glomerual*, *tumour* / *tumor*), not two words the source writes both (*amitriptyline* / *amitriptylinoxide*)
+    nor two of one length with other letters (:func:`letter_for_letter`)."""
     return (min(len(x), len(y)) >= 6 and fuzz.ratio(x.lower(), y.lower()) >= 80 and not opposed_prefixes(x, y)
             and not any(c.isdigit() for c in x + y)  # ICAM-8 / ICAM-1 are two names
+            and not letter_for_letter(x.lower(), y.lower())
             and not (stands_in(x, source_text) and stands_in(y, source_text)))
 
 

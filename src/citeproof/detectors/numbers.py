@@ -9,6 +9,7 @@ source) and what the tag says.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from citeproof.detectors.quantities import Quantity, _exact, _same_kind, extract_quantities, quantities_match
@@ -35,6 +36,11 @@ def _twin_quantities(claim_text: str, evidence_text: str) -> list[Quantity]:
         if sc > best_score:
             best, best_score = sent, sc
     return extract_quantities(best) if best_score >= TWIN_OVERLAP else []
+
+
+def _year(q: Quantity) -> bool:
+    """``q`` reads as a year: a whole number from 1900 to 2100 without a unit."""
+    return q.unit == "" and q.kind == "number" and q.lo == q.hi == int(q.lo) and 1900 <= q.lo <= 2100
 
 
 def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
@@ -84,8 +90,15 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     for q in cq:
         # a value the claim states itself is no slot; a claim range covering it ("range, 1 to 65" over "12.9 months",
         # a fifteenth trial) does not state it
-        slot = [e for e in twin_q if _same_kind(q, e)
-                and not any(quantities_match(c, e) and not (c.lo != c.hi and e.lo == e.hi) for c in cq)]
+        # each other claim quantity takes one of the sentence's that it states (a sentence saying "two" twice keeps
+        # one "two" for the claim's "three", a 26th trial: "heal in three divergent ways, similar to the two ways")
+        taken: set[int] = set()
+        for c in cq:
+            if c is not q:
+                k = next((k for k, e in enumerate(twin_q) if k not in taken and quantities_match(c, e)
+                          and not (c.lo != c.hi and e.lo == e.hi)), None)
+                taken |= {k} if k is not None else set()
+        slot = [e for k, e in enumerate(twin_q) if k not in taken and _same_kind(q, e)]
         if slot and not any(quantities_match(q, e) for e in twin_q) and not (source_text and any(
                 quantities_match(q, e) for _share, sent in sentences_about(claim_text, source_text, floor=0.3)
                 for e in extract_quantities(sent))):
@@ -99,6 +112,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             continue
         if any(quantities_match(q, e) for e in eq):
             continue
+        if _year(q) and re.search(rf"(?<![\d.,]){int(q.lo)}(?![\d.,]\d)", source_text or evidence_text):
+            continue  # a year the source writes in a date ("from January 2011 to December 2015", a 25th trial)
         common = q.unit == "" and q.kind == "number" and q.lo == int(q.lo) and abs(q.lo) < 100
         if common:
             # small bare integers occur everywhere in a long text: forgive only in sentences about the claim
@@ -116,7 +131,7 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             # quantity in a source sentence about the same thing
             for _share, sent in sentences_about(claim_text, source_text, floor=0.3):
                 same.extend(e for e in extract_quantities(sent) if _same_kind(q, e))
-        year_like = q.unit == "" and q.kind == "number" and q.lo == int(q.lo) and 1900 <= q.lo <= 2100
+        year_like = _year(q)
         if same and year_like:
             spans.append(TagEvidence(q.text, ""))
             conf = max(conf, 0.5)

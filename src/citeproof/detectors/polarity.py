@@ -178,13 +178,30 @@ def _comparison(words: list[str]) -> tuple[list[str], list[str], str, frozenset]
     return None
 
 
+def _compared_phrase(text: str, comp: tuple) -> str:
+    """The words of ``text`` from its comparison's left term (``comp``: :func:`_comparison`) to its right one, as
+    written ("higher in apoE-/-/TNF-alpha-/- than apoE-/- mice")."""
+    toks = list(re.finditer(r"\S+", text))
+    lows = [re.sub(r"^\W+|\W+$", "", t.group(0)).lower() for t in toks]
+    k = next((i for i, w in enumerate(lows) if w in _THAN), None)
+    if k is None:
+        return text[:80]
+    a = next((i for i in range(k - 1, max(-1, k - 6), -1) if stem(lows[i]) == comp[2]), max(0, k - 3))
+    right, b = set(comp[1]), k + 1
+    while b < len(toks) and b - k <= 5 and not (right <= {stem(x) for w in lows[k + 1:b] for x in _TOKEN_RE.findall(w)}):
+        b += 1
+    return text[toks[a].start():toks[min(b, len(toks)) - 1].end()].rstrip(".,;:")
+
+
 def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
     """A pool sentence that makes the claim's comparison the other way round, with the same comparative.
 
     "The decline in lung function was steeper among never-smokers than among smokers" against "The decline was
     steeper among smokers than among never-smokers": the two compared terms (:func:`_comparison`) exchange places
     across *than* (or *versus*, *vs*, *compared*), the word before them (*steeper*) and its degree words (*less*,
-    *not*...) agree, and the sentence restates the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT`). "Less
+    *not*...) agree, and the sentence restates the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT`); a head
+    noun both right-hand terms end with is set aside ("higher in apoE-/-/TNF-alpha-/- than apoE-/- mice" against
+    "higher in apoE-/- than apoE-/-/TNF-alpha-/- mice", a 25th trial). "Less
     steep among never-smokers than among smokers" says the same as the source and is no reversal. Code shows it:
     confidence 0.9, ``proven``.
     """
@@ -198,11 +215,16 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
             if not _THAN.intersection(sw) or overlap_score(claim_text, sent) < RESTATE_AT:
                 continue
             sc = _comparison(sw)
-            if (sc is not None and cc[0] != cc[1] and cc[0] == sc[1] and cc[1] == sc[0] and cc[2] == sc[2]
-                    and cc[3] == sc[3]):
-                first, second = (" ".join(w for w in cw if stem(w) in t) for t in (cc[0], cc[1]))
-                return Tag("polarity_flip", f"The claim compares {first!r} with {second!r} the other way round from "
-                           f"the source: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(first, second),), proven=True)
+            if sc is None:
+                continue
+            (cl, cr), (sl, sr) = cc[:2], sc[:2]
+            while len(cr) > 1 and len(sr) > 1 and cr[-1] == sr[-1] and cl[-1] != cr[-1]:
+                cr, sr = cr[:-1], sr[:-1]  # the head both right terms end with ("than apoE-/- mice"), not the left's
+            if cl != cr and cl == sr and cr == sl and cc[2] == sc[2] and cc[3] == sc[3]:
+                first, second = _compared_phrase(claim_text, cc), _compared_phrase(sent, sc)
+                return Tag("polarity_flip", f"The claim says {first!r} where the source says {second!r}, the compared "
+                           f"terms the other way round: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(first, second),),
+                           proven=True)
     return _one_sided_reversal(claim_text, pool)
 
 

@@ -51,8 +51,14 @@ LABEL_WORDS = {
     "pages", "p", "pp", "vol", "volume", "issue", "covid", "sars", "cov",
 }
 APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|~|∼|≈|circa|ca\."
-BOUND_WORDS = r"over|more than|greater than|higher than|exceeding|at least|above|>|≥|>=|less than|fewer than|lower than|up to|at most|under|below|<|≤|<="
-_LOWER_BOUND = re.compile(r"over|more|greater|higher|exceeding|at least|above|>|≥|>=", re.I)
+BOUND_WORDS = (r"[>≥]\s?or\s?=|[<≤]\s?or\s?=|over|more than|greater than|higher than|older than|exceeding|at least|above|>|≥|"
+               r">=|less than|fewer than|lower than|younger than|up to|at most|under|below|<|≤|<=")
+_LOWER_BOUND = re.compile(r"[>≥]\s?or\s?=|over|(?:more|greater|higher|older)\s+than|exceeding|at least|above|>|≥|>=", re.I)
+_BOUND_AFTER = re.compile(r"\s+(?:or|and)\s+(?:(?P<floor>more|greater|higher|above|over|older)|less|fewer|lower|below|under|"
+                          r"younger)\b", re.I)
+"""A bound written after the number ("5 or more", "65 and over", "2 or fewer"): a floor or a ceiling."""
+"""The words of :data:`BOUND_WORDS` that put a floor under the number (*more than 650,000*: its bound had read as a
+ceiling, and a 25th trial's faithful "more than 650,000 admissions" for "654 918" was proven a drift)."""
 
 _GROUP_SPACE = "[ \u2007\u2008\u2009\u202f\u00a0]"  # between digit groups: "100 000", The Lancet's "499\u2008000"
 _NUM = r"\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+(?![\d.,])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
@@ -402,6 +408,8 @@ def extract_quantities(text: str) -> list[Quantity]:
             unit = "%"
         if unit == "%" and kind == "number":
             kind = "percent"
+        if not bound and (after := _BOUND_AFTER.match(text, uend)):
+            bound, uend = (">" if after.group("floor") else "<"), after.end()
         out.append(Quantity(lo, hi, unit, text[s0:uend].strip(), s0, uend, tol, approx, kind, bound))
     return out
 
@@ -463,6 +471,8 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
     Returns:
         True when they agree.
     """
+    if claim_q.bound and ev_q.bound and claim_q.bound != ev_q.bound:
+        return False  # a floor for a ceiling ("younger than 60 years" for "> or =60 years", a 26th trial)
     cands = [(claim_q.lo, claim_q.hi, claim_q.tol, claim_q.unit)]
     if claim_q.unit == "%":
         cands.append((claim_q.lo / 100, claim_q.hi / 100, claim_q.tol / 100, ""))
@@ -497,9 +507,10 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
         if claim_q.bound and claim_q.bound == ev_q.bound and max(abs(hi), abs(ev_q.hi)) >= BOUND_FACTOR * max(
                 min(abs(hi), abs(ev_q.hi)), 1e-9):
             continue  # implied by the source's bound, yet not the number it gives
-        if claim_q.bound == ">" and ev_q.lo >= lo - t and not ev_q.bound == "<":
+        # a bound holds a value of its own unit only ("younger than 60 years" is not met by "P = 0.006", a 26th trial)
+        if claim_q.bound == ">" and ev_q.lo >= lo - t and not ev_q.bound == "<" and unit == ev_q.unit:
             return True
-        if claim_q.bound == "<" and ev_q.hi <= hi + t and not ev_q.bound == ">":
+        if claim_q.bound == "<" and ev_q.hi <= hi + t and not ev_q.bound == ">" and unit == ev_q.unit:
             return True
         if lo == hi and ev_q.lo != ev_q.hi:
             if _close(lo, ev_q.lo, t) or _close(lo, ev_q.hi, t):

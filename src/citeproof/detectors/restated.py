@@ -175,6 +175,18 @@ def _context_words(claim_words: list[str], sent_words: list[str], source_text: s
     return stated_in(content, source_text)
 
 
+_CLAUSE_BREAK = re.compile(r"(?:,|;)\s+(?:but|whereas|while|whilst|yet)\s+|;\s+", re.I)
+
+
+def _with_clauses(sent: str) -> list[tuple[str, bool]]:
+    """``(sent, False)`` and ``(clause, True)`` for each clause after a contrast (", but", "; whereas", ";"): a claim
+    may restate one clause of a longer sentence whole ("BMI was significantly associated with mortality in this
+    population of male veterans" against "Each 1-MET increase ... conferred a 10% survival benefit ..., but BMI was
+    not significantly associated with mortality", a 24th trial)."""
+    parts = _CLAUSE_BREAK.split(sent)
+    return [(sent, False)] + [(p, True) for p in parts[1:] if p.strip()]
+
+
 def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
     """A pool sentence that restates the claim word for word but for one negation on one side only: the source
     negates what the claim states ("No significant difference emerged between AO, AM and PL" against "A
@@ -185,7 +197,8 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
     (:func:`light_token`), by a term the source abbreviates (:func:`~citeproof.detectors.swaps.same_term`) and by what
     the sentence says before or after the claim's words; a negation just before the claim's first word counts. A
     short sentence (3+ content words) that the claim holds whole may stand for the restatement, the claim saying more
-    before or after it, when the negation is the source's.
+    before or after it, when the negation is the source's; so may the clause after a sentence's *but*
+    (:func:`_with_clauses`).
     Not a denial: *not only*, *no doubt*, *no longer* (:data:`_NOT_A_DENIAL`). A negation the claim adds counts only
     when the sentence reports no view or question (:data:`_SETS_IN_DOUBT`: "We tested whether X causes Y"), negates
     nothing itself ("associated in men but not in women") and no sentence of the source negates what the claim
@@ -205,14 +218,14 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
     cw = [w.lower() for w in co]
     claim_stems = set(content_stems(co))
     for passage in pool:
-        for sent in split_sentences(passage):
+        for sent, clause in ((x, c) for whole in split_sentences(passage) for x, c in _with_clauses(whole)):
             so = _TOKEN_RE.findall(sent)
             sw = [w.lower() for w in so]
             sent_stems = content_stems([w for w in so if w.lower() not in AUX and not NEGATOR.fullmatch(w)])
             # a short sentence the claim holds whole, saying more around it ("Hospital mortality did not differ."
             # against "Hospital mortality differed between the NIV and standard treatment groups")
             held = len(sent_stems) >= 3 and set(sent_stems) <= claim_stems
-            if not held and overlap_score(claim_text, sent) < RESTATE_AT:
+            if not held and (clause or overlap_score(claim_text, sent) < RESTATE_AT):
                 continue
             negs: list[tuple[str, str, tuple[str, str]]] = []  # (side, negation word, (claim span, source span))
             ok, negates_beyond, claim_beyond = True, False, False

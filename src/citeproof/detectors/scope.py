@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from citeproof.text.normalise import WORD_RE
+from citeproof.text.normalise import WORD_RE, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_sentences, stem_opcodes
 from citeproof.detectors.swaps import RESTATE_AT, stated_in
@@ -35,6 +35,11 @@ NON_HUMAN = [r"mice", r"mouse", r"murine", r"rats?", r"rodents?", r"zebrafish", 
              r"c\. elegans|caenorhabditis|worms?", r"primates?|monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine",
              r"in vitro", r"cell lines?", r"cultured", r"cultures?", r"xenograft\w*", r"organoids?", r"ex vivo",
              r"animal(?:s| models?)", r"bacteria\w*", r"e\. coli", r"hela", r"hek\s?293\w*", r"tissue culture"]
+BROADER = [r"mammals?|mammalian", r"vertebrates?", r"organisms", r"eukaryot\w+", r"animals?", r"all species"]
+"""Classes wider than one species: "Mammalian intestinal L cells" for "Mouse intestinal L cells" (a 25th trial)."""
+SPECIES = [r"mice", r"mouse", r"murine", r"rats?", r"zebrafish", r"drosophila", r"flies", r"yeast", r"worms?",
+           r"monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine", r"bovine|cows?|cattle", r"e\. coli", r"chick(?:en)?s?"]
+"""One species (or its adjective), narrower than each of :data:`BROADER`."""
 _PEOPLE_WORDS = r"(?:humans?|people|patients|women|men|children|adults)"
 _ANIMAL_WORDS = r"(?:animals|mice|mouse|murine|rats?|rodents?|animal models|macaques?|monkeys?|primates|pigs|dogs)"
 BOTH_POPULATIONS = [rf"(?:in )?(?:both )?{_PEOPLE_WORDS} and (?:in )?{_ANIMAL_WORDS}(?: alike)?",
@@ -81,11 +86,16 @@ def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
     an animal or cell population where the claim has a human one, word for word in its place: "improved insulin
     sensitivity in insulin-resistant patients with type 2 diabetes" against "... in insulin-resistant db/db mice,
     our results suggest ... individuals with type 2 diabetes" (a sentence that names humans elsewhere, which the
-    evidence-wide rule cannot read). Found by a new user's trial (2026-12-06). Code shows it: 0.9, ``proven``."""
+    evidence-wide rule cannot read). Found by a new user's trial (2026-12-06). So is a class (:data:`BROADER`) in the
+    place of one species (:data:`SPECIES`). Code shows it: 0.9, ``proven``."""
     for sent, cw, sw, i1, i2, j1, j2 in _replacements(claim_text, pool):
         # the first words in the claim's place: the sentence may go on ("db/db mice, our results suggest ...
         # individuals with ...") past the population it names there
         said, there = " ".join(cw[i1:min(i2, i1 + 3)]), " ".join(sw[j1:min(j2, j1 + 3)])
+        wider, species = find_terms(said, BROADER), find_terms(there, SPECIES)
+        if wider and species and not find_terms(said, SPECIES):
+            return Tag("scope_inflation", f"The claim is about {wider[0][0]!r} where the source says {species[0][0]!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(wider[0][0], species[0][0]),), proven=True)
         if not find_terms(said, HUMAN) or find_terms(said, NON_HUMAN):
             continue
         animal = find_terms(there, NON_HUMAN)
@@ -100,6 +110,34 @@ _ALL = frozenset({"all", "every", "any", "each"})
 _RESTRICTED = re.compile(r"(?:selected|some|certain|specific|particular|eligible|several|most|many|few|a few|"
                          r"a (?:small )?(?:subset|subgroup|minority|proportion|fraction|number) of)\b", re.I)
 """Words that open a restricted group in the restating sentence (*selected recipients*, *some patients*)."""
+
+
+_ANY_KIND = re.compile(r"\b(?:any|all|every)\s+(?:(?:types?|kinds?|forms?|classes|class)\s+of\s+)?(?P<noun>[a-z][\w-]+)", re.I)
+_REGARDLESS = re.compile(r"\b(?:regardless|irrespective)\s+of\s+(?:the\s+|their\s+|its\s+)?(?P<noun>[a-z][\w-]+)", re.I)
+_CUT = r"(?:less|lower|greater|more|higher|fewer)\s+than|below|above|under|over|between|<|>|≤|≥|of\s+\d"
+
+
+def _condition_dropped(claim_text: str, pool: list[str]) -> Tag | None:
+    """The claim's *any type of X* or *regardless of X* where a sentence restating it names one type (*type 2
+    diabetes*: a 24th trial's "patients with any type of diabetes") or holds X to a range ("When triglycerides were
+    less than 2.0 g/L, greater than 90% ... were acceptable" for "Regardless of triglyceride concentration, ...", a
+    26th). Code shows it: 0.9, ``proven``."""
+    for pattern, label in ((_ANY_KIND, True), (_REGARDLESS, False)):
+        for m in pattern.finditer(claim_text):
+            noun = re.escape(stem(m.group("noun").lower()))
+            for sent in (x for passage in pool for x in split_sentences(passage)):
+                if overlap_score(claim_text, sent) < RESTATE_AT or pattern.search(sent):
+                    continue
+                if label:
+                    there = re.search(rf"\b(?:type|class|stage|grade|phase|group)\s+(?:\d+[a-z]?|[IVX]+)\s+{noun}\w*", sent, re.I)
+                else:
+                    there = re.search(rf"\b(?:when|where|if|at|for|with|in|among)\s+(?:\w+\s+){{0,2}}?{noun}\w*"
+                                      rf"(?:\s+[\w-]+){{0,3}}?\s+(?:{_CUT})\s*[\d.]+(?:\s*[-–]\s*[\d.]+)?(?:\s*[^\s,;]+)?", sent, re.I)
+                if there:
+                    return Tag("scope_inflation", f"The claim says {m.group(0)!r} where the source says "
+                               f"{there.group(0)!r}: \u201c{sent[:200]}\u201d", 0.9,
+                               (TagEvidence(m.group(0), there.group(0)),), proven=True)
+    return None
 
 
 def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
@@ -386,7 +424,7 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
     if re.search(r"\band\b", claim_text) and (added := _added_coordinate(
             claim_text, pool + relevant_sentences(claim_text, source_text, k=3, floor=0.35), source_text)) is not None:
         return [added]
-    if c_h and e_nh:
+    if (c_h and e_nh) or (find_terms(claim_text, BROADER) and find_terms(evidence_text, SPECIES)):
         restated = _restated_population(claim_text, pool)
         if restated is not None:
             return [restated]
@@ -396,6 +434,7 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
             return [restated]
     if claim_univ:
         restated = (_restated_quantifier(claim_text, pool) or _named_widened(claim_text, pool, source_text)
+                    or _condition_dropped(claim_text, pool)
                     or _worldwide(claim_text, source_text or evidence_text))
         if restated is not None:
             return [restated]

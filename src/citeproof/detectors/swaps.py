@@ -22,9 +22,12 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from citeproof.detectors.cues import CUE_RES
-from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, inside,
-                                         derivation, labelled_swap, names_writers, numbered_name_swap, negated_alike, past_shared_parts, proper_name, same_phrase, opposed_prefixes, spelled_otherwise, stands_in, unprefixed)
+from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, derivation,
+                                         inside, labelled_swap, letter_for_letter, names_writers, negated_alike,
+                                         numbered_name_swap, opposed_prefixes, past_shared_parts, proper_name,
+                                         same_phrase, spelled_otherwise, stands_in, unprefixed)
 from citeproof.model import Tag, TagEvidence
+from citeproof.text.abbreviations import as_the_source_writes
 from citeproof.text.normalise import ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, overlap_score, sentence_stems, stem_frequency, stem_opcodes
@@ -181,6 +184,7 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
             if derivation(x2.lower(), y2.lower()):
                 return True
             if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80 and not opposed_prefixes(x2, y2)
+                    and not letter_for_letter(x2.lower(), y2.lower())
                     and not (stands_in(x2, source_text) and stands_in(y2, source_text))):
                 return True  # one spelling for another (metres / meters, tumour / tumor, haem / hem)
     return False
@@ -284,6 +288,12 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         return [Tag("term_swap", _message(label, sent), 0.9, (label,), proven=True)]
     if not (tags and tags[0].proven) and (named := numbered_name_swap(claim_text, sent)):
         return [Tag("term_swap", _message(named, sent), 0.9, (named,), proven=True)]
+    if not (tags and tags[0].proven) and (folded := as_the_source_writes(sent, source_text)) != sent:
+        # the sentence defines a term the claim names short ("Low density lipoprotein (LDL) cholesterol" against
+        # the claim's "HDL cholesterol", a 24th trial): compared as the source writes it after
+        found = _swap_tags(claim_text, folded, overlap_score(claim_text, folded), source_text)
+        if found and found[0].proven:
+            return found
     if not (tags and tags[0].proven) and _CLAUSES.search(sent):
         # a sentence of clauses ("...; radially directed tracks orient colchicine-sensitive saltatory transport
         # throughout the peripheral cytoplasm; and ...") compared clause by clause: the claim's last words would
@@ -386,7 +396,7 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             swaps.append(TagEvidence(f"{word} {a[0]}", f"{word} {b[0]}") if first
                          else TagEvidence(f"{a[0]} {word}", f"{b[0]} {word}"))
             continue
-        if any(re.search(rf"\b{re.escape(w)}\b", sent, re.I) for w in a) and (
+        if any(_stands_elsewhere(w, sent) for w in a) and (
                 any(stem(w) in claim_stems for w in b) or k + 1 == len(ops) or any(map(_is_name, a)) or not wedged):
             # the claim's word stands elsewhere in the sentence: a reordering ("factor combinations" / "combinations
             # of factors", "PD-1 triggering on" / "Triggering of PD-1 expressed on"), unless it is wedged between
@@ -405,7 +415,7 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         share = max(share, 0.75 if sum(map(_content, kept)) >= 5 and overlap_score(" ".join(kept), sent) >= 0.9 else 0)
     conf = 0.9 if other_diffs == 0 and share >= 0.75 else 0.7
     if at_start and (conf < 0.9 or len(swaps[0].claim_span.split()) + len(swaps[0].evidence_span.split()) > 2
-                     or sum(map(_content, cw)) < 6):
+                     or sum(map(_content, cw)) < 6 and not _acronyms_apart(swaps[0])):
         # a swap at the sentences' start has no agreeing word before it: only one word for one, the only difference
         # in a claim of six content words or more, proves it (a section label glued on, "BACKGROUND Taxing" /
         # "Taxation", or a heading before a fragment, "# SARS-CoV-2 infection of" / "isolates in", is none)
@@ -413,6 +423,20 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
     if not swaps:
         return _anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
     return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
+
+
+def _stands_elsewhere(word: str, sent: str) -> bool:
+    """``word`` stands in ``sent`` as a word; a lower-case word not inside a name written in capitals ("cholesterol"
+    is not in "National Cholesterol Education Program", a 26th trial), save at the sentence's start."""
+    if word[:1].isupper():
+        return re.search(rf"\b{re.escape(word)}\b", sent, re.I) is not None
+    return re.search(rf"\b{re.escape(word)}\b", sent) is not None or sent.lower().startswith(word.lower())
+
+
+def _acronyms_apart(swap: TagEvidence) -> bool:
+    """The swap is of two acronyms of one length a letter apart (*HDL* / *LDL*): no section label glued on."""
+    a, b = swap.claim_span, swap.evidence_span
+    return 2 <= len(a) == len(b) <= 6 and a.isupper() and b.isupper() and sum(x != y for x, y in zip(a, b)) == 1
 
 
 def _defined_term(run: list[str]) -> str | None:
