@@ -1,15 +1,19 @@
-"""Issue 28: what the twenty-fourth to twenty-sixth new users' trials found (2026-12-06, session 22, held out on
-`9dac20f`: 12, 13 and 12 of 20 false claims caught, 4, 3 and 1 supported). No model.
+"""Issue 28: what the twenty-fourth to twenty-ninth new users' trials found (2026-12-06, session 22; held out, 24-26 on
+`9dac20f`: 12, 13 and 12 of 20 false claims caught, 4, 3 and 1 supported; 27-29 on `6921dbe`: 12, 17 and 15 caught,
+4, 1 and 0 supported). No model.
 
 The sources are sentences of SciFact corpus abstracts (Wadden et al. 2020): exercise capacity of diabetic veterans
 (doc 24918110), blood lipids and breast cancer in Norwegian women (9171913), sepsis-2 and sepsis-3 epidemiology
 (3776162), gustducin in gut L cells (20829129), TNF-alpha and atherosclerosis in apoE-/- mice (22889972), the
 Friedewald estimate of LDL cholesterol (15360986), plasma vitamin D and colorectal cancer (520579), VEGF in skeletal
-development (11716783).
+development (11716783), metabolic syndrome and diabetes (27449472), cardiac pacing for vasovagal syncope (6549091),
+modified TERT mRNA (23036207), QT dispersion (15194125), mesenchymal stem cells in type 1 diabetes (24101431), CD8+ T
+cells in HIV infection (35987381).
 """
 
 from __future__ import annotations
 
+from citeproof.detectors.hedging import detect_hedge_removed
 from citeproof.detectors.numbers import detect_number_drift
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.quantities import extract_quantities, quantities_match
@@ -178,3 +182,98 @@ def test_any_type_or_regardless_of_where_the_source_names_one_or_a_range():
     assert spans(tag)[1] == "When triglycerides were less than 2.0 g/L" and _escalates(tag)
     assert not proven(detect_scope_inflation, "When triglycerides were below 2.0 g/L, over 90% of estimated LDL "
                       "cholesterol values were acceptable.", FRIEDEWALD)
+
+
+def test_a_verdict_a_proven_tag_decided_is_not_marked_for_review(tmp_path):
+    """Three trials' users found ``needs_review`` on every proven contradiction and stopped filtering on it: the
+    escalated finding names its word diff instead."""
+    from citeproof.pipeline import CheckOptions, check
+
+    (tmp_path / "s.txt").write_text(METS + "\n", encoding="utf-8")
+    (tmp_path / "refs.bib").write_text("@article{s, title={T}, author={U}, year={2010}, file={s.txt}}\n")
+    (tmp_path / "d.md").write_text("Each 1-MET increase in exercise capacity conferred a 20% survival benefit [@s].\n")
+    (f,) = check(tmp_path / "d.md", [tmp_path / "refs.bib"], CheckOptions(use_cache=False, tiers=["lexical"])).findings
+    assert f.verdict == Verdict.UNSUPPORTED and "needs_review" not in f.flags
+    assert [(t.name, t.proven) for t in f.tags if t.proven] == [("number_drift", True)]
+
+
+SYNDROME = ("Although different definitions have been developed by various consensus groups, epidemiological studies "
+            "demonstrate that they all associate the metabolic syndrome with a similar cardiometabolic risk, which is "
+            "high for diabetes (ranging between three- and 20-fold), depending on the number of components and the "
+            "inclusion of impaired fasting glucose, impaired glucose tolerance or both. The latter appear to indicate the failure of the beta cell to produce enough insulin to compensate for the "
+            "increased demand due to insulin resistance. There is a hyperbolic relationship between insulin production "
+            "and insulin sensitivity, which can be calculated by the disposition index. When this is altered there is a "
+            "higher risk of developing Type 2 diabetes. There have been no clinical trials in subjects selected by the "
+            "diagnosis of metabolic syndrome, but structured lifestyle changes have been tested in people with impaired "
+            "fasting glucose/impaired glucose tolerance and have been able to reduce incident Type 2 diabetes by almost "
+            "50%, as long as a weight loss of at least 5% is achieved. Oral antidiabetic and anti-obesity drugs have "
+            "also been successful to a lesser degree.")
+PACING = ("The interim analysis showed a significant effect in favor of permanent cardiac pacing (recurrence of syncope in "
+          "2 patients [4.3%] after a median of 390 days) compared with medical treatment (recurrence of syncope in 12 "
+          "patients [25.5%] after a median of 135 days; OR, 0.133; 95% CI, 0.028 to 0.632; P=0.004).")
+TERT = ("This rapid method of extending telomeres and increasing cell proliferative capacity without risk of insertional "
+        "mutagenesis should have broad utility in disease modeling, drug screening, and regenerative medicine.")
+QT = ("This study investigated interobserver (two observers) and intrasubject (two measurements) reproducibility of QT "
+      "dispersion from abnormal electrocardiograms in patients with previous myocardial infarction, and compared a "
+      "user-interactive with an automatic measurement system.")
+MSC = ("After the intravenous administration of 5 \u00d7 10(5) syngeneic MSCs, we observed that mice with T1DM reverted "
+       "their hyperglycemia and presented no donor-derived insulin-producing cells.")
+CD8 = "CD8+ T cells are activated in an antigen-independent manner in HIV-infected individuals."
+
+
+def test_a_bound_is_not_met_by_the_sentences_other_number():
+    """27 C13 (*supported*): "at least 10%" where the sentence says "at least 5%" beside "almost 50%"."""
+    (tag,) = proven(detect_number_drift, "Structured lifestyle changes tested in people with impaired fasting "
+                    "glucose/impaired glucose tolerance have been able to reduce incident Type 2 diabetes by almost 50%, "
+                    "as long as a weight loss of at least 10% is achieved.", SYNDROME)
+    assert spans(tag) == ("at least 10%", "at least 5%") and _escalates(tag)
+
+
+def test_greater_for_lesser_and_a_reversal_past_a_referent():
+    """27 C14 (*supported*) and C11 (*partial*, 0.85 unproven): "to a greater degree" for "to a lesser degree";
+    "When the disposition index is altered there is a lower risk" for "When this is altered there is a higher"."""
+    (tag,) = proven(detect_polarity_flip, "Oral antidiabetic and anti-obesity drugs have also been successful to a "
+                    "greater degree.", SYNDROME)
+    assert spans(tag) == ("greater", "lesser")
+    (tag,) = proven(detect_polarity_flip, "When the disposition index is altered there is a lower risk of developing "
+                    "Type 2 diabetes.", SYNDROME)
+    assert spans(tag) == ("lower", "higher")
+    assert not proven(detect_polarity_flip, "When the disposition index is altered there is a higher risk of "
+                      "developing Type 2 diabetes.", SYNDROME)
+
+
+def test_a_negation_added_where_the_sentence_has_asides():
+    """27 C30 (*partial*, 0.75): the restating sentence holds two bracketed asides between the claim's words."""
+    (tag,) = proven(detect_polarity_flip, "The interim analysis showed no significant effect in favor of permanent "
+                    "cardiac pacing compared with medical treatment.", PACING)
+    assert spans(tag) == ("no significant", "a significant") and "(recurrence of syncope" in tag.message
+
+
+def test_a_hedge_dropped_beside_one_the_claim_keeps_and_should_have():
+    """27 C29 and 28 C22 (*supported*): "indicate" kept from "appear to indicate"; "has" for "should have"."""
+    (tag,) = detect_hedge_removed("Impaired fasting glucose and impaired glucose tolerance indicate the failure of the "
+                                  "beta cell to produce enough insulin to compensate for the increased demand due to "
+                                  "insulin resistance.", SYNDROME, source_text=SYNDROME)
+    assert (tag.confidence, spans(tag)) == (0.7, ("", "appear to"))
+    assert detect_hedge_removed("Impaired fasting glucose and impaired glucose tolerance appear to indicate the failure "
+                                "of the beta cell to produce enough insulin.", SYNDROME, source_text=SYNDROME) == []
+    (tag,) = detect_hedge_removed(TERT.replace("should have", "has"), TERT, source_text=TERT)
+    assert (tag.confidence, spans(tag)) == (0.7, ("", "should have"))
+
+
+def test_a_power_of_ten_in_brackets_is_read():
+    """29 C13 (*partial*, no tag): "5 x 10(6) syngeneic MSCs" for "5 x 10(5)"."""
+    assert [(q.text, q.lo) for q in extract_quantities(MSC)][:1] == [("5 \u00d7 10(5)", 500000.0)]
+    (tag,) = proven(detect_number_drift, MSC.replace("10(5)", "10(6)"), MSC)
+    assert spans(tag) == ("5 \u00d7 10(6)", "5 \u00d7 10(5)")
+
+
+def test_all_for_a_group_the_sentence_qualifies():
+    """29 C30 and 28 C30 (*partial*, 0.8 unproven): "in all individuals with chronic viral infections" for "in
+    HIV-infected individuals"; "in all cardiac patients" for "in patients with previous myocardial infarction"."""
+    (tag,) = proven(detect_scope_inflation, "CD8(+) T cells are activated in an antigen-independent manner in all "
+                    "individuals with chronic viral infections.", CD8)
+    assert spans(tag) == ("all", "HIV-infected")
+    (tag,) = proven(detect_scope_inflation, QT.replace("patients with previous myocardial infarction",
+                                                       "all cardiac patients"), QT)
+    assert spans(tag) == ("all cardiac patients", "patients with previous myocardial infarction") and _escalates(tag)

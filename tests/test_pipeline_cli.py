@@ -95,6 +95,20 @@ def test_json_contract(sample_report):
     json.dumps(d)
 
 
+def test_json_matched_words_are_written_as_the_passage_writes_them(tmp_path):
+    """A trial's user read "signiƒc" and "diƒer" in ``matched_terms`` (the lexical tier's folded stems) as broken
+    text: ``matched_words`` gives the passage's own words."""
+    from citeproof.pipeline import CheckOptions, check
+
+    (tmp_path / "s.txt").write_text("The difference in survival was significant after the first year of treatment.\n")
+    (tmp_path / "refs.bib").write_text("@article{s, title={T}, author={U}, year={2010}, file={s.txt}}\n")
+    (tmp_path / "d.md").write_text("Survival differed significantly after the first year of treatment [@s].\n")
+    d = report_to_dict(check(tmp_path / "d.md", [tmp_path / "refs.bib"], CheckOptions(use_cache=False, tiers=["lexical"])))
+    ev = d["findings"][0]["evidence"]
+    assert "signiƒc" in ev["matched_terms"]
+    assert ev["matched_words"] == ["difference", "survival", "significant", "first", "year", "treatment"]
+
+
 def test_check_command_writes_reports(tmp_path):
     r = runner.invoke(app, ["check", str(MD), "--bib", str(BIB), "--out", str(tmp_path), "--cache-dir", str(tmp_path / "c"), "--quiet"])
     assert 0 == r.exit_code, r.output

@@ -110,7 +110,8 @@ def check(
     contradicted; other tags at confidence 0.6 or more lower supported to
     partial, and weaker ones are there to read, changing nothing. The flag
     needs_review marks a finding whose tiers disagree or whose judge leaned
-    hard the other way. Exit codes: 0 ok, 1 a --fail-on gate failed, 2 bad
+    hard the other way (a verdict a proven tag decided is not marked: its
+    quoted words are the check). Exit codes: 0 ok, 1 a --fail-on gate failed, 2 bad
     invocation or unreadable required input.
 
     Examples (one a line):

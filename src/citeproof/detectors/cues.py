@@ -88,6 +88,7 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("before", "after"), ("above", "below"), ("inside", "outside"), ("positive", "negative"),
     # an association's sign: a 26th trial's "significant positive linear association" for "inverse" had no tag
     ("positive", "inverse"), ("positively", "inversely"), ("positively", "negatively"), ("direct", "inverse"),
+    ("greater", "lesser"), ("larger", "lesser"), ("more", "lesser"),  # a 27th trial: "to a greater degree" for "lesser"
     ("activates", "inhibits"), ("activated", "inhibited"), ("promotes", "suppresses"), ("promoted", "suppressed"),
     ("rise", "fall"), ("rises", "falls"), ("rose", "fell"), ("enhanced", "reduced"), ("enhances", "reduces"),
     # improved / declined: a new user's trial (survival "overall improved over time"); on two axes, so named here

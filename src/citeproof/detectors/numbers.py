@@ -38,6 +38,13 @@ def _twin_quantities(claim_text: str, evidence_text: str) -> list[Quantity]:
     return extract_quantities(best) if best_score >= TWIN_OVERLAP else []
 
 
+def _states(q: Quantity, e: Quantity) -> bool:
+    """``e``, in another sentence, states ``q``: a bound by a bound that meets it or by its own value (any larger
+    share meets "at least 10%", and the "almost 50%" beside the source's "at least 5%" had stood for the claim's
+    "at least 10%", a 27th trial)."""
+    return quantities_match(_exact(q) if q.bound and not e.bound else q, e)
+
+
 def _year(q: Quantity) -> bool:
     """``q`` reads as a year: a whole number from 1900 to 2100 without a unit."""
     return q.unit == "" and q.kind == "number" and q.lo == q.hi == int(q.lo) and 1900 <= q.lo <= 2100
@@ -99,8 +106,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
                           and not (c.lo != c.hi and e.lo == e.hi)), None)
                 taken |= {k} if k is not None else set()
         slot = [e for k, e in enumerate(twin_q) if k not in taken and _same_kind(q, e)]
-        if slot and not any(quantities_match(q, e) for e in twin_q) and not (source_text and any(
-                quantities_match(q, e) for _share, sent in sentences_about(claim_text, source_text, floor=0.3)
+        if slot and not any(quantities_match(q, e) for k, e in enumerate(twin_q) if k not in taken) and not (source_text and any(
+                _states(q, e) for _share, sent in sentences_about(claim_text, source_text, floor=0.3)
                 for e in extract_quantities(sent))):
             # ... unless another sentence about the claim states the claim's quantity: the restating sentence was a
             # near miss ("MSM ... accounting for 61% of new HIV infections in 2009" met "increase in new HIV

@@ -245,7 +245,7 @@ def _is_identifier_context(text: str, start: int, end: int) -> bool:
 _MAIN_RE = re.compile(
     r"(?P<approx>(?:(?:" + APPROX_WORDS + r")|(?P<bound>" + BOUND_WORDS + r"))\s*)?"
     r"(?:"
-    r"(?P<sci>(?P<mant>" + _NUM + r")\s*[×x*]\s*10\s*(?:\^|\*\*)?\s*(?P<exp>[" + _MINUS + r"]?\s?\d{1,2}))"
+    r"(?P<sci>(?P<mant>" + _NUM + r")\s*[×x*]\s*10\s*(?:\^|\*\*)?\s*\(?(?P<exp>[" + _MINUS + r"]?\s?\d{1,2})\)?)"
     r"|(?P<pow>(?<![\d.])10\s*(?:\^|\*\*)\s*(?P<pexp>[" + _MINUS + r"]?\d{1,2})|(?<![\d.,])10(?P<pdfexp>[" + _MINUS + r"]\d{1,2})(?=\s*(?:M|mol|g|s|m|cm|mm|Pa|Torr|mbar|J|W|Hz|per|[)\],;.]|\s[a-z])))"
     r"|(?P<frac>(?<![\d/.])(?P<fa>\d+)\s*/\s*(?P<fb>\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+|\d{1,7})(?![\d/]))"
     r"|(?P<ofN>(?<![\d.\w])(?!one\b)(?P<of1>\d{1,4}|" + _WORDNUM + r")\s+(?:out\s+)?of\s+(?P<of2>\d{1,4}|" + _WORDNUM

@@ -182,9 +182,11 @@ def _with_clauses(sent: str) -> list[tuple[str, bool]]:
     """``(sent, False)`` and ``(clause, True)`` for each clause after a contrast (", but", "; whereas", ";"): a claim
     may restate one clause of a longer sentence whole ("BMI was significantly associated with mortality in this
     population of male veterans" against "Each 1-MET increase ... conferred a 10% survival benefit ..., but BMI was
-    not significantly associated with mortality", a 24th trial)."""
+    not significantly associated with mortality", a 24th trial); and ``sent`` without its asides (:func:`_readings`:
+    "a significant effect in favor of permanent cardiac pacing (recurrence of syncope in 2 patients [4.3%] ...)
+    compared with medical treatment (...)", a 27th)."""
     parts = _CLAUSE_BREAK.split(sent)
-    return [(sent, False)] + [(p, True) for p in parts[1:] if p.strip()]
+    return [(x, False) for x in _readings(sent)] + [(p, True) for p in parts[1:] if p.strip()]
 
 
 def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
@@ -218,7 +220,7 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
     cw = [w.lower() for w in co]
     claim_stems = set(content_stems(co))
     for passage in pool:
-        for sent, clause in ((x, c) for whole in split_sentences(passage) for x, c in _with_clauses(whole)):
+        for sent, clause, whole in ((x, c, w) for w in split_sentences(passage) for x, c in _with_clauses(w)):
             so = _TOKEN_RE.findall(sent)
             sw = [w.lower() for w in so]
             sent_stems = content_stems([w for w in so if w.lower() not in AUX and not NEGATOR.fullmatch(w)])
@@ -271,7 +273,7 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
                 continue
             what = "leaves out" if side == "source" else "adds"
             return Tag("polarity_flip", f"The claim says {c_span!r} where the source says {s_span!r} (it {what} "
-                       f"{word!r}), every other word alike: \u201c{sent[:200]}\u201d", 0.9,
+                       f"{word!r}), every other word alike: \u201c{whole[:200]}\u201d", 0.9,
                        (TagEvidence(c_span, s_span),), proven=True)
     return None
 

@@ -23,14 +23,19 @@ from citeproof.text.stems import STOPWORDS, content_stems, stem_opcodes
 __all__ = ["RUN_AROUND", "bounds_exchanged", "latter_exchanged", "restated_flip", "reversal_by_flip", "spans_exchanged", "reversal_from_to", "reversal_in_run"]
 
 
-def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: list[str]) -> tuple[int, set[str]]:
+def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: list[str],
+                 source_text: str = "") -> tuple[int, set[str]]:
     """Walking ``ops`` in the order given, the content words (3+ characters, not stop words) of the claim that the
     sentence states word for word, up to the first difference that is not light (:func:`light_token`), a conjunct
     the claim leaves out (:func:`_conjunct`) or three words or more the sentence adds without a negation; and their
-    stems."""
+    stems. Claim words naming what the sentence's *this* points back to count as stated (``names_referent``: "When
+    the disposition index is altered there is a lower risk" for "When this is altered there is a higher risk", a
+    27th trial)."""
+    from citeproof.detectors.swaps import names_referent
+
     n, stems = 0, set()
     for t, i1, i2, j1, j2 in ops:
-        if t == "equal":
+        if t == "equal" or (t == "replace" and source_text and names_referent(cw[i1:i2], sw[j1:j2], source_text)):
             words = [w for w in cw[i1:i2] if len(w) >= 3 and w not in STOPWORDS]
             n, stems = n + len(words), stems | {stem(w) for w in words}
         elif t == "insert" and (_conjunct(sw[j1:j2]) or (j2 - j1 >= 3 and not any(NEGATOR.fullmatch(w) for w in sw[j1:j2]))):
@@ -74,7 +79,8 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 if len(ca) != 1 or len(sa) != 1 or not _opposite(cw[ca[0]], sw[sa[0]], cw[ca[0] + 1:]):
                     continue
                 i1, j1 = ca[0], sa[0]
-                (left, ls), (right, rs) = _run_content(ops[:k][::-1], cw, sw), _run_content(ops[k + 1:], cw, sw)
+                (left, ls), (right, rs) = (_run_content(ops[:k][::-1], cw, sw, source_text),
+                                           _run_content(ops[k + 1:], cw, sw, source_text))
                 if left < each or right < each or left + right < total:
                     continue
                 need = ls | rs | {stem(cw[i1])}

@@ -154,7 +154,13 @@ def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
         # stem cells" (a twenty-second trial: *partial*)
         k = next((k for k in range(i1, i2) if cw[k].lower() in _ALL), i1)
         kinds = i2 - k >= 3 and cw[k + 1].lower() in _KINDS_OF and not find_terms(there, UNIVERSAL)
-        if cw[k].lower() in _ALL and (_RESTRICTED.match(there) or kinds):
+        # or a word of the sentence's own in its place qualifies the group: "in all individuals with chronic viral
+        # infections" for "in HIV-infected individuals", "in all cardiac patients" for "in patients with previous
+        # myocardial infarction" (a 29th and a 28th trial)
+        claim_stems = {stem(w.lower()) for w in cw}
+        qualified = not find_terms(there, UNIVERSAL) and any(
+            len(w) >= 3 and w.lower() not in STOPWORDS and stem(w.lower()) not in claim_stems for w in sw[j1:j2])
+        if cw[k].lower() in _ALL and (_RESTRICTED.match(there) or kinds or qualified):
             # "all types of physical activity" where the source says "sports" (an eighth trial) widens as well
             said = " ".join(cw[k:i2])
             return Tag("scope_inflation", f"The claim says {said!r} where the source says {there!r}: "

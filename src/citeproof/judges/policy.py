@@ -543,8 +543,8 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
     if to is not None:
         f.verdict = to
         f.confidence = max(t.confidence for t in accusing)
-        if "needs_review" not in f.flags:
-            f.flags.append("needs_review")
+        # no needs_review for this: the tag quotes the words that differ, which is what a person would check (three
+        # trials' users found the flag on every proven contradiction and stopped filtering on it)
         _judge_alone(f)
         f.reasons.insert(0, f"{to.value}: {', '.join(sorted({t.name for t in accusing}))} on the sentence that restates "
                             f"the claim (the judge alone said {before.value}); {accusing[0].message}")

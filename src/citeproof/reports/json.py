@@ -13,7 +13,7 @@ Layout (names are a contract; issue 2; ``works`` since schema 2, issue 30)::
                    "evidence": {"source", "page", "line", "text", "bbox",
                                 "page_label", "page_end", "bbox_end",
                                 "char_start", "char_end", "quotable", "ocr",
-                                "scores", "matched_terms",
+                                "scores", "matched_terms", "matched_words",
                                 "time_start", "time_end"} | null,  # the last two for a transcript only
                    "reasons": [str], "tags": [{"name", "message",
                    "confidence", "evidence"}], "flags": [str],
@@ -73,6 +73,7 @@ from citeproof.model import SCHEMA_VERSION, Finding, Report
 from citeproof.triage import summarise
 from citeproof.reports.diff import finding_id
 from citeproof.reports.clip import clip_claim
+from citeproof.text.normalise import surface_words
 
 __all__ = ["report_to_dict", "finding_to_dict", "WORK_FIELDS", "JsonWriter", "REPORT_SCHEMA_ID", "REPORT_SCHEMA_PATH"]
 
@@ -108,6 +109,8 @@ def finding_to_dict(f: Finding, rank: int = 0) -> dict[str, Any]:
             "ocr": p.ocr,
             "scores": dict(f.evidence.scores),
             "matched_terms": list(f.evidence.matched_terms),
+            # the same terms as the passage writes them (the stems fold "fi" to "ƒ": "signiƒc" is "significant")
+            "matched_words": surface_words(p.text, f.evidence.matched_terms) if p.quotable else [],
         }
         if p.time_start is not None:  # a recording's transcript: where the passage is spoken, seconds from the start
             ev["time_start"], ev["time_end"] = p.time_start, p.time_end
