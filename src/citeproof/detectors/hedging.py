@@ -144,12 +144,13 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
     own = [h for h in claim_hedges if not _QUALIFIER.fullmatch(h[0])]
     stated = _hedged_statement(claim_text, [evidence_text] + relevant_sentences(
         claim_text, context.get("source_text") or "", k=3, floor=STATEMENT_OVERLAP))
-    if own and (stated is None or find_terms(claim_text, [re.escape(stated[1]).replace(r"\ ", r"\s+")]) or not all(
+    if own and (stated is None or any(find_terms(h[0], STRONG_HEDGES) for h in own) or not all(
             re.search(rf"\b{re.escape(h[0])}\b", stated[0], re.I) for h in own)):
         return []  # the claim keeps a hedge of its own; *in part* or *partially* qualify the finding, they excuse
         # no dropped *suggest* ("These results demonstrate that ... is, at least in part, due to" for "suggest that
-        # ..., at least in part, could be due to", two nineteenth trials: *supported*); a hedge the sentence has
-        # beside the one the claim drops excuses nothing ("indicate" kept from "appear to indicate", a 27th trial)
+        # ..., at least in part, could be due to", two nineteenth trials: *supported*); a weak hedge the sentence has
+        # beside the strong one the claim drops excuses nothing ("indicate" kept from "appear to indicate", a 27th
+        # trial), a strong one does ("may function" kept from "suggest that A20 may function")
     if stated is not None:
         sent, cue = stated
         return [Tag("hedge_removed", f"The source hedges this statement ({cue!r}: \u201c{sent[:160]}\u201d); "

@@ -140,6 +140,26 @@ def _condition_dropped(claim_text: str, pool: list[str]) -> Tag | None:
     return None
 
 
+_QUALIFYING = frozenset({"with", "without", "who", "whose", "aged", "having", "undergoing", "receiving", "treated"})
+
+
+def _qualifies(cw: list[str], sw: list[str], k: int, i2: int, j1: int, j2: int) -> bool:
+    """The sentence's words ``sw[j1:j2]``, in the place of the claim's *all* run ``cw[k:i2]``, narrow the claim's
+    group: one or two words of their own (no name in capitals) before the noun both go on with (*all individuals* /
+    *HIV-infected individuals*), or the claim's last noun followed by a qualifier (*all cardiac patients* / *patients
+    with previous myocardial infarction*)."""
+    run = sw[j1:j2]
+    if not run or any(w.isupper() or w[:1].isdigit() for w in run):
+        return False
+    claim_stems = {stem(w.lower()) for w in cw}
+    own = [w for w in run if len(w) >= 3 and w.lower() not in STOPWORDS and stem(w.lower()) not in claim_stems]
+    if (i2 - k == 1 and 1 <= len(run) <= 2 and len(own) == len(run) and i2 < len(cw) and j2 < len(sw)
+            and stem(cw[i2].lower()) == stem(sw[j2].lower())):
+        return True
+    return (i2 - k >= 2 and len(run) >= 3 and stem(run[0].lower()) == stem(cw[i2 - 1].lower())
+            and run[1].lower() in _QUALIFYING and bool(own))
+
+
 def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
     """A pool sentence restating the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words)
     with a restricted group where the claim says *all*, *every*, *any* or *each*, word for word in its place: "NIV
@@ -157,9 +177,7 @@ def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
         # or a word of the sentence's own in its place qualifies the group: "in all individuals with chronic viral
         # infections" for "in HIV-infected individuals", "in all cardiac patients" for "in patients with previous
         # myocardial infarction" (a 29th and a 28th trial)
-        claim_stems = {stem(w.lower()) for w in cw}
-        qualified = not find_terms(there, UNIVERSAL) and any(
-            len(w) >= 3 and w.lower() not in STOPWORDS and stem(w.lower()) not in claim_stems for w in sw[j1:j2])
+        qualified = not find_terms(there, UNIVERSAL) and _qualifies(cw, sw, k, i2, j1, j2)
         if cw[k].lower() in _ALL and (_RESTRICTED.match(there) or kinds or qualified):
             # "all types of physical activity" where the source says "sports" (an eighth trial) widens as well
             said = " ".join(cw[k:i2])
