@@ -9,7 +9,8 @@ cell carcinoma (doc 12650610).
 from __future__ import annotations
 
 from citeproof.detectors.polarity import detect_polarity_flip
-from citeproof.detectors.swaps import detect_term_swap, names_referent
+from citeproof.detectors.swaps import detect_term_swap
+from citeproof.detectors.terms import names_referent
 from meaning_cases import proven as _proven
 from meaning_cases import spans as _spans
 

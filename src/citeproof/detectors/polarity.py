@@ -199,7 +199,7 @@ def _reversed_comparison(claim_text: str, pool: list[str]) -> Tag | None:
     "The decline in lung function was steeper among never-smokers than among smokers" against "The decline was
     steeper among smokers than among never-smokers": the two compared terms (:func:`_comparison`) exchange places
     across *than* (or *versus*, *vs*, *compared*), the word before them (*steeper*) and its degree words (*less*,
-    *not*...) agree, and the sentence restates the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT`); a head
+    *not*...) agree, and the sentence restates the claim (:data:`~citeproof.detectors.terms.RESTATE_AT`); a head
     noun both right-hand terms end with is set aside ("higher in apoE-/-/TNF-alpha-/- than apoE-/- mice" against
     "higher in apoE-/- than apoE-/-/TNF-alpha-/- mice", a 25th trial). "Less
     steep among never-smokers than among smokers" says the same as the source and is no reversal. Code shows it:

@@ -16,7 +16,7 @@ import re
 
 from citeproof.detectors.cues import (ANTONYMS, ASIDE, AUX, AXES, CUE_RES, NEGATOR, NUMBER, OPPOSITE, RELATION, content_stems,
                                       light_token, neg_scopes)
-from citeproof.detectors.swaps import RESTATE_AT, names_referent, same_term, stated_in
+from citeproof.detectors.terms import RESTATE_AT, names_referent, same_term, stated_in
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
 from citeproof.text.sentences import split_sentences
@@ -92,7 +92,7 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
     Words are compared by stem (:func:`citeproof.text.stems.stem_opcodes`); besides the reversal the sentence and
     the claim may differ only by light tokens (:func:`light_token`), by asides in brackets the claim leaves out
     (:func:`_readings`) and by what the sentence says before or after the claim's words, and the sentence restates
-    the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words). Found by new users' trials on
+    the claim (:data:`~citeproof.detectors.terms.RESTATE_AT` of its content words). Found by new users' trials on
     SciFact abstracts (2026-12-06): both kinds came out *supported* or *partial*. Code shows it: confidence 0.9,
     ``proven``.
     """
@@ -196,7 +196,7 @@ def _negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag
     what the sentence states as a finding.
 
     Words are compared by stem (:func:`_differences`); besides the negation the two may differ only by light tokens
-    (:func:`light_token`), by a term the source abbreviates (:func:`~citeproof.detectors.swaps.same_term`) and by what
+    (:func:`light_token`), by a term the source abbreviates (:func:`~citeproof.detectors.terms.same_term`) and by what
     the sentence says before or after the claim's words; a negation just before the claim's first word counts. A
     short sentence (3+ content words) that the claim holds whole may stand for the restatement, the claim saying more
     before or after it, when the negation is the source's; so may the clause after a sentence's *but*
@@ -484,7 +484,7 @@ def states_same_negation(claim_text: str, text: str) -> str | None:
     """The sentence of ``text`` that restates the claim and negates what it negates, or None.
 
     Every content word and number of the claim is in ``text`` (whole stems); the sentence restates the claim (holds
-    at least :data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words); the claim is the sentence with
+    at least :data:`~citeproof.detectors.terms.RESTATE_AT` of its content words); the claim is the sentence with
     words added or left out (a word diff over stems in which no content word stands in another's place); and each
     negation of the claim has one in the sentence whose scope (:func:`neg_scopes`) agrees with its own (two stems,
     or the one there is). "Exposure to PM2.5 was not associated with changes in memory" and "Exposure was not

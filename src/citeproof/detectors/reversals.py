@@ -31,7 +31,7 @@ def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: l
     stems. Claim words naming what the sentence's *this* points back to count as stated (``names_referent``: "When
     the disposition index is altered there is a lower risk" for "When this is altered there is a higher risk", a
     27th trial)."""
-    from citeproof.detectors.swaps import names_referent
+    from citeproof.detectors.terms import names_referent
 
     n, stems = 0, set()
     for t, i1, i2, j1, j2 in ops:
@@ -132,7 +132,7 @@ def reversal_from_to(claim_text: str, pool: list[str], source_text: str) -> Tag 
     cortex to both motor cortex and ..." (a fourteenth new user's trial: no tag, the judge's *supported* at 0.96; the
     terms stand more than once, so :func:`~citeproof.detectors.restated._exchanged_blocks` cannot place them).
 
-    The sentence holds :data:`~citeproof.detectors.swaps.RESTATE_AT` of the claim's content words; X and Y are other
+    The sentence holds :data:`~citeproof.detectors.terms.RESTATE_AT` of the claim's content words; X and Y are other
     terms (content stems), the claim's X the sentence's Y and the other way round; no sentence of the source says it
     from X to Y. Code shows it: confidence 0.9, ``proven``."""
     claimed = [(m, _terms(m.group("x")), _terms(m.group("y"))) for m in _FROM_TO.finditer(claim_text)]
@@ -257,8 +257,8 @@ def latter_exchanged(claim_text: str, source_text: str) -> Tag | None:
 
 def _restating(claim_text: str, pool: list[str]):
     """``(passage, sentence)`` for each pool sentence restating the claim (at least
-    :data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words), in pool order."""
-    from citeproof.detectors.swaps import RESTATE_AT
+    :data:`~citeproof.detectors.terms.RESTATE_AT` of its content words), in pool order."""
+    from citeproof.detectors.terms import RESTATE_AT
     from citeproof.text.stems import overlap_score
 
     for passage in pool:

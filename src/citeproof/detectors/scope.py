@@ -16,7 +16,7 @@ import re
 from citeproof.text.normalise import WORD_RE, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_sentences, stem_opcodes
-from citeproof.detectors.swaps import RESTATE_AT, stated_in
+from citeproof.detectors.terms import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
 UNIVERSAL = [
@@ -55,7 +55,7 @@ SUBGROUP = [r"subgroup", r"subset", r"some", r"a (?:small )?(?:number|proportion
 def _restated_diffs(claim_text: str, pool: list[str], kinds: tuple[str, ...] = ("replace",), merged: bool = True):
     """``(kind, sentence, claim words, sentence words, i1, i2, j1, j2)`` for each stem-level difference of a ``kinds``
     (``replace``, ``insert``, ``delete``) between the claim's words ``cw[i1:i2]`` and those of a pool sentence restating
-    the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words); with ``merged``, also a delete and an
+    the claim (:data:`~citeproof.detectors.terms.RESTATE_AT` of its content words); with ``merged``, also a delete and an
     insert around one or two words kept, as one replacement."""
     cw = WORD_RE.findall(claim_text)
     for passage in pool:
@@ -82,7 +82,7 @@ def _replacements(claim_text: str, pool: list[str]):
 
 
 def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
-    """A pool sentence restating the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words) with
+    """A pool sentence restating the claim (:data:`~citeproof.detectors.terms.RESTATE_AT` of its content words) with
     an animal or cell population where the claim has a human one, word for word in its place: "improved insulin
     sensitivity in insulin-resistant patients with type 2 diabetes" against "... in insulin-resistant db/db mice,
     our results suggest ... individuals with type 2 diabetes" (a sentence that names humans elsewhere, which the
@@ -161,7 +161,7 @@ def _qualifies(cw: list[str], sw: list[str], k: int, i2: int, j1: int, j2: int) 
 
 
 def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
-    """A pool sentence restating the claim (:data:`~citeproof.detectors.swaps.RESTATE_AT` of its content words)
+    """A pool sentence restating the claim (:data:`~citeproof.detectors.terms.RESTATE_AT` of its content words)
     with a restricted group where the claim says *all*, *every*, *any* or *each*, word for word in its place: "NIV
     should be considered in the treatment of all patients with acute respiratory failure" against "... should
     consider NIV in the treatment of selected recipients of transplantation with acute respiratory failure" (a new
@@ -263,7 +263,7 @@ def _named_widened(claim_text: str, pool: list[str], source_text: str = "") -> T
     """A pool sentence restating the claim about one named kind (*The Arabidopsis genome*) where the claim has *all*
     of a wider kind instead (*The genomes of all flowering plants*, a fourteenth trial's claim ended *partial*): the
     claim leaves out a capitalised name the sentence holds (not its first word) and adds a run with *all*, *every*
-    or *each*; what else the claim says, the sentence says (:data:`~citeproof.detectors.swaps.RESTATE_AT`). Code
+    or *each*; what else the claim says, the sentence says (:data:`~citeproof.detectors.terms.RESTATE_AT`). Code
     shows it: 0.9, ``proven``."""
     by_sent: dict[str, list] = {}
     for t, sent, cw, sw, i1, i2, j1, j2 in _restated_diffs(claim_text, pool, ("insert", "delete", "replace"), merged=False):

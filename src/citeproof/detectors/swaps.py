@@ -10,8 +10,9 @@ or two content words on each side, with agreeing words around it, is a swap. The
 Not swaps (each is checked): inflections (same stem, :func:`citeproof.text.stems.stem`), one word inside the
 other (``receptor`` / ``co-receptor``), an abbreviation the source spells out (``COTS`` for
 ``crown-of-thorns starfish``, by initials or a parenthesis in the source), the paraphrase vocabulary of
-:data:`SYNONYMS` (reporting verbs, common medical synonyms), common verbs (:data:`VERBS`: ``holds`` for
-``contains``), numbers (``number_drift``) and direction or negation words (``polarity_flip``).
+:data:`SYNONYMS` (reporting verbs, common medical synonyms), common verbs (``holds`` for ``contains``), numbers
+(``number_drift``) and direction or negation words (``polarity_flip``): :mod:`citeproof.detectors.terms` says
+what one term is.
 """
 
 from __future__ import annotations
@@ -19,42 +20,19 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rapidfuzz import fuzz
-
-from citeproof.detectors.cues import CUE_RES
-from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, derivation,
-                                         inside, labelled_swap, letter_for_letter, names_writers, negated_alike,
-                                         numbered_name_swap, opposed_prefixes, past_shared_parts, proper_name,
-                                         same_phrase, spelled_otherwise, stands_in, unprefixed)
+from citeproof.detectors.lexicon import (DIRECTION, REPORTING, SYNONYMS, labelled_swap, names_writers, negated_alike,
+                                         numbered_name_swap, proper_name, spelled_otherwise)
+from citeproof.detectors.terms import (RESTATE_AT, _content, _is_name, _is_verb, _related, _spells, _words, names_referent,
+                                       same_term, stated_in)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.abbreviations import as_the_source_writes
-from citeproof.text.normalise import ascii_hyphens, stem
+from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import STOPWORDS, content_stems, overlap_score, sentence_stems, stem_frequency, stem_opcodes
+from citeproof.text.stems import overlap_score, sentence_stems, stem_frequency, stem_opcodes
 
-__all__ = ["ANCHOR_AT", "RESTATE_AT", "SYNONYMS", "anchored_swaps", "detect_term_swap", "names_referent", "restating_sentence",
+__all__ = ["ANCHOR_AT", "RESTATE_AT", "SYNONYMS", "anchored_swaps", "compared_sentence", "detect_term_swap", "restating_sentence",
            "source_swaps"]
 
-RESTATE_AT = 0.6
-"""Least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`) an evidence
-sentence must hold to restate the claim (as ``number_drift``'s :data:`~citeproof.detectors.numbers.TWIN_OVERLAP`)."""
-
-def _is_verb(w: str) -> bool:
-    """``w`` is written as one of the common verbs (:data:`VERB_FORMS`, :data:`REPORTING`, or their -ing form): ``holds``,
-    ``containing``; not a noun made from one (``expression``, ``contribution``, whose stems are the verbs')."""
-    lw = w.lower()
-    return lw in VERB_FORMS or lw in REPORTING or (lw.endswith("ing") and stem(lw) in VERBS)
-
-
-def _cue(w: str) -> frozenset[str]:
-    """The direction classes of :data:`citeproof.detectors.cues.CUE_RES` ``w`` is a cue of (*impaired*: ``bad``)."""
-    return frozenset(c for c, rx in CUE_RES.items() if rx.match(w.lower()))
-
-
-def _is_name(w: str) -> bool:
-    """``w`` is written as a symbol or acronym (a digit, or a capital past its first letter: ``TRF2``, ``miR-142``,
-    ``FDA``): one that stands elsewhere in the restating sentence is the sentence's own word, reordered."""
-    return any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:])
 
 
 def restating_sentence(claim_text: str, evidence_text: str | None, at: float = RESTATE_AT) -> str | None:
@@ -82,14 +60,6 @@ def _closest_sentence(claim_text: str, evidence_text: str | None) -> tuple[str |
     return best, best_score
 
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9α-ωΑ-Ω'\-]*[A-Za-z0-9α-ωΑ-Ω]|[A-Za-z]")
-"""A word: Greek letters inside it belong to it (``ERα``, ``TNF-α``: ``ERβ`` for ``ERα`` is a swap)."""
-"""Words, and names that carry digits (``IL-10``, ``PD-L1``, ``miR-142``): one of them for another is a swap too."""
-
-
-def _words(text: str) -> list[str]:
-    return [m.group(0) for m in _TOKEN.finditer(ascii_hyphens(text))]
-
 
 _DESIGNATION = re.compile(r"[A-Z]|I{1,3}|IV|VI{0,3}")
 """A one-letter or roman designation (*influenza A*, *hepatitis B*, *class II*, *phase III*, *T lymphocytes*)."""
@@ -109,86 +79,6 @@ def _designated(cw: list[str], sw: list[str], op: str, i1: int, i2: int, j1: int
     return None
 
 
-def _content(w: str) -> bool:
-    if len(w) >= 2 and w.isupper():
-        return True  # an acronym (WHO, FDA) even where the lower-cased word is a stop word
-    return len(w) >= 3 and w.lower() not in STOPWORDS
-
-
-def _spells(short: str, words: list[str]) -> bool:
-    """``short`` is in the initials of ``words`` (hyphen and slash parts counted), or they in it: ``FDA`` /
-    ``US Food Drug Administration``."""
-    initials = "".join(p[0] for w in words for p in re.split(r"[-/]", w) if p).upper()
-    # two initials at least: one word's first letter is in any name that opens with it (HOXA9 / HOXA10, a trial 11 swap)
-    return len(initials) >= 2 and (short.upper() in initials or initials in short.upper())
-
-
-def _abbreviates(short: str, words: list[str], source_text: str) -> bool:
-    """``short`` is an acronym of ``words`` (initials, hyphen parts counted) or the source defines one by the other."""
-    if not (short.isupper() and 2 <= len(short) <= 8):
-        return False
-    if _spells(short, words):
-        return True
-    long = " ".join(words)
-    return bool(re.search(rf"{re.escape(long)}[^.()]{{0,40}}\(\s*{re.escape(short)}\s*[),;]", source_text, re.I)
-                or re.search(rf"\b{re.escape(short)}\s*\(\s*[^()]{{0,40}}{re.escape(long)}", source_text, re.I))
-
-
-def same_term(a: list[str], b: list[str], source_text: str) -> bool:
-    """The word runs ``a`` and ``b`` name the same thing as the source writes it: the same stems, or one an
-    abbreviation of the other that the source defines or spells (``AO`` / ``amitriptylinoxide``, ``PL`` /
-    ``placebo``), word for word for runs of equal length (``amitriptylinoxide, amitriptyline`` / ``AO, AM``).
-
-    Args:
-        a, b: words as written (case kept: an abbreviation is upper-case).
-        source_text: the whole source, where an abbreviation is defined.
-
-    Returns:
-        True when they name the same thing; never for a synonym or another word of the same kind.
-    """
-    if [stem(w) for w in a] == [stem(w) for w in b]:
-        return True
-    if (len(a) == 1 and _abbreviates(a[0], b, source_text)) or (len(b) == 1 and _abbreviates(b[0], a, source_text)):
-        return True
-    return len(a) == len(b) > 1 and all(same_term([x], [y], source_text) for x, y in zip(a, b))
-
-
-def _related(a: list[str], b: list[str], source_text: str) -> bool:
-    """True when the two word runs may say the same thing (not a swap)."""
-    sa, sb = {stem(w) for w in a}, {stem(w) for w in b}
-    if sa & sb:
-        return True
-    la, lb = " ".join(a).lower(), " ".join(b).lower()
-    if inside(la, lb) or inside(lb, la) or re.sub(r"[\s\-]", "", la) == re.sub(r"[\s\-]", "", lb):
-        return True  # one inside the other, or one compound written apart, hyphenated or closed (``side chains``)
-    if any(SYNONYMS.get(x, frozenset()) & sb for x in sa) or same_phrase(sa, sb):
-        return True
-    if {unprefixed(x) for x in sa if NEGATIVE_PREFIX.match(x)} & {unprefixed(y) for y in sb if NEGATIVE_PREFIX.match(y)}:
-        return True  # one negated word in two forms (*unstable* / *instability*, a ninth trial), both negated
-    if sa & DIRECTION or sb & DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b))):
-        return True  # a direction word is polarity_flip's; one common verb for another is a paraphrase
-    if any(_cue(x) and _cue(x) & _cue(y) for x in a for y in b):
-        return True  # two cues of one direction ("impaired" / "disrupted", an eighth trial); opposite ones are a swap
-        # that polarity_flip proves a reversal (polarity._swap_shown reads this alignment)
-    if len(a) == 1 and _abbreviates(a[0], b, source_text):
-        return True
-    if len(b) == 1 and _abbreviates(b[0], a, source_text):
-        return True
-    if len(a) == len(b) > 1 and all(_related([x], [y], source_text) for x, y in zip(a, b)):
-        return True  # word for word alike: "amitriptylinoxide, amitriptyline" / "AO, AM", each defined by the source
-    for x in a:  # a shared prefix of 5+ letters: a derivation (immunity / immunisation), not another term
-        for y in b:
-            x2, y2 = past_shared_parts(x, y)
-            if not x2 or not y2:
-                return True  # one compound holds the other's parts (``UCP1-dependent`` / ``UCP1``)
-            if derivation(x2.lower(), y2.lower()):
-                return True
-            if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80 and not opposed_prefixes(x2, y2)
-                    and not letter_for_letter(x2.lower(), y2.lower())
-                    and not (stands_in(x2, source_text) and stands_in(y2, source_text))):
-                return True  # one spelling for another (metres / meters, tumour / tumor, haem / hem)
-    return False
-
 
 def compared_sentence(claim_text: str, evidence_text: str | None, source_text: str = "") -> tuple[str | None, float]:
     """The sentence :func:`detect_term_swap` compares the claim with, and its share of the claim's content words: the
@@ -201,34 +91,6 @@ def compared_sentence(claim_text: str, evidence_text: str | None, source_text: s
             sent, share = wider, wider_share
     return sent, share
 
-
-_DEMONSTRATIVE = frozenset({"this", "these", "that", "those", "such", "it", "they", "latter", "former", "the"})
-
-
-def names_referent(claim_words: list[str], sent_words: list[str], source_text: str) -> bool:
-    """The claim names what the sentence points back to: the sentence's words are only a demonstrative (*This*
-    complex, *These* cells, *the latter*) and every part of the claim's words (hyphen parts too: *beta6-Fyn-FAK*) stands
-    in the source ("The beta6-Fyn-FAK complex was necessary ..." for "This complex was necessary ...", a twelfth trial)."""
-    content = [w for w in claim_words if w.lower() not in STOPWORDS]
-    if not content or not sent_words or not all(w.lower() in _DEMONSTRATIVE for w in sent_words):
-        return False
-    parts = [p for w in content for p in re.split(r"[-/]", w) if p]
-    # a part is in the source, or an acronym of words it writes out (FAK: "focal adhesion kinase")
-    return all(stated_in([p], source_text) or (p.isupper() and p in _initials(source_text)) for p in parts)
-
-
-@lru_cache(maxsize=16)
-def _initials(source_text: str) -> frozenset[str]:
-    """The initials of every run of 2-6 consecutive words of ``source_text``, upper case (cached: one source)."""
-    words = _words(source_text)
-    return frozenset("".join(w[0] for w in words[k:k + n]).upper() for n in range(2, 7) for k in range(len(words) - n + 1))
-
-
-def stated_in(words: list[str], source_text: str) -> bool:
-    """Every word of ``words`` (content words: 3+ letters, no stop words) is in ``source_text``, compared by stem
-    (context a claim adds that the source states elsewhere: "among cancer survivors")."""
-    have = content_stems(source_text) if source_text else frozenset()  # cached: one source, many claims
-    return bool(have) and all(stem(w) in have for w in words)
 
 
 TOPIC_SENTENCES = 3
