@@ -62,6 +62,20 @@ def test_one_splitter_for_readers_and_judge():
     assert cut(text) == entailment.split_sentences(text) == split_sentences(text)
 
 
+def test_a_title_without_a_full_stop_ends_before_the_abstracts_label():
+    """A 31st trial's source: its title line (no full stop) had been read with the next line's "OBJECTIVE ..." as one
+    sentence, judged against claims about either; a label in capitals inside a sentence is no cut."""
+    title = ("Interleukin-18 null mutation increases weight and food intake and reduces energy expenditure and lipid "
+             "substrate utilization in high-fat diet fed mice")
+    objective = ("OBJECTIVE The proinflammatory cytokine interleukin-18 (IL-18) putatively modulates food intake and "
+                 "energy metabolism, but the effects of IL-18 in high-fat diet fed animals are unknown.")
+    assert split_sentences(title + "\n" + objective) == [title, objective]
+    assert split_sentences(title + " " + objective) == [title, objective]
+    assert split_sentences("We report RESULTS The cohort grew.") == ["We report", "RESULTS The cohort grew."]
+    assert split_sentences("The OBJECTIVE of the study was clear. We measured RESULTS in mice.") == [
+        "The OBJECTIVE of the study was clear.", "We measured RESULTS in mice."]
+
+
 def test_min_chars_glues_fragments():
     """Fragments under min_chars join the sentence before (the judge uses 12)."""
     assert ["It rose. Yes.", "Then it fell again."] == split_sentences("It rose. Yes. Then it fell again.", min_chars=8)

@@ -12,15 +12,18 @@ from __future__ import annotations
 import re
 
 from citeproof.detectors.cues import CUE_RES, NEGATOR, light_token
+from citeproof.detectors.denials import negation_dropped
+from citeproof.detectors.exchanges import bounds_exchanged, numbers_exchanged, ratio_inverted
 from citeproof.detectors.restated import (_conjunct, _term, _exchanged_blocks, _exchanged_in_phrase, _exchanged_roles,
-                                          _negation_dropped, _opposite, _readings, _restated_reversal)
+                                          _opposite, _readings, _restated_reversal)
+from citeproof.detectors.terms import restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.abbreviations import defined_abbreviations, short_forms
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, stem_opcodes
 
-__all__ = ["RUN_AROUND", "bounds_exchanged", "latter_exchanged", "restated_flip", "reversal_by_flip", "spans_exchanged", "reversal_from_to", "reversal_in_run"]
+__all__ = ["RUN_AROUND", "latter_exchanged", "restated_flip", "reversal_by_flip", "spans_exchanged", "reversal_from_to", "reversal_in_run"]
 
 
 def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: list[str],
@@ -106,7 +109,7 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
     Returns:
         A proven ``polarity_flip`` tag at confidence 0.9, or None.
     """
-    return (_restated_reversal(claim_text, pool) or _negation_dropped(claim_text, wide, source_text)
+    return (_restated_reversal(claim_text, pool) or negation_dropped(claim_text, wide, source_text)
             or reversal_in_run(claim_text, pool, source_text) or reversal_by_flip(claim_text, pool, source_text)
             or _exchanged_roles(claim_text, pool)
             or _exchanged_in_phrase(claim_text, pool) or _exchanged_blocks(claim_text, pool)
@@ -139,7 +142,7 @@ def reversal_from_to(claim_text: str, pool: list[str], source_text: str) -> Tag 
     claimed = [(m, x, y) for m, x, y in claimed if x and y and x != y]
     if not claimed:
         return None
-    for passage, sent in _restating(claim_text, pool):
+    for passage, sent in restating(claim_text, pool):
         for m in _FROM_TO.finditer(sent):
             sx, sy = _terms(m.group("x")), _terms(m.group("y"))
             for cm, x, y in claimed:
@@ -255,18 +258,6 @@ def latter_exchanged(claim_text: str, source_text: str) -> Tag | None:
     return None
 
 
-def _restating(claim_text: str, pool: list[str]):
-    """``(passage, sentence)`` for each pool sentence restating the claim (at least
-    :data:`~citeproof.detectors.terms.RESTATE_AT` of its content words), in pool order."""
-    from citeproof.detectors.terms import RESTATE_AT
-    from citeproof.text.stems import overlap_score
-
-    for passage in pool:
-        for sent in split_sentences(passage):
-            if overlap_score(claim_text, sent) >= RESTATE_AT:
-                yield passage, sent
-
-
 _ORDERING = frozenset({"to", "than", "from", "compared", "comparison", "versus", "vs", "over", "relative", "into", "after",
                        "before", "unlike", "whereas", "while", "rather", "instead"})
 """Words that set two terms in an order (*from X to Y*, *X than Y*, *in comparison to X, Y*)."""
@@ -307,7 +298,7 @@ def spans_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
     n = len(cw)
     if n < 6:
         return None
-    for passage, sent in _restating(claim_text, pool):
+    for passage, sent in restating(claim_text, pool):
         sw = short_forms(_pieces(sent), defined)
         for o in range(len(sw) - n + 1):
             win = sw[o:o + n]
@@ -408,7 +399,7 @@ def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
     it: confidence 0.9, ``proven``."""
     defined = defined_abbreviations(source_text or " ".join(pool))  # "Neuregulin 1 (NRG1) is" read "NRG1 is"
     cw = short_forms(_PART.findall(ascii_hyphens(claim_text)), defined)
-    for passage, sent in _restating(claim_text, pool):
+    for passage, sent in restating(claim_text, pool):
         sw = short_forms(_PART.findall(ascii_hyphens(sent)), defined)
         ops = [o for o in stem_opcodes(cw, sw) if o[0] != "equal"]
         # one word for one, or the first or last words of a longer replacement (difflib joins "there is evidence
@@ -437,121 +428,4 @@ def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
             continue  # the source also says it the claim's way
         return Tag("polarity_flip", f"The claim exchanges {a!r} and {b!r}: the source says it the other way round, "
                    f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
-    return None
-
-
-_NUM_TOKEN = re.compile(r"\d{1,3}(?:[ \u2009\u202f\u00a0]\d{3})+(?![\d.,])|\d+(?:\.\d+)?%?|[^\W\d_][\w'-]*|[,;:]")
-"""A number (its digit groups apart, "39 262", as one: a 25th trial), a word or a clause mark."""
-_BARRIER = frozenset(",;:")
-
-
-def _number_context(toks: list[str], k: int, span: int = 4) -> dict[str, float]:
-    """The content stems within ``span`` tokens of ``toks[k]`` and its clause (no comma, semicolon or colon between),
-    each weighted 1 / its distance (the nearest counts)."""
-    out: dict[str, float] = {}
-    for step in (-1, 1):
-        for d in range(1, span + 1):
-            j = k + step * d
-            if not 0 <= j < len(toks) or toks[j] in _BARRIER:
-                break  # a number binds to the words of its own clause ("0.82 for TG, 1.02 for HDL": TG is 0.82's)
-            if not toks[j][0].isdigit() and (not light_token(toks[j].lower()) or len(toks[j]) > 1 and toks[j].isupper()):
-                w = stem(toks[j].lower())  # a short name in capitals (TG, HDL) is a group's name, not a light word
-                out[w] = max(out.get(w, 0.0), 1.0 / d)
-    return out
-
-
-def _binding(toks: list[str], sent: list[str], p: str, q: str) -> float:
-    """How well the words around ``p`` and ``q`` in ``toks`` match those around them in ``sent``."""
-    total = 0.0
-    for n in (p, q):
-        a, b = _number_context(toks, toks.index(n)), _number_context(sent, sent.index(n))
-        total += sum(min(a[w], b[w]) for w in a if w in b)
-    return total
-
-
-NUMBERS_EXCHANGED_BY = 0.75
-"""Least gain in the binding of two numbers to the words around them (:func:`_binding`) when they are exchanged back
-for the claim to count as exchanging them. On the 25 pairs of numbers that faithful SciFact and Citation-Integrity
-training claims share with the sentence restating them, exchanging gains at most 0.0; on three held-out trial claims
-0.83, 1.42 (proven) and 0.41 (left)."""
-
-
-def numbers_exchanged(claim_text: str, pool: list[str]) -> Tag | None:
-    """Two numbers of a sentence restating the claim, each given to the other's group: "an odds ratio of 13.1 against
-    the first control group and 8.2 against the second" for "(first control group: odds ratio [OR] 8.2 ...; second
-    control group: OR 13.1 ...)" (a nineteenth trial), "8.33% in the trastuzumab-treated group and 16.94% in the
-    control group" for "16.94% ... and 8.33% ... for the trastuzumab-treated and control groups, respectively" (a
-    twenty-third). Each number stands once in each text; the words around them (:func:`_binding`) match the sentence
-    at least :data:`NUMBERS_EXCHANGED_BY` better with the two exchanged back, and little (0.6 or less) as the claim
-    has them or half as well again exchanged back ("39 262 Sepsis-2 septic shock and 153 257 Sepsis-3 septic shock" for
-    "153 257 Sepsis-2 ... and 39 262 Sepsis-3", a 25th trial: 2.7 as written, 4.9 exchanged back); the sentence is
-    read without its asides too ("1.02 for TG, 0.82 for HDL" for "0.82 (CI=0.58-1.16) for TG, 1.02 (CI=...) for
-    HDL", a 24th). Code shows it: confidence 0.9, ``proven``."""
-    ct = _NUM_TOKEN.findall(claim_text)
-    nums = [w for w in ct if w[0].isdigit()]
-    if len(nums) < 2:
-        return None
-    for passage, whole in _restating(claim_text, pool):
-        for sent in _readings(whole)[::-1]:
-            st = _NUM_TOKEN.findall(sent)
-            for k, p in enumerate(nums):
-                for q in nums[k + 1:]:
-                    if p == q or not (nums.count(p) == nums.count(q) == st.count(p) == st.count(q) == 1):
-                        continue
-                    back = [q if w == p else p if w == q else w for w in ct]
-                    said, turned = _binding(ct, st, p, q), _binding(back, st, p, q)
-                    if turned - said < NUMBERS_EXCHANGED_BY or (said > 0.6 and turned < 1.5 * said):
-                        continue
-                    return Tag("polarity_flip", f"The claim gives {p!r} and {q!r} to each other's group: the source "
-                               f"says it the other way round, \u201c{whole[:200]}\u201d", 0.9,
-                               (TagEvidence(p, q),), proven=True)
-    return None
-
-
-def bounds_exchanged(claim_text: str, pool: list[str]) -> Tag | None:
-    """Two groups cut at one value, each given the other's side of the cut: "patients achieving 5 or more maximal
-    METs were 70% more likely to die than those achieving fewer than 5" for "achieving <5 maximal METs were 70% more
-    likely to die ... than those achieving > or =5" (a 24th trial, *supported*). The claim's two bounded quantities of
-    one value (:func:`~citeproof.detectors.quantities.extract_quantities`: a floor and a ceiling) stand in the
-    other order in a sentence restating the claim, which bounds that value exactly twice. Code shows it: confidence
-    0.9, ``proven``."""
-    from citeproof.detectors.quantities import extract_quantities
-
-    cq = [q for q in extract_quantities(claim_text) if q.bound]
-    for k, a in enumerate(cq):
-        for b in cq[k + 1:]:
-            if a.lo != b.lo or a.bound == b.bound or sum(q.lo == a.lo for q in cq) != 2:
-                continue
-            for _passage, sent in _restating(claim_text, pool):
-                sq = [q for q in extract_quantities(sent) if q.bound and q.lo == a.lo]
-                if len(sq) == 2 and (sq[0].bound, sq[1].bound) == (b.bound, a.bound):
-                    return Tag("polarity_flip", f"The claim says {a.text!r} first and {b.text!r} after; the source "
-                               f"says {sq[0].text!r} first: the two groups change sides, \u201c{sent[:200]}\u201d", 0.9,
-                               (TagEvidence(a.text, sq[0].text),), proven=True)
-    return None
-
-
-_MORE_AFTER = re.compile(r"\s*(?:as\s+(?:many|much|high|great|large|often|frequent)|more|higher|greater|larger|increase)",
-                         re.I)
-
-
-def ratio_inverted(claim_text: str, pool: list[str]) -> Tag | None:
-    """*N times as many* (*N-fold more*, *N-fold increase*) where the sentence restating the claim has the fraction
-    *1/N*: "four times as many labeled cells were detected in ... FTY720-treated mice as in saline-treated control
-    mice" for "only one fourth of labeled cells could be detected in ... FTY720-treated mice compared to
-    saline-treated control mice" (a nineteenth trial: *supported*). Code shows it: confidence 0.9, ``proven``."""
-    from citeproof.detectors.quantities import extract_quantities
-
-    more = [q for q in extract_quantities(claim_text)
-            if q.unit == "x" and q.lo == q.hi and q.lo >= 2 and _MORE_AFTER.match(claim_text[q.end:])]
-    if not more:
-        return None
-    for passage, sent in _restating(claim_text, pool):
-        for q in more:
-            f = next((e for e in extract_quantities(sent) if e.kind == "fraction" and e.lo == e.hi
-                      and abs(e.lo * q.lo - 1) <= 0.02), None)
-            if f is not None:
-                return Tag("polarity_flip", f"The claim says {q.text!r} where the source says {f.text!r}, the "
-                           f"ratio turned over: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(q.text, f.text),),
-                           proven=True)
     return None

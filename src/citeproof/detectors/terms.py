@@ -20,9 +20,10 @@ from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, 
                                          inside, letter_for_letter, opposed_prefixes, past_shared_parts, same_phrase,
                                          stands_in, unprefixed)
 from citeproof.text.normalise import ascii_hyphens, stem
-from citeproof.text.stems import STOPWORDS, content_stems
+from citeproof.text.sentences import split_sentences
+from citeproof.text.stems import STOPWORDS, content_stems, overlap_score
 
-__all__ = ["RESTATE_AT", "names_referent", "same_term", "stated_in"]
+__all__ = ["RESTATE_AT", "names_referent", "restating", "same_term", "stated_in"]
 
 RESTATE_AT = 0.6
 """Least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`) an evidence
@@ -164,3 +165,12 @@ def stated_in(words: list[str], source_text: str) -> bool:
     (context a claim adds that the source states elsewhere: "among cancer survivors")."""
     have = content_stems(source_text) if source_text else frozenset()  # cached: one source, many claims
     return bool(have) and all(stem(w) in have for w in words)
+
+
+def restating(claim_text: str, pool: list[str]):
+    """``(passage, sentence)`` for each sentence of the ``pool`` passages restating the claim (at least
+    :data:`RESTATE_AT` of its content words, :func:`~citeproof.text.stems.overlap_score`), in pool order."""
+    for passage in pool:
+        for sent in split_sentences(passage):
+            if overlap_score(claim_text, sent) >= RESTATE_AT:
+                yield passage, sent

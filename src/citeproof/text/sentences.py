@@ -42,6 +42,11 @@ _GENE_START = re.compile(r"(?<=[\w)\]][.!?])[\"')\]”’]*\s+(?=[a-z]{1,3}[A-Z0
 """A sentence that opens with a name written lower-case first (*miR-192*, *mRNA*, *p53*, *cAMP*, *eIF4E*), then a
 word: syntok waits for a capital ("... highly expressed in the kidney. miR-192 levels also were increased ..." was
 one sentence, found by a twentieth new user's trial)."""
+_LABEL_START = re.compile(r"(?<=[\w)\]])[ \t]*\n?\s*(?=(?:BACKGROUND|OBJECTIVES?|AIMS?|PURPOSE|INTRODUCTION|CONTEXT|IMPORTANCE|"
+                          r"(?:RESEARCH DESIGN AND |MATERIALS AND )?METHODS?|DESIGN|SETTING|PARTICIPANTS|INTERVENTIONS?|"
+                          r"MEASUREMENTS|MAIN OUTCOME MEASURES?|RESULTS|FINDINGS|CONCLUSIONS?|INTERPRETATION)\s+[A-Z(])")
+"""Before a structured abstract's label in capitals that follows a line with no full stop (a title): "... in
+high-fat diet fed mice OBJECTIVE The proinflammatory cytokine ..." had been one sentence (a 31st trial)."""
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _CJK_END = re.compile(r"[。！？｡]+[」』”’）)\]】〕]*\s*")
 """A Chinese or Japanese full stop, exclamation or question mark (full width) ends a sentence, with no space after it."""
@@ -101,7 +106,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     and Japanese (no space needed after them), or at a blank line. Boundaries are syntok's, plus the
     ones syntok misses after a number or a closing parenthesis ("PM2.5-10.
     Residential", "(P<.001). Death", found on SciFact abstracts) and before a name written lower-case first
-    ("kidney. miR-192 levels"), less those
+    ("kidney. miR-192 levels") and before a structured abstract's label after a title with no full stop
+    ("... fed mice OBJECTIVE The ..."), less those
     after an abbreviation or an initial and those syntok places at ``;`` or
     inside a parenthesis.
 
@@ -133,6 +139,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             prev_end = tokens[-1].offset + len(tokens[-1].value)
     cuts.update(m.end() for m in _BOUNDARY.finditer(text))
     cuts.update(m.end() for m in _GENE_START.finditer(text))
+    cuts.update(m.end() for m in _LABEL_START.finditer(text) if m.start() > 0)
     cuts.update(m.end() for m in _CJK_END.finditer(text) if m.end() < len(text))
     spans: list[tuple[int, int]] = []
     s = len(text) - len(text.lstrip())

@@ -1,0 +1,163 @@
+"""A negation on one side only of a claim and the source sentence that restates it (issue 28): "No significant
+difference emerged between AO, AM and PL" against "A significant difference emerged between amitriptylinoxide,
+amitriptyline and placebo" (:func:`negation_dropped`, tried by :func:`citeproof.detectors.reversals.restated_flip`
+after :mod:`citeproof.detectors.restated`'s one word turned). Code compares the two word by word, so the tag is
+``proven``. Found by new users' trials on SciFact abstracts (docs/meaning.md).
+"""
+
+from __future__ import annotations
+
+import re
+
+from citeproof.detectors.cues import AUX, NEGATOR, content_stems, light_token
+from citeproof.detectors.restated import _CONTRAST, _conjunct, _differences, _readings, states_same_negation
+from citeproof.detectors.terms import RESTATE_AT, names_referent, same_term, stated_in
+from citeproof.model import Tag, TagEvidence
+from citeproof.text.normalise import WORD_RE as _TOKEN_RE
+from citeproof.text.sentences import split_sentences
+from citeproof.text.stems import overlap_score
+
+__all__ = ["negation_dropped"]
+
+
+_MANNER = frozenset({"negatively", "positively", "adversely", "favourably", "favorably", "significantly", "strongly",
+                     "markedly", "substantially", "greatly", "already", "indeed", "now"})
+"""Adverbs of how much or which way a verb acts: the claim's negation in their place still denies the sentence's verb
+("do not influence disease outcome" for "negatively influence disease outcome", a fifteenth trial); and *already*,
+*indeed*, *now* where the sentence negates ("has already been achieved" for "has not been achieved", a seventeenth)."""
+
+_NOT_A_DENIAL = frozenset({"only", "just", "merely", "solely", "exclusively", "least", "surprisingly",
+                           "unexpectedly", "doubt", "wonder", "longer", "all"})
+"""Words after a negation that make it no denial of what follows (*not only ... but also*, *no doubt*); *no
+longer* says a state ended, which a claim without it may still report of its time; *not all* restricts a group
+("in many but not all cell types": a claim of "many cell types" had been called a dropped negation; a claim of
+"all" is ``scope_inflation``'s)."""
+
+_SETS_IN_DOUBT = frozenset({
+    "whether", "if", "unless", "hypothesis", "hypothesized", "hypothesised", "hypothesize", "hypothesise", "claim",
+    "claims", "claimed", "suggested", "speculated", "proposed", "believed", "thought", "assumed", "expected",
+    "predicted", "postulated", "myth", "debated", "controversial", "unclear", "unknown", "may", "might", "could",
+})
+"""Words that make a sentence report a view or a question rather than a finding: a claim that negates such a
+sentence's words may report the finding that answered it."""
+
+
+def _context_words(claim_words: list[str], sent_words: list[str], source_text: str) -> bool:
+    """Words only the claim has (at its end the sentence may go on instead) that name the finding's context, not
+    another finding: at most three content words, every one in the source, and no negation on either side
+    ("among cancer survivors" for a study of cancer survivors; "of Slc23a1-/- mice" where the sentence says
+    "Lungs")."""
+    content = [w for w in claim_words if not light_token(w.lower())]
+    if not content or len(content) > 3 or any(NEGATOR.fullmatch(w) for w in claim_words + sent_words):
+        return False
+    return stated_in(content, source_text)
+
+
+_CLAUSE_BREAK = re.compile(r"(?:,|;)\s+(?:but|whereas|while|whilst|yet)\s+|;\s+", re.I)
+
+
+def _with_clauses(sent: str) -> list[tuple[str, bool]]:
+    """``(sent, False)`` and ``(clause, True)`` for each clause after a contrast (", but", "; whereas", ";"): a claim
+    may restate one clause of a longer sentence whole ("BMI was significantly associated with mortality in this
+    population of male veterans" against "Each 1-MET increase ... conferred a 10% survival benefit ..., but BMI was
+    not significantly associated with mortality", a 24th trial); and ``sent`` without its asides (:func:`_readings`:
+    "a significant effect in favor of permanent cardiac pacing (recurrence of syncope in 2 patients [4.3%] ...)
+    compared with medical treatment (...)", a 27th)."""
+    parts = _CLAUSE_BREAK.split(sent)
+    return [(x, False) for x in _readings(sent)] + [(p, True) for p in parts[1:] if p.strip()]
+
+
+def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """A pool sentence that restates the claim word for word but for one negation on one side only: the source
+    negates what the claim states ("No significant difference emerged between AO, AM and PL" against "A
+    significant difference emerged between amitriptylinoxide, amitriptyline and placebo"), or the claim negates
+    what the sentence states as a finding.
+
+    Words are compared by stem (:func:`_differences`); besides the negation the two may differ only by light tokens
+    (:func:`light_token`), by a term the source abbreviates (:func:`~citeproof.detectors.terms.same_term`) and by what
+    the sentence says before or after the claim's words; a negation just before the claim's first word counts. A
+    short sentence (3+ content words) that the claim holds whole may stand for the restatement, the claim saying more
+    before or after it, when the negation is the source's; so may the clause after a sentence's *but*
+    (:func:`_with_clauses`).
+    Not a denial: *not only*, *no doubt*, *no longer* (:data:`_NOT_A_DENIAL`). A negation the claim adds counts only
+    when the sentence reports no view or question (:data:`_SETS_IN_DOUBT`: "We tested whether X causes Y"), negates
+    nothing itself ("associated in men but not in women") and no sentence of the source negates what the claim
+    negates (:func:`states_same_negation`). Found by a new user's
+    trial on SciFact abstracts (2026-12-06): the dropped "No" ended *partial*. Code shows it: confidence 0.9,
+    ``proven``.
+
+    Args:
+        claim_text: the claim.
+        pool: the evidence passage and the source sentences nearest the claim.
+        source_text: the whole source (abbreviations it defines; the claim's negation stated elsewhere).
+
+    Returns:
+        A ``polarity_flip`` tag, or None.
+    """
+    co = _TOKEN_RE.findall(claim_text)
+    cw = [w.lower() for w in co]
+    claim_stems = set(content_stems(co))
+    for passage in pool:
+        for sent, clause, whole in ((x, c, w) for w in split_sentences(passage) for x, c in _with_clauses(w)):
+            so = _TOKEN_RE.findall(sent)
+            sw = [w.lower() for w in so]
+            sent_stems = content_stems([w for w in so if w.lower() not in AUX and not NEGATOR.fullmatch(w)])
+            # a short sentence the claim holds whole, saying more around it ("Hospital mortality did not differ."
+            # against "Hospital mortality differed between the NIV and standard treatment groups")
+            held = len(sent_stems) >= 3 and set(sent_stems) <= claim_stems
+            if not held and (clause or overlap_score(claim_text, sent) < RESTATE_AT):
+                continue
+            negs: list[tuple[str, str, tuple[str, str]]] = []  # (side, negation word, (claim span, source span))
+            ok, negates_beyond, claim_beyond = True, False, False
+            for t, i1, i2, j1, j2 in _differences(cw, sw):
+                if t == "delete" and held and (i1 == 0 or i2 == len(cw)):
+                    claim_beyond = True  # the claim goes on past the sentence's words
+                    continue
+                if (t == "replace" and held and i1 == 0 and j2 - j1 == 1 and NEGATOR.fullmatch(sw[j1])
+                        and not all(light_token(w.lower()) for w in co[i1:i2])):
+                    # the claim's context where the sentence opens with its negation: "In the M16 + FCS fetuses,
+                    # alterations were detected for ... Mest" for "No alterations were detected for ... Mest" (32nd)
+                    claim_beyond = True
+                    negs.append(("source", sw[j1], (" ".join(co[i2:i2 + 1]), " ".join(so[j1:j2 + 1]))))
+                    continue
+                if t == "insert" and 0 < i1 < len(cw) and _conjunct(sw[j1:j2]):
+                    continue  # the sentence says more of the same subject, in a conjunct the claim leaves out
+                if t == "insert" and (i1 == len(cw) or (i1 == 0 and not NEGATOR.fullmatch(sw[j2 - 1]))):
+                    # the sentence says more before or after the claim's words ("... in men but not in women"); a
+                    # contrasting clause after all of them ("disrupted ... in mitosis but had no effect on ... in
+                    # interphase cells", an eighth trial) negates another thing than the claim's
+                    contrast = i1 == len(cw) and i1 > 0 and sw[j1] in _CONTRAST and content_stems(co[-2:])
+                    negates_beyond = negates_beyond or (not contrast and any(NEGATOR.fullmatch(w) for w in sw[j1:j2]))
+                    continue
+                if (t == "delete" or (t == "replace" and i2 == len(cw))) and _context_words(
+                        co[i1:i2], sw[j1:j2], source_text):
+                    continue  # the claim names what the sentence leaves to its context ("Lungs of Slc23a1-/- mice")
+                if t == "replace" and names_referent(co[i1:i2], so[j1:j2], source_text):
+                    continue  # "The beta6-Fyn-FAK complex" for "This complex" (a twelfth trial)
+                if t == "insert" and i1 == 0:
+                    j1 = j2 - 1  # a negation right before the claim's first word ("No significant ...")
+                c_neg = [k for k in range(i1, i2) if NEGATOR.fullmatch(cw[k])]
+                s_neg = [k for k in range(j1, j2) if NEGATOR.fullmatch(sw[k])]
+                spans = (" ".join(co[i1:i2 + 1]), " ".join(so[j1:j2 + 1]))  # with the word the negation governs
+                negs += [("claim", cw[k], spans) for k in c_neg] + [("source", sw[k], spans) for k in s_neg]
+                if any(k + 1 < len(sw) and sw[k + 1] in _NOT_A_DENIAL for k in s_neg) or any(
+                        k + 1 < len(cw) and cw[k + 1] in _NOT_A_DENIAL for k in c_neg):
+                    ok = False
+                    break
+                c_rest = [co[k] for k in range(i1, i2) if k not in c_neg]
+                s_rest = [so[k] for k in range(j1, j2) if k not in s_neg]
+                if not all(light_token(w.lower()) or w.lower() in _MANNER for w in c_rest + s_rest) and not (
+                        c_rest and s_rest and same_term(c_rest, s_rest, source_text)):
+                    ok = False
+                    break
+            if not ok or len(negs) != 1:
+                continue
+            side, word, (c_span, s_span) = negs[0]
+            if side == "claim" and (set(sw) & _SETS_IN_DOUBT or negates_beyond or claim_beyond
+                                    or states_same_negation(claim_text, source_text or passage)):
+                continue
+            what = "leaves out" if side == "source" else "adds"
+            return Tag("polarity_flip", f"The claim says {c_span!r} where the source says {s_span!r} (it {what} "
+                       f"{word!r}), every other word alike: \u201c{whole[:200]}\u201d", 0.9,
+                       (TagEvidence(c_span, s_span),), proven=True)
+    return None
