@@ -117,6 +117,9 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
             return [Tag("causal_overclaim",
                         f"The claim states an effect ({stated[0][0]!r}) where the source says causality was not shown "
                         f"(\u201c{disclaimer.group(0)}\u201d).", 0.9, (TagEvidence(stated[0][0], disclaimer.group(0)),))]
+    turned = _correlation_as_effect(claim_text, context.get("source_text") or evidence_text)
+    if turned is not None:
+        return [turned]
     cues = find_terms(claim_text, CLAIM_CAUSAL)
     if not cues:
         return []
@@ -151,3 +154,31 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         return []
     return [Tag("causal_overclaim", f"The claim states a cause ({cue!r}) that the evidence does not state.",
                 0.5, (TagEvidence(cue, ""),))]
+
+
+_EFFECT_ON = re.compile(r"(?P<x>[\w+()/-]+)\s+(?:significantly\s+|markedly\s+|strongly\s+)?(?P<v>(?:increas|decreas|reduc|"
+                        r"lower|rais|elevat|improv|worsen|suppress|enhanc)\w*)\s+(?:the\s+)?(?P<y>[\w+()/-]+)", re.I)
+_CORRELATES = re.compile(r"\b(?:correlat\w*|associat\w*|relationship|link\w*)\s+(?:between|of|with)\b(?P<rest>(?:\W+\w+){1,8})",
+                         re.I)
+
+
+_MEASURES_OF_RISK = frozenset(stem(w) for w in "risk risks odds likelihood chance probability incidence prevalence".split())
+
+
+def _correlation_as_effect(claim_text: str, source_text: str) -> Tag | None:
+    """The claim's *X increased (reduced, raised...) Y* where the sentence restating it correlates X and Y ("HMGB1
+    significantly increased the fibrinogen levels" for "significant correlations between the plasma HMGB1 and
+    fibrinogen levels", a 31st trial: *supported*). A ``causal_overclaim`` at 0.7: *partial*, never more."""
+    m = _EFFECT_ON.search(claim_text)
+    if m is None or not source_text:
+        return None
+    x, y = stem(m.group("x").lower()), stem(m.group("y").lower())
+    sent = restating_sentence(claim_text, source_text)
+    if sent is None or x == y or y in _MEASURES_OF_RISK:  # "X increases risk of Y" is how an association is reported
+        return None
+    for c in _CORRELATES.finditer(sent):
+        near = {stem(w.lower()) for w in WORD_RE.findall(c.group("rest"))}
+        if {x, y} <= near:
+            return Tag("causal_overclaim", f"The claim says {m.group(0)!r} where the sentence that restates it reports "
+                       f"a correlation: \u201c{sent[:200]}\u201d", 0.7, (TagEvidence(m.group("v"), c.group(0)),))
+    return None

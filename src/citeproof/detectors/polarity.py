@@ -148,6 +148,17 @@ _DEGREE = frozenset({"less", "more", "least", "most", "not", "no", "never"})
 """Words that turn or grade a comparative (*less steep*, *not higher*): they must agree for a reversal."""
 
 
+_AND_OR = frozenset({"and", "or"})
+
+
+def _coordinated(words: list[str], k: int, step: int) -> bool:
+    """``words[k]`` goes on a coordinated term: *and* / *or* between content words ("the sedentary and recreationally
+    active men", a 31st trial), or the content word past it."""
+    if words[k] in _AND_OR:
+        return 0 <= k + step < len(words) and words[k + step] not in STOPWORDS and words[k - step] not in STOPWORDS
+    return words[k] not in STOPWORDS and 0 <= k - step < len(words) and words[k - step] in _AND_OR
+
+
 def _comparison(words: list[str]) -> tuple[list[str], list[str], str, frozenset] | None:
     """The first comparison of lower-cased ``words``: (left term's stems, right term's stems, the comparative's
     stem, the degree words before it), each term the run of up to three content words on its side of *than*
@@ -159,8 +170,12 @@ def _comparison(words: list[str]) -> tuple[list[str], list[str], str, frozenset]
         while j >= 0 and words[j] in STOPWORDS and k - j <= 3:
             j -= 1
         left: list[str] = []
-        while j >= 0 and words[j] not in STOPWORDS and len(left) < 3:
-            left.insert(0, words[j])
+        joined = False  # a coordinated term runs to five words
+        while j >= 0 and len(left) < 5 and (words[j] not in STOPWORDS and (len(left) < 3 or joined)
+                                            or _coordinated(words, j, -1)):
+            joined = joined or words[j] in _AND_OR
+            if words[j] not in _AND_OR:
+                left.insert(0, words[j])
             j -= 1
         while j >= 0 and words[j] in STOPWORDS and words[j] not in _DEGREE:
             j -= 1
@@ -170,8 +185,12 @@ def _comparison(words: list[str]) -> tuple[list[str], list[str], str, frozenset]
         while i < len(words) and words[i] in STOPWORDS and i - k <= 3:
             i += 1
         right: list[str] = []
-        while i < len(words) and words[i] not in STOPWORDS and len(right) < 3:
-            right.append(words[i])
+        joined = False
+        while i < len(words) and len(right) < 5 and (words[i] not in STOPWORDS and (len(right) < 3 or joined)
+                                                     or _coordinated(words, i, 1)):
+            joined = joined or words[i] in _AND_OR
+            if words[i] not in _AND_OR:
+                right.append(words[i])
             i += 1
         if left and right:
             return [stem(x) for x in left], [stem(x) for x in right], comparative, degree
@@ -186,9 +205,9 @@ def _compared_phrase(text: str, comp: tuple) -> str:
     k = next((i for i, w in enumerate(lows) if w in _THAN), None)
     if k is None:
         return text[:80]
-    a = next((i for i in range(k - 1, max(-1, k - 6), -1) if stem(lows[i]) == comp[2]), max(0, k - 3))
+    a = next((i for i in range(k - 1, max(-1, k - 10), -1) if stem(lows[i]) == comp[2]), max(0, k - 3))
     right, b = set(comp[1]), k + 1
-    while b < len(toks) and b - k <= 5 and not (right <= {stem(x) for w in lows[k + 1:b] for x in _TOKEN_RE.findall(w)}):
+    while b < len(toks) and b - k <= 9 and not (right <= {stem(x) for w in lows[k + 1:b] for x in _TOKEN_RE.findall(w)}):
         b += 1
     return text[toks[a].start():toks[min(b, len(toks)) - 1].end()].rstrip(".,;:")
 

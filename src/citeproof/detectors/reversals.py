@@ -179,7 +179,8 @@ def reversal_by_flip(claim_text: str, pool: list[str], source_text: str) -> Tag 
     the claim's next word there and not the claim's own word, the claim is read with that word turned; where the
     turned word then stands with :data:`RUN_AROUND` content words alike on each side (:func:`_run_content`), no other
     difference holds a direction word or negation, and no other sentence of the source says it the claim's way, the
-    claim reverses the sentence. Code shows it: confidence 0.9, ``proven``.
+    claim reverses the sentence; so it does where the sentence holds every content word of the claim but one and
+    :data:`RUN_AROUND`'s words alike after the turned word. Code shows it: confidence 0.9, ``proven``.
     """
     cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
     each, total = RUN_AROUND
@@ -196,9 +197,14 @@ def reversal_by_flip(claim_text: str, pool: list[str], source_text: str) -> Tag 
                     continue  # the sentence states the claim's own word before the same word
                 for b in dict.fromkeys(w for w in sw if _opposite(a, w, cw[i + 1:]) and (stem(w), after) in bigrams):
                     turned = cw[:i] + [b] + cw[i + 1:]
+                    # the sentence holds every other content word of the claim but one: its other direction words
+                    # ("were reduced in weight ... and had decreased expression") are of other things
+                    # (six others at least: "Insulin decreases risk of severe kidney failure" is not held by "...
+                    # gliptin ... there were significantly increased risks of severe kidney failure", SciFact train)
+                    held_all = len(claim_stems - content_stems(sent) - {stem(a)}) <= 1 and len(claim_stems - {stem(a)}) >= 6
                     ops = stem_opcodes(turned, sw)
                     at = next((k for k, (t, i1, i2, _j, _l) in enumerate(ops) if t == "equal" and i1 <= i < i2), None)
-                    if at is None or _direction_words(ops, turned, sw):
+                    if at is None or _direction_words(ops, turned, sw if not held_all else []):
                         continue
                     t, i1, i2, j1, j2 = ops[at]
                     # walking out from the turned word: first the rest of its own equal block, then the other ops
@@ -207,7 +213,11 @@ def reversal_by_flip(claim_text: str, pool: list[str], source_text: str) -> Tag 
                     (left, ls), (right, rs) = _run_content(left_walk, turned, sw), _run_content(right_walk, turned, sw)
                     opens = i == 0 and sw[0] == b and right >= 3  # both open with the turned word: "Low level
                     # expression of L-selectin by ..." for "High level expression of L-selectin by ..." (a 19th trial)
-                    if (left < each or right < each or left + right < total) and not opens:
+                    # or the sentence holds every other content word of the claim but one: "The M16 + FCS fetuses also
+                    # displayed increased expression of the imprinted gene H19" for "These M16 + FCS fetuses ... had
+                    # decreased expression of the imprinted H19 and insulin-like growth factor 2 genes" (a 32nd trial)
+                    held = right >= each and held_all
+                    if (left < each or right < each or left + right < total) and not opens and not held:
                         continue
                     need = ls | rs | {stem(a)}
                     if any(need <= {stem(w) for w in _TOKEN_RE.findall(other.lower())}

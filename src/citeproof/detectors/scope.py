@@ -114,6 +114,9 @@ _RESTRICTED = re.compile(r"(?:selected|some|certain|specific|particular|eligible
 
 _ANY_KIND = re.compile(r"\b(?:any|all|every)\s+(?:(?:types?|kinds?|forms?|classes|class)\s+of\s+)?(?P<noun>[a-z][\w-]+)", re.I)
 _REGARDLESS = re.compile(r"\b(?:regardless|irrespective)\s+of\s+(?:the\s+|their\s+|its\s+)?(?P<noun>[a-z][\w-]+)", re.I)
+_ALL_AGES = re.compile(r"\b(?:of|at|across|in) (?:all|any|every) ages?\b", re.I)
+_AGED = re.compile(r"\b(?:elderly|older|younger|middle-aged|aged \d+|adolescents?|children|infants|neonates|"
+                   r"\d+\s*(?:-|to)\s*\d+\s*years)\b", re.I)
 _CUT = r"(?:less|lower|greater|more|higher|fewer)\s+than|below|above|under|over|between|<|>|≤|≥|of\s+\d"
 
 
@@ -121,7 +124,14 @@ def _condition_dropped(claim_text: str, pool: list[str]) -> Tag | None:
     """The claim's *any type of X* or *regardless of X* where a sentence restating it names one type (*type 2
     diabetes*: a 24th trial's "patients with any type of diabetes") or holds X to a range ("When triglycerides were
     less than 2.0 g/L, greater than 90% ... were acceptable" for "Regardless of triglyceride concentration, ...", a
-    26th). Code shows it: 0.9, ``proven``."""
+    26th); so is *of all ages* where it names an age group ("in elderly hypertensive patients" for "in hypertensive
+    patients of all ages", a 32nd). Code shows it: 0.9, ``proven``."""
+    for m in _ALL_AGES.finditer(claim_text):
+        for sent in (x for passage in pool for x in split_sentences(passage)):
+            if overlap_score(claim_text, sent) >= RESTATE_AT and not _ALL_AGES.search(sent) and (
+                    there := _AGED.search(sent)) and not _AGED.search(claim_text):
+                return Tag("scope_inflation", f"The claim says {m.group(0)!r} where the source says {there.group(0)!r}: "
+                           f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), there.group(0)),), proven=True)
     for pattern, label in ((_ANY_KIND, True), (_REGARDLESS, False)):
         for m in pattern.finditer(claim_text):
             noun = re.escape(stem(m.group("noun").lower()))
