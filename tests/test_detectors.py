@@ -608,7 +608,8 @@ class TestIssue16Causal:
 class TestIssue16Direction:
     def test_increased_vs_reduced_names_the_words(self):
         ev = "Inhibiting A20 expression decreased GSC growth and survival."
-        tags = detect_polarity_flip("Inhibiting A20 expression markedly increased GSC growth and survival.", ev, source_text=ev)
+        tags = detect_polarity_flip("Inhibiting A20 expression in vitro markedly increased GSC growth and survival.", ev,
+                                    source_text=ev)  # two words more than the sentence: no proof (session 22)
         assert tags[0].confidence == 0.85 and not tags[0].proven
         # "A20" is a word (the gene) since the one tokenizer (issue 29); the ASCII tokenizer kept only "A"
         assert tags[0].message == ("The claim says 'increased' about 'A20, expression, GSC, growth, survival' "

@@ -58,6 +58,14 @@ def test_a_direction_turned_before_the_same_object_in_a_sentence_holding_the_cla
                       "gene H19.", CULTURE)
 
 
+def test_a_turned_direction_with_one_adverb_more_is_proven():
+    """What test_detectors' A20 example had shown unproven (0.85): every other content word of the claim but
+    *markedly* is in the sentence, so the turned word is shown by code."""
+    ev = "Inhibiting A20 expression decreased GSC growth and survival."
+    (tag,) = proven(detect_polarity_flip, "Inhibiting A20 expression markedly increased GSC growth and survival.", ev)
+    assert spans(tag) == ("increased", "decreased")
+
+
 def test_the_sources_opening_negation_where_the_claim_names_its_context():
     """32 C29 (*partial*, no tag): "In the M16 + FCS fetuses, alterations were detected for the imprinted gene Mest"
     for "No alterations were detected for the imprinted gene Mest"."""
