@@ -297,6 +297,25 @@ def test_a_mixed_direction_phrase_clashes_with_no_paraphrase_of_it():
     assert [(p["this"], p["other"]) for p in inconsistent_pairs(clash)] == [("increased", "decreased")]
 
 
+def test_directions_clash_only_on_what_they_turn():
+    """A 31st trial's draft had 18 warnings, most about different things: IL-18 given into the brain "suppressed"
+    high-fat diet intake and mice lacking it ate "more" are one finding; a "lower" energy expenditure and an
+    "increased" one, and an effect denied and stated, still clash."""
+    apart = MarkdownReader().read_string(
+        "Intracerebroventricular IL-18 suppressed high-fat diet intake in wildtype mice, an effect absent in animals "
+        "lacking the IL-18 receptor [@i].\n\n"
+        "Mice lacking IL-18 were already overweight by six months of age on chow and consumed more high-fat diet than "
+        "their wildtype littermates [@i].\n")
+    assert inconsistent_pairs(apart) == []
+    clash = MarkdownReader().read_string(
+        "The lower energy expenditure of IL-18-deficient mice persisted regardless of feeding state [@i].\n\n"
+        "IL-18 knockout mice ate more high-fat diet and showed increased whole-body energy expenditure [@i].\n\n"
+        "MSC transplantation did not reduce pancreatic cell apoptosis in diabetic mice [@m].\n\n"
+        "MSC transplantation reduced pancreatic cell apoptosis in diabetic mice [@m].\n")
+    assert [(p["this"], p["other"]) for p in inconsistent_pairs(clash)] == [("lower", "increased"),
+                                                                           ("did not reduce", "reduced")]
+
+
 def test_assist_can_be_turned_off(tmp_path):
     draft = tmp_path / "draft.md"
     draft.write_text(DRAFT, encoding="utf-8")

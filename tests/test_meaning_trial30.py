@@ -1,14 +1,17 @@
-"""Issue 28: what the thirtieth to thirty-second new users' trials found (2026-12-06, session 22, held out on
-`a7788ab`: 15, 16 and 13 of 20 false claims caught, 2, 2 and 1 supported). No model.
+"""Issue 28: what the thirtieth to thirty-fifth new users' trials found (2026-12-06, session 22; held out, 30-32 on
+`a7788ab`: 15, 16 and 13 of 20 false claims caught, 2, 2 and 1 supported; 33-35 on `bf4866d`: 15, 17 and 13
+caught, 1, 0 and 1 supported). No model.
 
 The sources are sentences of SciFact corpus abstracts (Wadden et al. 2020): habitual exercise and arterial compliance
 (doc 752423), HMGB1 in peripheral artery disease (21372171), preimplantation culture of mouse embryos (13441537),
-olmesartan against ramipril in elderly patients (22730024).
+olmesartan against ramipril in elderly patients (22730024), RFID interference with medical devices (997143),
+peripheral arterial disease in the elderly (1358909), hypnotics and sleep apnoea (5431268).
 """
 
 from __future__ import annotations
 
 from citeproof.detectors.causal import detect_causal_overclaim
+from citeproof.detectors.hedging import detect_hedge_removed
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
@@ -105,3 +108,45 @@ def test_words_of_one_meaning_are_no_swap():
                             source_text=source) == []
     assert detect_term_swap("Participants aged 60 years and older had similar mortality and comparable oxygen uptake.",
                             source, source_text=source) == []  # was a proven swap
+
+
+RFID = ("CONTEXT Health care applications of autoidentification technologies, such as radio frequency identification "
+        "(RFID), have been proposed to improve patient safety and also the tracking and tracing of medical equipment. "
+        "DESIGN AND SETTING Without a patient being connected, EMI by 2 RFID systems (active 125 kHz and passive 868 "
+        "MHz) was assessed under controlled conditions during May 2006, in the proximity of 41 medical devices.")
+AAI = ("Subjects with an AAI <0.90 were more likely to be smokers, to have hypertension, and to have symptomatic or "
+       "asymptomatic cardiovascular disease compared with subjects with an AAI of 0.90 or higher.")
+HYPNOTICS = ("These doses of common hypnotics have differential effects on the respiratory arousal threshold but do not "
+             "reduce upper airway muscle activity or alter airway collapsibility during sleep.")
+
+
+def test_a_negation_past_a_list_item_the_claim_leaves_out():
+    """33 C24 and 35 C26 (*partial*, 0.75 and 0.85): "were not more likely to be smokers or to have hypertension"
+    (the sentence goes on "and to have symptomatic ... disease"); "and reduce upper airway muscle activity during
+    sleep" for "but do not reduce upper airway muscle activity or alter airway collapsibility during sleep"."""
+    (tag,) = proven(detect_polarity_flip, "Subjects with an AAI <0.90 were not more likely to be smokers or to have "
+                    "hypertension compared with subjects with an AAI of 0.90 or higher.", AAI)
+    assert spans(tag) == ("not more", "more") and _escalates(tag)
+    (tag,) = proven(detect_polarity_flip, "These doses of common hypnotics have differential effects on the respiratory "
+                    "arousal threshold and reduce upper airway muscle activity during sleep.", HYPNOTICS)
+    assert spans(tag) == ("and reduce", "but do not reduce")
+    assert not proven(detect_polarity_flip, "Subjects with an AAI <0.90 were more likely to be smokers or to have "
+                      "hypertension compared with subjects with an AAI of 0.90 or higher.", AAI)
+
+
+def test_all_for_these_doses_of_a_kind():
+    """35 C2 (*partial*, 0.8 unproven): "All hypnotics" for "These doses of common hypnotics"."""
+    (tag,) = proven(detect_scope_inflation, HYPNOTICS.replace("These doses of common hypnotics", "All hypnotics"),
+                    HYPNOTICS)
+    assert spans(tag) == ("All", "These doses of common")
+
+
+def test_have_been_proposed_to_is_a_hedge_and_may_the_month_is_none():
+    """33 C27 (*supported*): "RFID improve patient safety" for "have been proposed to improve"; and "during May 2006"
+    had tagged two faithful claims with a dropped hedge."""
+    (tag,) = detect_hedge_removed("Health care applications of RFID improve patient safety and also the tracking and "
+                                  "tracing of medical equipment.", RFID, source_text=RFID)
+    assert (tag.confidence, spans(tag)) == (0.7, ("", "have been proposed to"))
+    dated = RFID.split(" DESIGN AND SETTING ")[1]
+    assert detect_hedge_removed("EMI by two RFID systems was assessed under controlled conditions in 2006, near 41 "
+                                "medical devices.", dated, source_text=dated) == []

@@ -34,6 +34,7 @@ from typing import Any
 from citeproof.detectors.quantities import _tol
 from citeproof.detectors.polarity import _cues
 from citeproof.model import Claim, Diagnostic, Finding
+from citeproof.text.normalise import WORD_RE
 from citeproof.text.stems import STOPWORDS, stem, stem_frequency
 
 __all__ = ["inconsistent_pairs", "mark_inconsistencies", "topic_stems", "SHARED_TERMS", "TOPIC_MIN", "WINDOW"]
@@ -119,12 +120,41 @@ def _direction_clash(a: str, b: str) -> tuple[str, str] | None:
     def holds(cues: list, cls: str, tgt: set[str]) -> bool:
         return any(c[0] == cls and len(c[3] & tgt) >= SHARED_TERMS for c in cues)
 
-    for cls, shown, _i, tgt, *_ in cues_a:
-        for cls_b, shown_b, _j, tgt_b, *_ in cues_b:
+    toks_a, toks_b = _tokens(a), _tokens(b)
+    for cls, shown, i, tgt, *_ in cues_a:
+        for cls_b, shown_b, j, tgt_b, *_ in cues_b:
             if (cls_b == opposite[cls] and len(tgt & tgt_b) >= SHARED_TERMS
-                    and not holds(cues_b, cls, tgt) and not holds(cues_a, cls_b, tgt_b)):
+                    and not holds(cues_b, cls, tgt) and not holds(cues_a, cls_b, tgt_b)
+                    and _what(toks_a, i) & _what(toks_b, j)):
                 return shown, shown_b
     return None
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(m.group(0) for m in WORD_RE.finditer(text))
+
+
+_COMPARATIVE = re.compile(r"(?:high|low|larg|small|great|long|short|strong|weak|fast|slow)er$|more|less|fewer", re.I)
+
+
+def _what(toks: tuple[str, ...], k: int) -> set[str]:
+    """The stems of what the cue at ``toks[k]`` turns: the first two content words after it ("reduced *high-fat diet
+    intake*", "the lower *energy expenditure*"), or before a comparative that follows its noun ("*arterial compliance*
+    was higher", "*consumed* more"). Two cues clash only on a common one
+    (trial drafts: "higher" lesion size against "smaller" plaque area, a training "gain" against attenuated
+    "reductions", 18 warnings on one draft, most of them about different things)."""
+    out: set[str] = set()
+    attributive = k == 0 or toks[k - 1].lower() in ("the", "a", "an", "its", "their", "his", "her")
+    for step in ((-1,) if _COMPARATIVE.fullmatch(toks[k]) and not attributive else (1,)):
+        got, j = 0, k + step
+        while 0 <= j < len(toks) and abs(j - k) <= 5 and got < 2:
+            w = toks[j].lower()
+            if w not in STOPWORDS and len(w) >= 3:
+                out.add(stem(w)[:5])
+                got += 1
+            j += step
+    return out
 
 
 def inconsistent_pairs(claims: list[Claim]) -> list[dict[str, Any]]:

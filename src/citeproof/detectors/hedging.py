@@ -27,9 +27,13 @@ PROMISE = r"(?:a |an )?(?:promising|potential) (?:strategy|approach|avenue|targe
 """A promise, a hedge: "represents a promising strategy to potentiate cancer chemotherapy" (a twentieth trial's claim
 said "has been shown to potentiate", *supported*)."""
 
+MAY = r"(?<!\b\d\s)(?<!\b\d\d\s)may(?!\s+\d)"
+"""*may*, not the month of a date ("during May 2006" had been read as a hedge, a 33rd trial)."""
+
 HEDGES = [
-    r"may", r"might", COULD, r"possibl[ey]", r"perhaps", r"potential(?:ly)?", r"likely", r"unlikely",
+    MAY, r"might", COULD, r"possibl[ey]", r"perhaps", r"potential(?:ly)?", r"likely", r"unlikely",
     r"should (?:have|be|provide|allow|enable|help|prove|facilitate|improve|lead)",
+    r"(?:has|have) been (?:proposed|suggested|hypothesi[sz]ed|thought|claimed|speculated) to",
     r"suggest(?:s|ed|ing)?", r"suggestive", r"indicat(?:e|es|ed|ing)", r"imply|implies|implied",
     r"(?:is|are|was|were) thought", r"(?:is|are|was|were) believed", r"(?:is|are|was|were) (?:widely |generally |often )?considered to",
     r"(?:is|are|was|were) (?:estimated|projected|expected|predicted) to", r"(?:is|are|was|were) (?:assumed|presumed|hypothesi[sz]ed|proposed|speculated)",
@@ -54,9 +58,10 @@ BOOSTERS = [
 
 
 STRONG_HEDGES = [
-    r"may", r"might", COULD, r"possibl[ey]", r"perhaps", r"potentially", r"likely", r"suggest(?:s|ed|ing)?",
+    MAY, r"might", COULD, r"possibl[ey]", r"perhaps", r"potentially", r"likely", r"suggest(?:s|ed|ing)?",
     r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"it (?:appears|appeared|seems|seemed) that",  # a 22nd trial
     r"should (?:have|be|provide|allow|enable|help|prove|facilitate|improve|lead)",  # "should have broad utility" (28th)
+    r"(?:has|have) been (?:proposed|suggested|hypothesi[sz]ed|thought|claimed|speculated) to",  # 33rd: "have been proposed to improve"
     r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
     r"putative(?:ly)?", r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed", r"(?:we|i) surmise",
     r"(?:is|are|was|were) (?:widely |generally |often )?considered to",  # "TatA is considered to be" (a 16th trial)

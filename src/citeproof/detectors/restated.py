@@ -135,9 +135,11 @@ def _conjunct(words: list[str]) -> bool:
     """``words`` (lower case) the sentence inserts inside the claim's words are a whole conjunct or aside the claim
     leaves out: they end in *and* / *or* ("divide in synchrony with the migrating nuclei at nuclear cycles 8 and 9,
     and | just after ...") or open a relative clause ("The yolk nuclei, which remain in the core ..., | divide"),
-    with no negation or direction word of their own. The claim restating the sentence's other conjunct is then
+    or open with *and* / *or* ("... or alter airway collapsibility", a 35th trial), with no negation or direction
+    word of their own. The claim restating the sentence's other conjunct is then
     compared with it as if the aside were not there (two misses of a fifth new user's trial, 2026-12-06)."""
-    if len(words) < 2 or not (words[-1] in _CONJ_END or words[0] in _CONJ_START or words[:3] == ["as", "well", "as"]):
+    if len(words) < 2 or not (words[-1] in _CONJ_END or words[0] in _CONJ_START or words[:3] == ["as", "well", "as"]
+                              or words[0] in _CONJ_END and len(words) >= 3):
         return False  # "decreased endogenous SIP1 expression as well as reporter activity of ... in MMC" (a 20th trial)
     return not any(NEGATOR.fullmatch(w) or any(CUE_RES[c].match(w) for c in AXES) for w in words)
 
