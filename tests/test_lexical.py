@@ -73,6 +73,16 @@ def test_a_text_written_a_sentence_per_line_is_a_passage_per_line():
     assert ps[-1].text.endswith("until it ends here.")
 
 
+def test_a_sentence_per_line_whose_last_line_trails_off_is_a_passage_per_line():
+    """A 38th trial's source, an abstract cut short ("... by which diabetes may lead …") under a title with no
+    full stop, had been one passage, "line 1", for all its findings."""
+    text = ("Microvascular and Macrovascular Complications of Diabetes\nDiabetes is a group of chronic diseases.\n"
+            "Hyperglycemia harms tissues.\nRetinopathy is the most common complication.\n"
+            "Its mechanisms by which diabetes may lead \u2026\n")
+    ps, _ = parse_text(text)
+    assert [p.line for p in ps] == [1, 2, 3, 4, 5]
+
+
 def test_a_heading_is_never_glued_to_the_paragraph_after_it():
     """A new user's Markdown source: the heading ran into the first sentence ("Cardiac effects of statins Statin
     therapy ...") and the best passage was said to start on the heading's line."""

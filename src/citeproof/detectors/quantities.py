@@ -474,7 +474,9 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
     if claim_q.bound and ev_q.bound and claim_q.bound != ev_q.bound:
         return False  # a floor for a ceiling ("younger than 60 years" for "> or =60 years", a 26th trial)
     cands = [(claim_q.lo, claim_q.hi, claim_q.tol, claim_q.unit)]
-    if claim_q.unit == "%":
+    if claim_q.unit == "%" and not (ev_q.lo == ev_q.hi == int(ev_q.lo) >= 1):
+        # a share as a fraction ("0.61"), never a whole number whose rounding covers it ("61%" had matched "1 USD",
+        # a 36th trial)
         cands.append((claim_q.lo / 100, claim_q.hi / 100, claim_q.tol / 100, ""))
     if claim_q.kind == "fraction" and ev_q.unit == "%":
         cands.append((claim_q.lo * 100, claim_q.hi * 100, claim_q.tol * 100, "%"))

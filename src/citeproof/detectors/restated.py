@@ -275,6 +275,9 @@ _TURNED_CAUSE = re.compile(r"\b(?:since|because|as a result of|given that)\b", r
 _CONSEQUENCE = re.compile(r"\b(?:so|therefore|thus|hence|consequently)\b", re.I)
 
 
+_WHETHER = re.compile(r"\b(?:whether|purpose|aims?|aimed)\b", re.I)
+
+
 def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
     """Two groups of terms exchanged across parallel clauses of a sentence restating the claim, the sentence saying
     more around them: "waves that originate in the midregion of the embryo and terminate at its opposite anterior and
@@ -323,6 +326,10 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
             if found is None:
                 continue
             lo, j, k, hi = found
+            if abs((j - lo) - (hi - k)) > 3 or _WHETHER.search(sent):
+                continue  # a long block moved past a word ("... observed in 25 consecutive hospitalized hypertensive
+                # patients with CKD" against the claim's opening "a study of 25 hospitalized ... patients with CKD", a
+                # 37th trial's faithful claim: a proven exchange), or a sentence of aims, which states no finding
             cx, cy = (c[shared[lo]][1], c[shared[j - 1]][2]), (c[shared[k]][1], c[shared[hi - 1]][2])
             sy, sx = (s[pos[k]][1], s[pos[hi - 1]][2]), (s[pos[lo]][1], s[pos[j - 1]][2])
             ordered = ({stem(w) for w in _ORDERED.findall(claim_text[cx[1]:cy[0]].lower())}

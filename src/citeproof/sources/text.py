@@ -69,7 +69,9 @@ def _build(paras: list[tuple[int, str]]) -> tuple[list[Passage], str]:
     return passages, "\n\n".join(parts)
 
 
-_SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s*$")
+_SENTENCE_END = re.compile(r"(?:[.!?]|\u2026|\.\.\.)[\"'\u201d\u2019)\]]*\s*$")
+"""A line that ends a sentence: ``.``, ``!``, ``?`` or an ellipsis (a truncated abstract's last line, "... may lead
+\u2026": a 38th trial's source had been one passage, "line 1", for all its findings)."""
 
 
 def _one_per_line(block: list[str]) -> bool:
