@@ -160,7 +160,7 @@ def test_two_names_exchanged_where_the_sentence_opens_are_a_proven_flip():
               "kinase. Both NRG1 and erbB4 have been repeatedly associated with schizophrenia.")
     claim = "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1 receptor tyrosine kinase."
     [tag] = proven(detect_polarity_flip, claim, source)
-    assert spans(tag) == ("erbb4", "nrg1")
+    assert spans(tag) == ("ErbB4", "NRG1")
     assert proven(detect_polarity_flip, "NRG1 is a secreted trophic factor that activates the postsynaptic erbB4 "
                   "receptor tyrosine kinase.", source) == []
 

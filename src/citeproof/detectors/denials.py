@@ -136,6 +136,11 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                     continue  # "The beta6-Fyn-FAK complex" for "This complex" (a twelfth trial)
                 if t == "insert" and i1 == 0:
                     j1 = j2 - 1  # a negation right before the claim's first word ("No significant ...")
+                if t == "replace":  # a conjunct of the sentence's own before the word that differs ("which can be
+                    # synthesized" for "which must be obtained through the diet and cannot be synthesized", 42nd)
+                    cut = next((p for p in range(j2 - 2, j1, -1) if sw[p] in ("and", "or") and _conjunct(sw[j1:p + 1])),
+                               None)
+                    j1 = cut + 1 if cut is not None else j1
                 c_neg = [k for k in range(i1, i2) if NEGATOR.fullmatch(cw[k])]
                 s_neg = [k for k in range(j1, j2) if NEGATOR.fullmatch(sw[k])]
                 spans = (" ".join(co[i1:i2 + 1]), " ".join(so[j1:j2 + 1]))  # with the word the negation governs

@@ -65,6 +65,8 @@ _GROUPS = (
     "adjust adjusts adjusted adjusting adjustment control controls controlled controlling",
     "add adds added adding addition additional include includes included including inclusion",  # a tenth trial's "predefined antibody response"
     "lineage lineages cells",  # SciFact: "differentiate into cholangiocytic cells" / "into ... cholangiocytic lineages"
+    "lengthen lengthens lengthened extend extends extended prolong prolongs prolonged",  # 41st trial's faithful claims
+    "preserve preserves preserved maintain maintains maintained",
     "elderly older aged",  # SciFact: "in elderly adults" for "participants aged 60 years and older"
     "lowest bottom", "birthplace birth", "comparable similar", "uptake consumption",  # faithful claims of trials 24-31
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"

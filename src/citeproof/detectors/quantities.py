@@ -231,8 +231,11 @@ def _is_identifier_context(text: str, start: int, end: int) -> bool:
         if w.lower() in LABEL_WORDS:
             return True
         unit = re.match(r"\s*([A-Za-zµμ%]+)(?!\w)", text[end:])  # a whole unit word: not "NIH 3T3" (T, tesla, then 3)
+        # ... or the unit of a second number it is listed with: "NAC 30 or 120 minutes" (a 40th trial)
+        listed = re.match(r"\s*(?:or|and|to|-)\s*\d+(?:\.\d+)?\s*([A-Za-zµμ%]+)(?!\w)", text[end:])
         if len(w) >= 2 and w.isupper() and re.fullmatch(r"\d{1,2}", text[start:end]) and not (
-                unit and _parse_unit(unit.group(1)) is not None):
+                unit and _parse_unit(unit.group(1)) is not None) and not (
+                listed and (_parse_unit(listed.group(1)) is not None or listed.group(1).lower() in _TIME_UNITS)):
             return True  # BRCA 1, HER 2; not "IC50 10 µM", a value with its unit (a ninth trial)
     # citation-like brackets [12] or [3, 4], and a bare number alone in parentheses "(39)"
     if re.search(r"\[[\d,\s–-]*$", text[max(0, start - 12) : start]) and re.match(r"[\d,\s–-]*\]", text[end:]):

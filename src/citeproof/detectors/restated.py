@@ -275,6 +275,19 @@ _TURNED_CAUSE = re.compile(r"\b(?:since|because|as a result of|given that)\b", r
 _CONSEQUENCE = re.compile(r"\b(?:so|therefore|thus|hence|consequently)\b", re.I)
 
 
+_CONTEXT_AT = re.compile(r"^\W*(in|for|among|during|across|within)\s+[^,;]{0,40}$", re.I)
+
+
+def _moved_context(claim_text: str, sent: str, a: int, b: int) -> bool:
+    """The claim's span ``[a, b)`` is the end of an opening context phrase ("In C. elegans, the Nrf2 homologue SKN-1
+    responds ..." for "SKN-1, a functional homolog of Nrf2 in C. elegans, is activated ...", a 41st trial's faithful
+    claim: a proven exchange), which the sentence says after the same preposition: a context moved, no exchange."""
+    m = _CONTEXT_AT.match(claim_text[:a])
+    if m is None or not claim_text[b:b + 2].lstrip().startswith(","):
+        return False
+    return re.search(rf"\b{m.group(1)}\s+(?:[\w.-]+\s+){{0,3}}?{re.escape(claim_text[a:b])}", sent, re.I) is not None
+
+
 _WHETHER = re.compile(r"\b(?:whether|purpose|aims?|aimed)\b", re.I)
 
 
@@ -349,6 +362,8 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
             if _COORDINATED.fullmatch(claim_text[cx[1]:m[0]]) or _COORDINATED.fullmatch(claim_text[m[1]:cy[0]]):
                 continue  # X or Y coordinated with the middle ("size and number of goblet cells"): a reordered list
             x, y = claim_text[cx[0]:cx[1]], claim_text[cy[0]:cy[1]]
+            if any(_moved_context(claim_text, sent, a, b) for a, b in (cx, cy)):
+                continue
             return Tag("polarity_flip", f"The claim exchanges {x!r} and {y!r}: the source says it the other way round, "
                        f"\u201c{sent[:300]}\u201d", 0.9, (TagEvidence(x, y),), proven=True)
     return None

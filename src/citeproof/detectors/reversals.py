@@ -23,7 +23,7 @@ from citeproof.text.normalise import WORD_RE as _TOKEN_RE, ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, stem_opcodes
 
-__all__ = ["RUN_AROUND", "latter_exchanged", "named_ends_exchanged", "restated_flip", "reversal_by_flip", "spans_exchanged", "reversal_from_to", "reversal_in_run"]
+__all__ = ["RUN_AROUND", "latter_exchanged", "named_ends_exchanged", "opposites_exchanged", "restated_flip", "reversal_by_flip", "spans_exchanged", "reversal_from_to", "reversal_in_run"]
 
 
 def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: list[str],
@@ -116,7 +116,7 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or _exchanged_in_phrase(claim_text, pool) or _exchanged_blocks(claim_text, pool)
             or reversal_from_to(claim_text, pool, source_text) or latter_exchanged(claim_text, source_text)
             or spans_exchanged(claim_text, pool, source_text) or relation_exchanged(claim_text, pool, source_text)
-            or named_ends_exchanged(claim_text, pool, source_text)
+            or named_ends_exchanged(claim_text, pool, source_text) or opposites_exchanged(claim_text, pool)
             or words_exchanged(claim_text, pool, source_text) or numbers_exchanged(claim_text, pool)
             or bounds_exchanged(claim_text, pool) or ratio_inverted(claim_text, pool))
 
@@ -385,6 +385,34 @@ _NAMED = re.compile(r"[A-Za-z][\w-]*\d[\w-]*|[A-Z][A-Z0-9-]{1,}[a-z]?")
 """A name written with digits or capitals (*FBW7*, *KLF2*, *SIP1*, *NRG1*)."""
 
 
+_ACTS = frozenset({"regulates", "regulated", "activates", "activated", "inhibits", "inhibited", "phosphorylates",
+                   "phosphorylated", "induces", "induced", "represses", "repressed", "ubiquitinates", "degrades",
+                   "cleaves", "recruits", "recruited", "binds", "stabilizes", "stabilises", "suppresses", "suppressed"})
+"""Verbs one named thing does to another: "AFF1 regulates the expression of DKK1" (a 40th trial's claim had DKK1
+regulate AFF1: *supported* at 0.97)."""
+
+
+def opposites_exchanged(claim_text: str, pool: list[str]) -> Tag | None:
+    """Two opposite words exchanged between two clauses of a sentence restating the claim, every other word alike:
+    "the risk of death from respiratory causes was higher among subjects with a higher BMI, and the risk of death
+    from ... cancer was higher among subjects with a lower BMI" for "... a lower BMI, and ... a higher BMI" (a 39th
+    trial: *supported*; each turned word alone is a reversal, so the pair is not read as two undoing each other).
+    Code shows it: confidence 0.9, ``proven``."""
+    cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
+    for _passage, sent in restating(claim_text, pool):
+        sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
+        ops = [o for o in stem_opcodes(cw, sw) if o[0] != "equal"]
+        if len(ops) != 2 or any(t != "replace" or i2 - i1 != 1 or j2 - j1 != 1 for t, i1, i2, j1, j2 in ops):
+            continue
+        (_t, a, _a2, ja, _), (_u, b, _b2, jb, _) = ops
+        if (cw[a] == sw[jb] and cw[b] == sw[ja] and _opposite(cw[a], cw[b])
+                and _APART.intersection(cw[a + 1:b]) and _APART.intersection(sw[ja + 1:jb])):
+            return Tag("polarity_flip", f"The claim says {cw[a]!r} where the source says {sw[ja]!r}, and {cw[b]!r} "
+                       f"where it says {sw[jb]!r}: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(cw[a], sw[ja]),),
+                       proven=True)
+    return None
+
+
 def named_ends_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
     """The two names nearest a relation word (:data:`_RELATION`) on each side exchanged, however much stands between:
     "FBW7 as a physiological target of the zinc finger transcription factor Krüppel-like factor 2 (KLF2)" for "KLF2
@@ -395,7 +423,7 @@ def named_ends_exchanged(claim_text: str, pool: list[str], source_text: str) -> 
         toks = re.findall(r"[\w-]+", text)
         out = []
         for k, w in enumerate(toks):
-            if w.lower() not in _RELATION or (k and _NAMED.fullmatch(toks[k - 1])):
+            if w.lower() not in _RELATION | _ACTS or (w.lower() in _RELATION and k and _NAMED.fullmatch(toks[k - 1])):
                 continue  # "the second CCR7 ligand, CCL19": a name before the noun says whose ligand, not which end
             left = next((t for t in reversed(toks[max(0, k - 8):k]) if _NAMED.fullmatch(t)), None)
             right = next((t for t in toks[k + 1:k + 9] if _NAMED.fullmatch(t)), None)
@@ -427,6 +455,8 @@ def _as_written(pieces: list[str], *texts: str) -> str:
 
 
 _PART = re.compile(r"[^\W_]+")
+_WHOLE = re.compile(r"[^\W_][\w+]*(?:-[\w+]+)*")
+"""A word with its hyphenated parts whole (*G-CSF*, *IL-17*)."""
 
 
 def _named(w: str) -> bool:
@@ -434,6 +464,9 @@ def _named(w: str) -> bool:
     (*erbb4*, *nrg1*)."""
     return _term(w) or (len(w) >= 3 and any(c.isdigit() for c in w) and any(c.isalpha() for c in w))
 _ART = {"an": "a", "the": "a"}
+_OPENING = frozenset({"however", "furthermore", "moreover", "thus", "notably", "importantly", "additionally",
+                      "conversely", "similarly", "interestingly", "in", "addition", "contrast", "finally"})
+"""Words a sentence may open with before the name the claim opens with (lower case, as ``_PART`` pieces read)."""
 
 
 def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
@@ -444,9 +477,17 @@ def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
     and no sentence of the source has the claim's two words in the claim's order around the same word. Code shows
     it: confidence 0.9, ``proven``."""
     defined = defined_abbreviations(source_text or " ".join(pool))  # "Neuregulin 1 (NRG1) is" read "NRG1 is"
-    cw = short_forms(_PART.findall(ascii_hyphens(claim_text)), defined)
+    # compound parts as words, then names with hyphens whole ("G-CSF ... from IL-17" for "IL-17 ... from G-CSF", 42nd)
+    return next((t for tokens in (_PART, _WHOLE) if (t := _words_exchanged(claim_text, pool, source_text, tokens,
+                                                                           defined))), None)
+
+
+def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens: re.Pattern,
+                     defined: dict) -> Tag | None:
+    """:func:`words_exchanged` with the words ``tokens`` finds."""
+    cw = short_forms(tokens.findall(ascii_hyphens(claim_text)), defined)
     for passage, sent in restating(claim_text, pool):
-        sw = short_forms(_PART.findall(ascii_hyphens(sent)), defined)
+        sw = short_forms(tokens.findall(ascii_hyphens(sent)), defined)
         ops = [o for o in stem_opcodes(cw, sw) if o[0] != "equal"]
         # one word for one, or the first or last words of a longer replacement (difflib joins "there is evidence
         # that an engrailed" / "finally we characterise the behaviour of a patched" before "expressing cell")
@@ -457,8 +498,8 @@ def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
         # "beige fat controls ... via Ca2+ cycling" is a sentence turned round, no exchange
         pairs = [(a, b, i) for a, b, i, j in ones if _named(a) and _named(b) and stem(a) != stem(b)
                  and i < len(cw) - 1 and j < len(sw) - 1 and cw[i + 1] == sw[j + 1]
-                 and (i == j == 0 or (i > 0 and j > 0
-                                      and _ART.get(cw[i - 1], cw[i - 1]) == _ART.get(sw[j - 1], sw[j - 1])))]
+                 and (i == 0 and all(w in _OPENING for w in sw[:j])  # "However, IL-17 also protects" (42nd)
+                      or (i > 0 and j > 0 and _ART.get(cw[i - 1], cw[i - 1]) == _ART.get(sw[j - 1], sw[j - 1])))]
         # (or both open with it: "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1
         # receptor" for "NRG1 is ... the postsynaptic erbB4 receptor", a twenty-third trial)
         mirror = [(a, b, i) for k, (a, b, i) in enumerate(pairs) for c, d, l in pairs[k + 1:]
@@ -469,9 +510,10 @@ def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
             continue  # a turned word beside the exchange may undo it
         a, b, i = mirror[0]
         said = " ".join(cw[max(0, i - 1):i + 3])  # the claim's word with a word before and two after
-        if any(f" {said} " in " " + " ".join(short_forms(_PART.findall(ascii_hyphens(o)), defined)) + " "
+        if any(f" {said} " in " " + " ".join(short_forms(tokens.findall(ascii_hyphens(o)), defined)) + " "
                for o in split_sentences(source_text or passage)):
             continue  # the source also says it the claim's way
+        a, b = _as_written([a], claim_text, sent), _as_written([b], claim_text, sent)
         return Tag("polarity_flip", f"The claim exchanges {a!r} and {b!r}: the source says it the other way round, "
                    f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
     return None

@@ -20,7 +20,7 @@ from citeproof.detectors.terms import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
 UNIVERSAL = [
-    r"(?<!\bat )all",  # not the idiom "not at all"
+    r"(?<!\bat )all(?!-)",  # not the idiom "not at all", nor "all-cause mortality" (a 39th trial)
     r"every(?:one|body|thing)?", r"always", r"any", r"universal(?:ly)?",
     r"invariabl[ey]", r"without exception", r"regardless of", r"irrespective of", r"across (?:the board|all|every|populations|species|ages)",
     r"in general", r"generally", r"globally", r"worldwide", r"everywhere", r"no matter", r"(?:the )?general population",
@@ -107,6 +107,9 @@ def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
 
 
 _ALL = frozenset({"all", "every", "any", "each"})
+_OPENERS = frozenset({"however", "furthermore", "moreover", "thus", "notably", "importantly", "additionally",
+                      "conversely", "similarly", "interestingly", "yet", "still", "also"})
+_WHATEVER = frozenset({"regardless", "irrespective", "no"})  # regardless of, irrespective of, no matter
 _RESTRICTED = re.compile(r"(?:selected|some|certain|specific|particular|eligible|several|most|many|few|a few|"
                          r"a (?:small )?(?:subset|subgroup|minority|proportion|fraction|number) of)\b", re.I)
 """Words that open a restricted group in the restating sentence (*selected recipients*, *some patients*)."""
@@ -191,7 +194,10 @@ def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
         # infections" for "in HIV-infected individuals", "in all cardiac patients" for "in patients with previous
         # myocardial infarction" (a 29th and a 28th trial)
         qualified = not find_terms(there, UNIVERSAL) and _qualifies(cw, sw, k, i2, j1, j2)
-        if cw[k].lower() in _ALL and (_RESTRICTED.match(there) or kinds or qualified):
+        # (a connective before the restricting word: "However, most studies" for "All studies", a 42nd trial)
+        restricted = _RESTRICTED.match(there) or (j2 - j1 == 2 and sw[j1].lower() in _OPENERS
+                                                   and _RESTRICTED.fullmatch(sw[j2 - 1]))
+        if cw[k].lower() in _ALL and (restricted or kinds or qualified):
             # "all types of physical activity" where the source says "sports" (an eighth trial) widens as well
             said = " ".join(cw[k:i2])
             return Tag("scope_inflation", f"The claim says {said!r} where the source says {there!r}: "
@@ -432,6 +438,8 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
     ev_first = {u.split()[0] for u in ev_univ}
     if ev_first & _ALL:
         ev_first |= _ALL  # all, every, any, each: one quantifier ("in every tissue" for "in any of the tissues", an eighth trial)
+    if ev_first & _WHATEVER:
+        ev_first |= _WHATEVER  # "irrespective of smoking status" for "regardless of cigarette-smoking history" (39th)
     claim_univ = [t for t in find_terms(claim_text, UNIVERSAL)
                   if t[0].lower() not in ev_univ and t[0].lower().split()[0] not in ev_first]
     # population shift

@@ -544,7 +544,11 @@ def apply_detectors(f: Finding, claim: Claim, cite: Citation, source: Source | N
         f.verdict = to
         f.confidence = max(t.confidence for t in accusing)
         # no needs_review for this: the tag quotes the words that differ, which is what a person would check (three
-        # trials' users found the flag on every proven contradiction and stopped filtering on it)
+        # trials' users found the flag on every proven contradiction and stopped filtering on it); the judge's own
+        # flag for its disagreeing lean goes too, the proof settling it (a 40th trial's user: "--help says ... not
+        # marked, but several carry it"); flags of other causes (a locator's page, the LLM tier) keep theirs
+        if f.flags == ["needs_review"]:
+            f.flags = []
         _judge_alone(f)
         f.reasons.insert(0, f"{to.value}: {', '.join(sorted({t.name for t in accusing}))} on the sentence that restates "
                             f"the claim (the judge alone said {before.value}); {accusing[0].message}")
