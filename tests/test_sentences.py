@@ -71,7 +71,8 @@ def test_a_title_without_a_full_stop_ends_before_the_abstracts_label():
                  "energy metabolism, but the effects of IL-18 in high-fat diet fed animals are unknown.")
     assert split_sentences(title + "\n" + objective) == [title, objective]
     assert split_sentences(title + " " + objective) == [title, objective]
-    assert split_sentences("We report RESULTS The cohort grew.") == ["We report", "RESULTS The cohort grew."]
+    # a heading in capitals stays whole (the clean-clone CI: "RESEARCH DESIGN AND METHODS" had been cut in two)
+    assert split_sentences("RESEARCH DESIGN AND METHODS") == ["RESEARCH DESIGN AND METHODS"]
     assert split_sentences("The OBJECTIVE of the study was clear. We measured RESULTS in mice.") == [
         "The OBJECTIVE of the study was clear.", "We measured RESULTS in mice."]
 

@@ -42,11 +42,13 @@ _GENE_START = re.compile(r"(?<=[\w)\]][.!?])[\"')\]”’]*\s+(?=[a-z]{1,3}[A-Z0
 """A sentence that opens with a name written lower-case first (*miR-192*, *mRNA*, *p53*, *cAMP*, *eIF4E*), then a
 word: syntok waits for a capital ("... highly expressed in the kidney. miR-192 levels also were increased ..." was
 one sentence, found by a twentieth new user's trial)."""
-_LABEL_START = re.compile(r"(?<=[\w)\]])[ \t]*\n?\s*(?=(?:BACKGROUND|OBJECTIVES?|AIMS?|PURPOSE|INTRODUCTION|CONTEXT|IMPORTANCE|"
-                          r"(?:RESEARCH DESIGN AND |MATERIALS AND )?METHODS?|DESIGN|SETTING|PARTICIPANTS|INTERVENTIONS?|"
-                          r"MEASUREMENTS|MAIN OUTCOME MEASURES?|RESULTS|FINDINGS|CONCLUSIONS?|INTERPRETATION)\s+[A-Z(])")
+_LABEL_START = re.compile(r"(?<=[a-z0-9)\]])[ \t]*\n?\s*(?=(?:BACKGROUND|OBJECTIVES?|AIMS?|PURPOSE|INTRODUCTION|CONTEXT|"
+                          r"IMPORTANCE|(?:RESEARCH DESIGN AND |MATERIALS AND )?METHODS?|DESIGN|SETTING|PARTICIPANTS|"
+                          r"INTERVENTIONS?|MEASUREMENTS|MAIN OUTCOME MEASURES?|RESULTS|FINDINGS|CONCLUSIONS?|"
+                          r"INTERPRETATION)\s+(?:[A-Z][a-z]|\())")
 """Before a structured abstract's label in capitals that follows a line with no full stop (a title): "... in
-high-fat diet fed mice OBJECTIVE The proinflammatory cytokine ..." had been one sentence (a 31st trial)."""
+high-fat diet fed mice OBJECTIVE The proinflammatory cytokine ..." had been one sentence (a 31st trial). Not inside a
+heading in capitals ("RESEARCH DESIGN AND METHODS": a lower-case letter or digit before, a word in lower case after)."""
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _CJK_END = re.compile(r"[。！？｡]+[」』”’）)\]】〕]*\s*")
 """A Chinese or Japanese full stop, exclamation or question mark (full width) ends a sentence, with no space after it."""
