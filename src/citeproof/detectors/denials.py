@@ -155,6 +155,8 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                         c_rest and s_rest and same_term(c_rest, s_rest, source_text)):
                     ok = False
                     break
+            if len(negs) > 1 and len({side for side, _w, _s in negs}) == 1:
+                negs = [n for n in negs if n[1] != "nor"] or negs  # "not formally reported to A, B, nor to WHO" (45th)
             if not ok or len(negs) != 1:
                 continue
             side, word, (c_span, s_span) = negs[0]

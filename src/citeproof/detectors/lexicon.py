@@ -17,7 +17,7 @@ from rapidfuzz import fuzz
 from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
-__all__ = ["ABSENCE", "DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS",
+__all__ = ["ABSENCE", "DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "VOCABULARY",
            "derivation", "inside", "labelled_swap", "numbered_name_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "letter_for_letter", "stands_in", "unprefixed"]
 
 _GROUPS = (
@@ -71,6 +71,8 @@ _GROUPS = (
     "lowest bottom", "birthplace birth", "comparable similar", "uptake consumption",  # faithful claims of trials 24-31
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
+VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())
+"""Every word of the paraphrase vocabulary as written (not stemmed)."""
 SYNONYMS: dict[str, frozenset[str]] = {}
 """Paraphrase vocabulary: words one group holds are never a swap for each other (stems, both directions)."""
 for _g in _GROUPS:

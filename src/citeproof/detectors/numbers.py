@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from citeproof.detectors.quantities import Quantity, _exact, _same_kind, extract_quantities, quantities_match
+from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import overlap_score, relevant_sentences, sentences_about
 from citeproof.model import Tag, TagEvidence
@@ -43,6 +44,26 @@ def _states(q: Quantity, e: Quantity) -> bool:
     share meets "at least 10%", and the "almost 50%" beside the source's "at least 5%" had stood for the claim's
     "at least 10%", a 27th trial)."""
     return quantities_match(_exact(q) if q.bound and not e.bound else q, e)
+
+
+_MORE_OF = re.compile(r"\b(?:second|another|both|again|additional|twice|each|per|every)\b", re.I)
+
+
+def _one_in_place(claim_text: str, q: Quantity, evidence_text: str) -> str | None:
+    """"one" (or "a single") in the place of the claim's number word ``q`` in a sentence restating the claim, the
+    words after both alike (by stem), or None."""
+    if not q.text.isalpha() or q.lo < 2:
+        return None
+    after = [stem(w) for w in re.findall(r"[\w.-]+", claim_text[q.end:])[:2]]
+    if len(after) < 2:
+        return None
+    for sent in split_sentences(evidence_text):
+        if overlap_score(claim_text, sent) < TWIN_OVERLAP or _MORE_OF.search(sent):
+            continue  # "one dose ... then a second one" counts two
+        for m in re.finditer(r"\b(one|a single)\s+", sent, re.I):
+            if [stem(w) for w in re.findall(r"[\w.-]+", sent[m.end():])[:2]] == after:
+                return m.group(1)
+    return None
 
 
 def _year(q: Quantity) -> bool:
@@ -118,6 +139,12 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             proven = True
             continue
         if any(quantities_match(q, e) for e in eq):
+            continue
+        if (one := _one_in_place(claim_text, q, evidence_text)) is not None:
+            # "two H2A.Z-H2B dimers at a time" for "one H2A.Z-H2B dimer at a time" (a 46th trial: "one" is no quantity
+            # to the parser, a pronoun as often as a number)
+            spans.append(TagEvidence(q.text, one))
+            conf, proven = max(conf, 0.9), True
             continue
         if _year(q) and re.search(rf"(?<![\d.,]){int(q.lo)}(?![\d.,]\d)", source_text or evidence_text):
             continue  # a year the source writes in a date ("from January 2011 to December 2015", a 25th trial)

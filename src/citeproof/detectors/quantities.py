@@ -253,7 +253,8 @@ _MAIN_RE = re.compile(
     r"|(?P<frac>(?<![\d/.])(?P<fa>\d+)\s*/\s*(?P<fb>\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+|\d{1,7})(?![\d/]))"
     r"|(?P<ofN>(?<![\d.\w])(?!one\b)(?P<of1>\d{1,4}|" + _WORDNUM + r")\s+(?:out\s+)?of\s+(?P<of2>\d{1,4}|" + _WORDNUM
     + r")(?![\d.,/\w]))"
-    r"|(?P<inN>(?<![\d.\w])(?P<in1>\d+|one)\s+in\s+(?P<in2>" + _NUM + r"|" + _WORDNUM + r")(?:\s+(?P<inscale>hundred|thousand|million|billion))?)"
+    r"|(?P<inN>(?<![\d.\w-])(?P<in1>\d+|one)\s+in\s+(?P<in2>" + _NUM + r"|" + _WORDNUM + r")(?![\d.]*\s*%)"
+    r"(?:\s+(?P<inscale>hundred|thousand|million|billion))?)"
     r"|(?P<range>(?P<r1>" + _NUM + r")\s*(?P<r1u>%)?" + r"\s*(?:-|–|—|‐|‑|to)\s*" + r"(?P<r2>" + _NUM + r")(?![\d.]))"
     r"|(?P<num>(?<![\d.,])(?:" + _NUM + r")(?![\d]))"
     r"|(?P<fracw>\b(?:" + "|".join(sorted((re.escape(k) for k in FRACTION_WORDS), key=len, reverse=True)) + r")\b)"
@@ -477,9 +478,9 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
     if claim_q.bound and ev_q.bound and claim_q.bound != ev_q.bound:
         return False  # a floor for a ceiling ("younger than 60 years" for "> or =60 years", a 26th trial)
     cands = [(claim_q.lo, claim_q.hi, claim_q.tol, claim_q.unit)]
-    if claim_q.unit == "%" and not (ev_q.lo == ev_q.hi == int(ev_q.lo) >= 1):
+    if claim_q.unit == "%" and not ev_q.unit and not (ev_q.lo == ev_q.hi == int(ev_q.lo) >= 1):
         # a share as a fraction ("0.61"), never a whole number whose rounding covers it ("61%" had matched "1 USD",
-        # a 36th trial)
+        # a 36th trial) nor another percentage ("18%" as 0.18 had matched "0%", a 44th)
         cands.append((claim_q.lo / 100, claim_q.hi / 100, claim_q.tol / 100, ""))
     if claim_q.kind == "fraction" and ev_q.unit == "%":
         cands.append((claim_q.lo * 100, claim_q.hi * 100, claim_q.tol * 100, "%"))

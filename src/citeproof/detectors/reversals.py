@@ -13,7 +13,7 @@ import re
 
 from citeproof.detectors.cues import CUE_RES, NEGATOR, light_token
 from citeproof.detectors.denials import negation_dropped
-from citeproof.detectors.exchanges import bounds_exchanged, numbers_exchanged, ratio_inverted
+from citeproof.detectors.exchanges import bounds_exchanged, numbers_exchanged, numbers_exchanged_apart, ratio_inverted
 from citeproof.detectors.restated import (_conjunct, _term, _exchanged_blocks, _exchanged_in_phrase, _exchanged_roles,
                                           _opposite, _readings, _restated_reversal)
 from citeproof.detectors.terms import restating
@@ -85,7 +85,10 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 i1, j1 = ca[0], sa[0]
                 (left, ls), (right, rs) = (_run_content(ops[:k][::-1], cw, sw, source_text),
                                            _run_content(ops[k + 1:], cw, sw, source_text))
-                if left < each or right < each or left + right < total:
+                # both open alike up to the turned word: the left side is whole however short ("There were
+                # significantly more sandflies in the intervention group" for "... fewer sandflies ...", a 44th trial)
+                whole = all(t == "equal" for t, *_ in ops[:k]) and left >= 1 and right >= 3
+                if (left < each or right < each or left + right < total) and not whole:
                     continue
                 need = ls | rs | {stem(cw[i1])}
                 if any(need <= {stem(w) for w in _TOKEN_RE.findall(other.lower())}
@@ -118,7 +121,8 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or spans_exchanged(claim_text, pool, source_text) or relation_exchanged(claim_text, pool, source_text)
             or named_ends_exchanged(claim_text, pool, source_text) or opposites_exchanged(claim_text, pool)
             or words_exchanged(claim_text, pool, source_text) or numbers_exchanged(claim_text, pool)
-            or bounds_exchanged(claim_text, pool) or ratio_inverted(claim_text, pool))
+            or bounds_exchanged(claim_text, pool) or ratio_inverted(claim_text, pool)
+            or numbers_exchanged_apart(claim_text, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"

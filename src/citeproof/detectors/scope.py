@@ -442,6 +442,11 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         ev_first |= _WHATEVER  # "irrespective of smoking status" for "regardless of cigarette-smoking history" (39th)
     claim_univ = [t for t in find_terms(claim_text, UNIVERSAL)
                   if t[0].lower() not in ev_univ and t[0].lower().split()[0] not in ev_first]
+    if not claim_univ:  # the claim says *all* more often than the evidence ("all 3 markers, all of whom" for "all 3
+        # markers, most of whom", a 43rd trial)
+        said = [t for t in find_terms(claim_text, UNIVERSAL) if t[0].lower() in _ALL]
+        if len(said) > len([t for t in find_terms(evidence_text, UNIVERSAL) if t[0].lower() in _ALL]):
+            claim_univ = said
     # population shift
     c_h = find_terms(claim_text, HUMAN)
     e_h = find_terms(evidence_text, HUMAN)

@@ -18,7 +18,7 @@ from rapidfuzz import fuzz
 from citeproof.detectors.cues import CUE_RES
 from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, derivation,
                                          inside, letter_for_letter, opposed_prefixes, past_shared_parts, same_phrase,
-                                         stands_in, unprefixed)
+                                         stands_in, unprefixed, VOCABULARY)
 from citeproof.text.normalise import ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, overlap_score
@@ -101,6 +101,15 @@ def same_term(a: list[str], b: list[str], source_text: str) -> bool:
     return len(a) == len(b) > 1 and all(same_term([x], [y], source_text) for x, y in zip(a, b))
 
 
+def _agent(word: str) -> bool:
+    """``word`` names what does a verb of the paraphrase vocabulary (*enhancer*, *promoter*, *inhibitor*,
+    *activator*), not the verb (*discover* is none)."""
+    w = word.lower()
+    w = w[:-1] if w.endswith(("ers", "ors")) else w
+    return w.endswith(("er", "or")) and w not in VOCABULARY and any(
+        x in VOCABULARY for x in (w[:-1], w[:-2], w[:-2] + "e"))
+
+
 def _related(a: list[str], b: list[str], source_text: str) -> bool:
     """True when the two word runs may say the same thing (not a swap)."""
     sa, sb = {stem(w) for w in a}, {stem(w) for w in b}
@@ -109,13 +118,15 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
     la, lb = " ".join(a).lower(), " ".join(b).lower()
     if inside(la, lb) or inside(lb, la) or re.sub(r"[\s\-]", "", la) == re.sub(r"[\s\-]", "", lb):
         return True  # one inside the other, or one compound written apart, hyphenated or closed (``side chains``)
-    if any(SYNONYMS.get(x, frozenset()) & sb for x in sa) or same_phrase(sa, sb):
+    agents = any(map(_agent, a + b))  # enhancers / promoters: two elements, not the verbs *enhance* / *promote* of
+    # one synonym group (a 46th trial's swap was *supported*)
+    if (any(SYNONYMS.get(x, frozenset()) & sb for x in sa) and not agents) or same_phrase(sa, sb):
         return True
     if {unprefixed(x) for x in sa if NEGATIVE_PREFIX.match(x)} & {unprefixed(y) for y in sb if NEGATIVE_PREFIX.match(y)}:
         return True  # one negated word in two forms (*unstable* / *instability*, a ninth trial), both negated
-    if sa & DIRECTION or sb & DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b))):
+    if not agents and (sa & DIRECTION or sb & DIRECTION or (any(map(_is_verb, a)) and any(map(_is_verb, b)))):
         return True  # a direction word is polarity_flip's; one common verb for another is a paraphrase
-    if any(_cue(x) and _cue(x) & _cue(y) for x in a for y in b):
+    if not agents and any(_cue(x) and _cue(x) & _cue(y) for x in a for y in b):
         return True  # two cues of one direction ("impaired" / "disrupted", an eighth trial); opposite ones are a swap
         # that polarity_flip proves a reversal (polarity._swap_shown reads this alignment)
     if len(a) == 1 and _abbreviates(a[0], b, source_text):

@@ -1,0 +1,109 @@
+"""Issue 28: what the forty-third to forty-sixth new users' trials found (2026-12-06, session 22, held out on
+`448dee8`: 18, 15, 15 and 15 of 20 false claims caught, 1, 1, 2 and 2 supported). No model.
+
+The sources are sentences of SciFact corpus abstracts (Wadden et al. 2020): circulating microRNAs in hepatocellular
+carcinoma (doc 23471400), insecticide-impregnated curtains against leishmaniasis (9110810), tuberculosis in Malawi
+(21186109), SWR1 and H2A.Z (9451052), the IL-4/IL-13/IL-5 cluster in Th2 clones (36242796).
+"""
+
+from __future__ import annotations
+
+from citeproof.detectors.numbers import detect_number_drift
+from citeproof.detectors.polarity import detect_polarity_flip
+from citeproof.detectors.quantities import extract_quantities, quantities_match
+from citeproof.detectors.scope import detect_scope_inflation
+from citeproof.detectors.swaps import detect_term_swap
+from citeproof.judges.policy import POLICY, escalation
+from citeproof.model import Verdict
+from tests.meaning_cases import proven, spans
+
+CURTAINS = ("After follow up the 12 month incidence of cutaneous leishmaniasis was 0% in the intervention group and 8% in "
+            "the six pairs in the control group that received unimpregnated curtains (mean difference 8, 95% confidence "
+            "interval 4.22 to 11.78; P=0.001). There were significantly fewer sandflies in the intervention group (2 v "
+            "15, mean difference 13 sandflies per trap; 9 to 17; P<0.001).")
+HCC = ("As a second-line HCC marker, miR-16 yielded positive HCC predictions in 18 of the 26 (69.2%) HCC patients with "
+       "negative results on all 3 conventional markers, most of whom had tumors size smaller than 3 cm; miR-16 was "
+       "falsely positive in only 12 of 96 (12.5%) CLD patients.")
+MALAWI = ("Patients recorded in these registers were not formally reported to the Malawi National TB Programme (NTP), the "
+          "neighbouring country's NTP, nor to WHO.")
+SWR1 = ("Histone variant H2A.Z-containing nucleosomes are incorporated at most eukaryotic promoters. SWR1-catalyzed H2A.Z "
+        "replacement in vitro occurs in a stepwise and unidirectional fashion, one H2A.Z-H2B dimer at a time, producing "
+        "heterotypic nucleosomes as intermediates and homotypic H2A.Z nucleosomes as end products.")
+
+
+def _escalates(tag) -> bool:
+    to, _ = escalation(Verdict.SUPPORTED, [tag], POLICY)
+    return to in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
+
+
+def test_a_percentage_is_never_another_percentage_as_a_fraction():
+    """44 C15 (*partial*, no tag): "18% in the six pairs" for "8%": the claim's 18% had been "stated" by "0%" (18% as
+    0.18, within the rounding of 0)."""
+    assert not quantities_match(extract_quantities("18%")[0], extract_quantities("0%")[0])
+    (tag,) = proven(detect_number_drift, CURTAINS.split(" (mean")[0].replace("8% in", "18% in") + ".", CURTAINS)
+    assert spans(tag) == ("18%", "8%") and _escalates(tag)
+
+
+def test_a_reversal_in_a_sentence_opening_alike():
+    """44 C19 (*partial*, no tag): "There were significantly more sandflies in the intervention group than in the
+    control group" for "... fewer sandflies in the intervention group (2 v 15 ...)": one content word before the
+    turned one, but both sentences open with the same words up to it."""
+    (tag,) = proven(detect_polarity_flip, "There were significantly more sandflies in the intervention group than in the "
+                    "control group.", CURTAINS)
+    assert spans(tag) == ("more", "fewer") and _escalates(tag)
+    assert not proven(detect_polarity_flip, "There were significantly fewer sandflies in the intervention group than in "
+                      "the control group.", CURTAINS)
+
+
+def test_all_of_whom_beside_an_all_the_source_also_says():
+    """43 C8 (*partial*, no tag): "all 3 conventional markers, all of whom" for "all 3 ..., most of whom": the claim
+    says *all* twice, the source once."""
+    claim = HCC.split(";")[0].replace("most of whom", "all of whom") + "."
+    (tag,) = proven(detect_scope_inflation, claim, HCC)
+    assert spans(tag) == ("all", "most") and _escalates(tag)
+
+
+def test_a_denial_with_nor_dropped():
+    """45 C24 (*partial*): "were formally reported to ..., the neighbouring country's NTP, and to WHO" for "were not
+    formally reported ..., nor to WHO": *not* and *nor* are one denial."""
+    (tag,) = proven(detect_polarity_flip, "Patients recorded in these registers were formally reported to the Malawi "
+                    "National TB Programme (NTP), the neighbouring country's NTP, and to WHO.", MALAWI)
+    assert spans(tag)[1].startswith("not") and _escalates(tag)
+
+
+def test_two_for_one_and_an_element_for_another():
+    """46 C9 and C29 (*supported*): "two H2A.Z-H2B dimers at a time" for "one H2A.Z-H2B dimer at a time" ("one" is
+    no quantity to the parser); "at most eukaryotic enhancers" for "promoters" (the nouns had read as the verbs
+    *enhance* / *promote* of one synonym group). "one dose ... then a second one" counts two."""
+    (tag,) = proven(detect_number_drift, SWR1.split(". ")[1].replace("one H2A.Z-H2B dimer", "two H2A.Z-H2B dimers"),
+                    SWR1)
+    assert spans(tag) == ("two", "one") and _escalates(tag)
+    twice = "Patients received one dose of the vaccine and then a second one."
+    assert not proven(detect_number_drift, "Patients received two doses of the vaccine.", twice)
+    (tag,) = proven(detect_term_swap, "Histone variant H2A.Z-containing nucleosomes are incorporated at most eukaryotic "
+                    "enhancers.", SWR1)
+    assert spans(tag) == ("enhancers", "promoters") and _escalates(tag)
+
+
+def test_a_hyphenated_name_before_in_is_no_ratio():
+    """46 C21: a proven drift's message quoted the source's "5 in 81%", the ratio read in "IL-5 in 81% of instances"."""
+    assert [(q.text, q.kind) for q in extract_quantities("IL-4 was expressed with IL-13 or IL-5 in 81% of instances")] == [
+        ("81%", "percent")]
+    assert [(q.text, q.kind) for q in extract_quantities("1 in 5 patients")] == [("1 in 5", "fraction")]
+
+
+IL = ("When coexpressed in T cell clones, IL-4 was expressed from the same allele as IL-13 or IL-5 in 81% of instances. "
+      "In contrast, there was only 52% concordance of these three cytokines at the allelic level among clones that "
+      "expressed IL-3.")
+
+
+def test_two_numbers_given_each_others_sentence():
+    """46 C21 (*partial* once the ratio above was gone): a claim stitched from two sentences with their numbers
+    exchanged; the faithful stitch keeps each number in its sentence."""
+    from citeproof.detectors.exchanges import numbers_exchanged_apart
+
+    said = ("When coexpressed in T cell clones, IL-4 was expressed from the same allele as IL-13 or IL-5 in {} of "
+            "instances, whereas there was {} concordance among clones that expressed IL-3.")
+    tag = numbers_exchanged_apart(said.format("52%", "81%"), IL)
+    assert tag is not None and tag.proven and spans(tag) == ("52%", "81%") and _escalates(tag)
+    assert numbers_exchanged_apart(said.format("81%", "52%"), IL) is None
