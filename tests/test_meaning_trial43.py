@@ -1,9 +1,12 @@
-"""Issue 28: what the forty-third to forty-sixth new users' trials found (2026-12-06, session 22, held out on
-`448dee8`: 18, 15, 15 and 15 of 20 false claims caught, 1, 1, 2 and 2 supported). No model.
+"""Issue 28: what the forty-third to fiftieth new users' trials found (2026-12-07, session 22; held out, 43-46 on
+`448dee8`: 18, 15, 15 and 15 of 20 false claims caught, 1, 1, 2 and 2 supported; 47-50 on `ea261a5`: 12, 15, 15 and
+15 caught, 1, 2, 2 and 0 supported). No model.
 
 The sources are sentences of SciFact corpus abstracts (Wadden et al. 2020): circulating microRNAs in hepatocellular
 carcinoma (doc 23471400), insecticide-impregnated curtains against leishmaniasis (9110810), tuberculosis in Malawi
-(21186109), SWR1 and H2A.Z (9451052), the IL-4/IL-13/IL-5 cluster in Th2 clones (36242796).
+(21186109), SWR1 and H2A.Z (9451052), the IL-4/IL-13/IL-5 cluster in Th2 clones (36242796), smoking and bladder
+cancer (17124832), n-3 fatty acids in osteoarthritic cartilage (33912748), KLF1-null neonates (6315132), lipid
+mediators of aspirin and omega-3 (3866315), DNA methylation in the ageing cortex (4679264).
 """
 
 from __future__ import annotations
@@ -107,3 +110,41 @@ def test_two_numbers_given_each_others_sentence():
     tag = numbers_exchanged_apart(said.format("52%", "81%"), IL)
     assert tag is not None and tag.proven and spans(tag) == ("52%", "81%") and _escalates(tag)
     assert numbers_exchanged_apart(said.format("81%", "52%"), IL) is None
+
+
+def test_a_round_number_and_human_tissue_are_no_false_alarms():
+    """48 C7 and C27, faithful, were *unsupported* by proven tags: "roughly 281,000 men and 186,000 women" for "Men (n =
+    281,394) and women (n = 186,134)" (the second number had no "roughly" of its own); a claim about "osteoarthritic
+    patients" citing a study of "human osteoarthritic cartilage" explants (said to name no people)."""
+    cohort = ("DESIGN, SETTING, AND PARTICIPANTS Men (n = 281,394) and women (n = 186,134) of the National Institutes of "
+              "Health-AARP (NIH-AARP) Diet and Health Study cohort completed a lifestyle questionnaire.")
+    assert not proven(detect_number_drift, "In the NIH-AARP Diet and Health Study, roughly 281,000 men and 186,000 "
+                      "women completed a lifestyle questionnaire.", cohort)
+    assert quantities_match(extract_quantities("186,000")[0], extract_quantities("186,134")[0])
+    assert not quantities_match(extract_quantities("1,000")[0], extract_quantities("1,400")[0])
+    assert not quantities_match(extract_quantities("186,134")[0], extract_quantities("186,000")[0])  # not the other way
+    cartilage = ("Pathologic indicators of degradation and inflammation in human osteoarthritic cartilage are abrogated "
+                 "by exposure to n-3 fatty acids. RESULTS Supplementation with n-3 PUFA reduced the release of "
+                 "proteoglycan metabolites from articular cartilage explants in culture.")
+    assert not proven(detect_scope_inflation, "In cartilage explants from osteoarthritic patients, n-3 polyunsaturated "
+                      "fatty acids lowered proteoglycan loss.", cartilage)
+
+
+def test_a_same_way_bound_with_another_number_a_greek_name_and_proved_that():
+    """47 C16, C29 and 49 C15 (*partial*, *supported*, *supported*): "(>40%)" for "(>70%)"; "ω-7" for "ω-9";
+    "studies ... proved that" for "provided evidence for"."""
+    hbf = "There was a very high level of HbF expression into childhood (>70%), consistent with a key role for KLF1."
+    (tag,) = proven(detect_number_drift, hbf.replace(">70%", ">40%"), hbf)
+    assert spans(tag) == (">40%", ">70%")
+    omega = ("Acetaminophen and indomethacin also permitted 18R-HEPE and 15R-HEPE generation with recombinant COX-2 as "
+             "well as ω-5 and ω-9 oxygenations of other fatty acids that act on hematologic cells.")
+    (tag,) = proven(detect_term_swap, omega.replace("ω-9", "ω-7"), omega)
+    assert spans(tag) == ("ω-7", "ω-9")
+    from citeproof.detectors.hedging import detect_hedge_removed
+
+    nuclei = ("Additionally, methylation studies on sorted nuclei provided evidence for bidirectional methylation "
+              "events in cortical neurons during the transition from childhood to advanced age.")
+    (tag,) = detect_hedge_removed("Methylation studies on sorted nuclei proved that bidirectional methylation events "
+                                  "occur in cortical neurons during the transition from childhood to advanced age.",
+                                  nuclei, source_text=nuclei)
+    assert tag.evidence[0].claim_span == "proved that" and tag.confidence >= 0.6

@@ -48,8 +48,9 @@ def _is_name(w: str) -> bool:
     return any(c.isdigit() for c in w) or any(c.isupper() for c in w[1:])
 
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9α-ωΑ-Ω'\-]*[A-Za-z0-9α-ωΑ-Ω]|[A-Za-z]")
-"""A word: Greek letters inside it belong to it (``ERα``, ``TNF-α``: ``ERβ`` for ``ERα`` is a swap)."""
+_TOKEN = re.compile(r"[A-Za-zα-ωΑ-Ω][A-Za-z0-9α-ωΑ-Ω'\-]*[A-Za-z0-9α-ωΑ-Ω]|[A-Za-z]")
+"""A word: Greek letters inside it belong to it (``ERα``, ``TNF-α``: ``ERβ`` for ``ERα`` is a swap), or open it
+(``ω-7`` for ``ω-9``, a 47th trial)."""
 """Words, and names that carry digits (``IL-10``, ``PD-L1``, ``miR-142``): one of them for another is a swap too."""
 
 
