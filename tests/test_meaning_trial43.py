@@ -148,3 +148,27 @@ def test_a_same_way_bound_with_another_number_a_greek_name_and_proved_that():
                                   "occur in cortical neurons during the transition from childhood to advanced age.",
                                   nuclei, source_text=nuclei)
     assert tag.evidence[0].claim_span == "proved that" and tag.confidence >= 0.6
+
+
+def test_a_without_dropped_and_a_directed_verb_turned_round():
+    """48 C21 and C8 (*supported*): "supplementation affected the expression of message for several other proteins"
+    for "... abolished ... without affecting the expression of message for several other proteins"; "pulmonary
+    vascular cell crosstalk controlled ECM remodeling" for "ECM remodeling controlled pulmonary vascular cell
+    crosstalk"."""
+    n3 = ("In addition, n-3 PUFA supplementation abolished the expression of mRNA for mediators of inflammation "
+          "(cyclooxygenase 2, 5-lipoxygenase, tumor necrosis factor alpha, IL-1alpha, and IL-1beta) without affecting "
+          "the expression of message for several other proteins involved in normal tissue homeostasis.")
+    (tag,) = proven(detect_polarity_flip, "In addition, n-3 PUFA supplementation affected the expression of message for "
+                    "several other proteins involved in normal tissue homeostasis.", n3)
+    assert spans(tag) == ("affected", "without affecting") and _escalates(tag)
+    assert not proven(detect_polarity_flip, "In addition, n-3 PUFA supplementation did not affect the expression of "
+                      "message for several other proteins involved in normal tissue homeostasis.", n3)
+    ccat2 = "These findings suggest that CCAT2 augments TCF7L2 transcriptional activity without increasing the quantity."
+    assert not proven(detect_polarity_flip, "CCAT2 upregulated MYC by promoting TCF7L2 transcriptional activity rather "
+                      "than by increasing the quantity of TCF7L2.", ccat2)  # a faithful Citation-Integrity claim
+    ecm = ("In turn, ECM remodeling controlled pulmonary vascular cell crosstalk via such mechanotransduction, modulation "
+           "of secreted vasoactive effectors, and regulation of associated microRNA pathways.")
+    (tag,) = proven(detect_polarity_flip, "In turn, pulmonary vascular cell crosstalk controlled ECM remodeling via "
+                    "mechanotransduction, modulation of secreted vasoactive effectors, and regulation of associated "
+                    "microRNA pathways.", ecm)
+    assert spans(tag) == ("pulmonary vascular cell crosstalk", "ECM remodeling") and _escalates(tag)

@@ -223,6 +223,7 @@ _KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
 """Single words of one kind (species, sexes, sides, roles): two of them exchanged need no clause joiner ("the rat
 ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat transporter", a fourth trial)."""
 
+_DIRECTED = re.compile(r"\s*(?:controll?(?:ed|s)?|drives|drove|mediate[sd]|regulate[sd]|induce[sd])\s*", re.I)
 _ORDERED = re.compile(r"\b(?:than|since|after|before|into|versus|vs|instead|rather|unlike|replac\w*|outperform\w*|"
                       r"surpass\w*|exceed\w*|precede[sd]?)\b")
 """Words that order the two terms around them (*X since the introduction of Y*, *X rather than Y*, *X into Y*):
@@ -347,6 +348,11 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
             sy, sx = (s[pos[k]][1], s[pos[hi - 1]][2]), (s[pos[lo]][1], s[pos[j - 1]][2])
             ordered = ({stem(w) for w in _ORDERED.findall(claim_text[cx[1]:cy[0]].lower())}
                        & {stem(w) for w in _ORDERED.findall(sent[sy[1]:sx[0]].lower())})  # outperform / outperforms
+            # or one verb that runs from one to the other stands alone between them in both ("pulmonary vascular cell
+            # crosstalk controlled ECM remodeling" for "ECM remodeling controlled ...", a 48th trial); "Ca2+ cycling
+            # controls ... homeostasis in beige fat" for "beige fat controls ... via Ca2+ cycling" is no exchange
+            directed = _DIRECTED.fullmatch(claim_text[cx[1]:cy[0]]) and _DIRECTED.fullmatch(sent[sy[1]:sx[0]])
+            ordered = ordered or ({"directed"} if directed else set())
             if ordered and bool(_PASSIVE.search(claim_text[cx[1]:cy[0]])) != bool(_PASSIVE.search(sent[sy[1]:sx[0]])):
                 continue  # "are outperformed by STAR" for "STAR outperforms": the voice turned, not the roles
             if not ordered and lo == 0 and hi == len(pos):
