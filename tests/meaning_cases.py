@@ -11,3 +11,12 @@ def proven(detector, claim: str, source: str) -> list:
 def spans(tag) -> tuple[str, str]:
     """``(claim_span, evidence_span)`` of ``tag``'s first evidence: the words a detector read as changed."""
     return tag.evidence[0].claim_span, tag.evidence[0].evidence_span
+
+
+def escalates(tag) -> bool:
+    """``tag`` makes a *supported* finding *unsupported* or *contradicted* (the policy's :func:`escalation`)."""
+    from citeproof.judges.policy import POLICY, escalation
+    from citeproof.model import Verdict
+
+    to, _ = escalation(Verdict.SUPPORTED, [tag], POLICY)
+    return to in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)

@@ -19,9 +19,8 @@ from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.quantities import extract_quantities, quantities_match
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
-from citeproof.judges.policy import POLICY, escalation
 from citeproof.model import Verdict
-from tests.meaning_cases import proven, spans
+from tests.meaning_cases import escalates, proven, spans
 
 METS = ("Each 1-MET increase in exercise capacity conferred a 10% survival benefit (hazard ratio 0.90 [95% CI 0.82-0.98]; "
         "P = 0.01), but BMI was not significantly associated with mortality. After adjustment for age, ethnicity, "
@@ -52,16 +51,11 @@ VEGF = ("VEGF regulates osteoclastic differentiation, migration, and activity. B
         "ways, similar to the two ways of forming bone during embryonic development.")
 
 
-def _escalates(tag) -> bool:
-    to, _ = escalation(Verdict.SUPPORTED, [tag], POLICY)
-    return to in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
-
-
 def test_a_negation_dropped_from_the_clause_after_but_is_proven():
     """24 C13 (*supported*): the claim restates the clause after ", but" whole, with its *not* left out."""
     (tag,) = proven(detect_polarity_flip, "BMI was significantly associated with mortality in this population of male "
                     "veterans with type 2 diabetes.", METS)
-    assert spans(tag) == ("significantly", "not significantly") and _escalates(tag)
+    assert spans(tag) == ("significantly", "not significantly") and escalates(tag)
     assert not proven(detect_polarity_flip, "BMI was not significantly associated with mortality in this population "
                       "of male veterans with type 2 diabetes.", METS)
 
@@ -72,7 +66,7 @@ def test_two_groups_cut_at_one_value_exchanged_are_a_proven_flip():
              "factors, diabetic patients achieving 5 or more maximal METs were 70% more likely to die than those "
              "achieving fewer than 5 maximal METs.")
     (tag,) = proven(detect_polarity_flip, claim, METS)
-    assert spans(tag) == ("5 or more", "<5") and _escalates(tag)
+    assert spans(tag) == ("5 or more", "<5") and escalates(tag)
     faithful = claim.replace("5 or more", "TMP").replace("fewer than 5", "5 or more").replace("TMP", "fewer than 5")
     assert not proven(detect_polarity_flip, faithful, METS)
 
@@ -100,7 +94,7 @@ def test_counts_with_spaced_thousands_exchanged_between_groups():
     """25 C13 (*supported*): "39 262" and "153 257" given to each other's definition of septic shock."""
     (tag,) = proven(detect_polarity_flip, "From among 197 724 Sepsis-2 severe sepsis and 197 142 Sepsis-3 sepsis cases, "
                     "there were 39 262 Sepsis-2 septic shock and 153 257 Sepsis-3 septic shock cases.", SEPSIS)
-    assert spans(tag) == ("39 262", "153 257") and _escalates(tag)
+    assert spans(tag) == ("39 262", "153 257") and escalates(tag)
 
 
 def test_values_exchanged_across_an_aside_and_a_comma():
@@ -126,7 +120,7 @@ def test_an_acronym_swapped_with_its_long_form_is_a_proven_swap():
     the claim adds the word the acronym holds."""
     (tag,) = proven(detect_term_swap, "High density lipoprotein (HDL) cholesterol was calculated by the Friedewald's "
                     "formula.", LIPIDS)
-    assert ("HDL", "LDL") in [(e.claim_span, e.evidence_span) for e in tag.evidence] and _escalates(tag)
+    assert ("HDL", "LDL") in [(e.claim_span, e.evidence_span) for e in tag.evidence] and escalates(tag)
     (tag,) = proven(detect_term_swap, "Nevertheless, the use of estimated HDL cholesterol for risk classification based "
                     "on the National Cholesterol Education Program Adult Treatment Panel cutpoints of 1.30 and 1.60 g/L "
                     "was considered acceptable.", FRIEDEWALD)
@@ -146,7 +140,7 @@ def test_positive_for_inverse_association_is_a_proven_flip():
     """26 C5 (*partial*, no tag): an association's sign turned."""
     (tag,) = proven(detect_polarity_flip, "We found a significant positive linear association between plasma 25(OH)D and "
                     "risk of colorectal cancer (P = 0.02).", VITAMIN_D)
-    assert spans(tag) == ("positive", "inverse") and _escalates(tag)
+    assert spans(tag) == ("positive", "inverse") and escalates(tag)
 
 
 def test_a_number_said_twice_keeps_one_slot_for_the_claims_other():
@@ -167,7 +161,7 @@ def test_a_ceiling_for_the_sources_floor_is_a_proven_drift():
 def test_a_class_for_one_species_is_a_proven_widening():
     """25 C18 (*supported*): "Mammalian intestinal L cells" for "Mouse intestinal L cells"."""
     (tag,) = proven(detect_scope_inflation, "Mammalian intestinal L cells also express alpha-gustducin.", GUSTDUCIN)
-    assert spans(tag) == ("Mammalian", "Mouse") and _escalates(tag)
+    assert spans(tag) == ("Mammalian", "Mouse") and escalates(tag)
     assert not proven(detect_scope_inflation, "Murine intestinal L cells also express alpha-gustducin.", GUSTDUCIN)
 
 
@@ -179,7 +173,7 @@ def test_any_type_or_regardless_of_where_the_source_names_one_or_a_range():
     assert spans(tag) == ("any type of diabetes", "type 2 diabetes")
     (tag,) = proven(detect_scope_inflation, "Regardless of triglyceride concentration, greater than 90% of estimated "
                     "LDL cholesterol values were acceptable, within +/- 10% of measured values.", FRIEDEWALD)
-    assert spans(tag)[1] == "When triglycerides were less than 2.0 g/L" and _escalates(tag)
+    assert spans(tag)[1] == "When triglycerides were less than 2.0 g/L" and escalates(tag)
     assert not proven(detect_scope_inflation, "When triglycerides were below 2.0 g/L, over 90% of estimated LDL "
                       "cholesterol values were acceptable.", FRIEDEWALD)
 
@@ -226,7 +220,7 @@ def test_a_bound_is_not_met_by_the_sentences_other_number():
     (tag,) = proven(detect_number_drift, "Structured lifestyle changes tested in people with impaired fasting "
                     "glucose/impaired glucose tolerance have been able to reduce incident Type 2 diabetes by almost 50%, "
                     "as long as a weight loss of at least 10% is achieved.", SYNDROME)
-    assert spans(tag) == ("at least 10%", "at least 5%") and _escalates(tag)
+    assert spans(tag) == ("at least 10%", "at least 5%") and escalates(tag)
 
 
 def test_greater_for_lesser_and_a_reversal_past_a_referent():
@@ -276,4 +270,4 @@ def test_all_for_a_group_the_sentence_qualifies():
     assert spans(tag) == ("all", "HIV-infected")
     (tag,) = proven(detect_scope_inflation, QT.replace("patients with previous myocardial infarction",
                                                        "all cardiac patients"), QT)
-    assert spans(tag) == ("all cardiac patients", "patients with previous myocardial infarction") and _escalates(tag)
+    assert spans(tag) == ("all cardiac patients", "patients with previous myocardial infarction") and escalates(tag)

@@ -15,9 +15,7 @@ from citeproof.detectors.hedging import detect_hedge_removed
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
-from citeproof.judges.policy import POLICY, escalation
-from citeproof.model import Verdict
-from tests.meaning_cases import proven, spans
+from tests.meaning_cases import escalates, proven, spans
 
 COMPLIANCE = ("However, arterial compliance in the endurance-trained middle-aged and older men was 20% to 35% higher than "
               "in the 2 less active groups (P:<0.01). As such, age-related differences in central arterial compliance "
@@ -32,11 +30,6 @@ OLMESARTAN = ("CONCLUSIONS Olmesartan medoxomil provides a more effective and su
               "elderly hypertensive patients, particularly in the hours farthest from last intake.")
 
 
-def _escalates(tag) -> bool:
-    to, _ = escalation(Verdict.SUPPORTED, [tag], POLICY)
-    return to in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
-
-
 def test_coordinated_groups_compared_the_other_way_round():
     """31 C17 (*supported*): "smaller in the sedentary and recreationally active men than in the endurance-trained
     men" for the other way round; each compared term is read whole past its *and*."""
@@ -45,7 +38,7 @@ def test_coordinated_groups_compared_the_other_way_round():
     (tag,) = proven(detect_polarity_flip, claim, COMPLIANCE)
     assert spans(tag) == ("smaller in the sedentary and recreationally active men than in the endurance-trained men",
                           "smaller in the endurance-trained men than in the sedentary and recreationally active men")
-    assert _escalates(tag)
+    assert escalates(tag)
     assert not proven(detect_polarity_flip, "Age-related differences in central arterial compliance were smaller in "
                       "the endurance-trained men than in the sedentary and recreationally active men.", COMPLIANCE)
 
@@ -56,7 +49,7 @@ def test_a_direction_turned_before_the_same_object_in_a_sentence_holding_the_cla
     ("reduced in weight") is of another thing."""
     (tag,) = proven(detect_polarity_flip, "The M16 + FCS fetuses also displayed increased expression of the imprinted "
                     "gene H19.", CULTURE)
-    assert spans(tag) == ("increased", "decreased") and _escalates(tag)
+    assert spans(tag) == ("increased", "decreased") and escalates(tag)
     assert not proven(detect_polarity_flip, "The M16 + FCS fetuses also displayed decreased expression of the imprinted "
                       "gene H19.", CULTURE)
 
@@ -74,7 +67,7 @@ def test_the_sources_opening_negation_where_the_claim_names_its_context():
     for "No alterations were detected for the imprinted gene Mest"."""
     (tag,) = proven(detect_polarity_flip, "In the M16 + FCS fetuses, alterations were detected for the imprinted gene "
                     "Mest.", CULTURE)
-    assert spans(tag) == ("alterations", "No alterations") and _escalates(tag)
+    assert spans(tag) == ("alterations", "No alterations") and escalates(tag)
     assert not proven(detect_polarity_flip, "In the M16 + FCS fetuses, no alterations were detected for the imprinted "
                       "gene Mest.", CULTURE)
 
@@ -84,7 +77,7 @@ def test_of_all_ages_where_the_source_names_an_age_group():
     (tag,) = proven(detect_scope_inflation, "Olmesartan medoxomil provides a more effective and sustained 24-h BP control "
                     "than ramipril in hypertensive patients of all ages, particularly in the hours farthest from last "
                     "intake.", OLMESARTAN)
-    assert spans(tag) == ("of all ages", "elderly") and _escalates(tag)
+    assert spans(tag) == ("of all ages", "elderly") and escalates(tag)
 
 
 def test_a_correlation_told_as_one_term_raising_the_other():
@@ -126,7 +119,7 @@ def test_a_negation_past_a_list_item_the_claim_leaves_out():
     sleep" for "but do not reduce upper airway muscle activity or alter airway collapsibility during sleep"."""
     (tag,) = proven(detect_polarity_flip, "Subjects with an AAI <0.90 were not more likely to be smokers or to have "
                     "hypertension compared with subjects with an AAI of 0.90 or higher.", AAI)
-    assert spans(tag) == ("not more", "more") and _escalates(tag)
+    assert spans(tag) == ("not more", "more") and escalates(tag)
     (tag,) = proven(detect_polarity_flip, "These doses of common hypnotics have differential effects on the respiratory "
                     "arousal threshold and reduce upper airway muscle activity during sleep.", HYPNOTICS)
     assert spans(tag) == ("and reduce", "but do not reduce")

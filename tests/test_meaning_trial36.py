@@ -16,9 +16,7 @@ from citeproof.detectors.numbers import detect_number_drift
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.quantities import extract_quantities, quantities_match
-from citeproof.judges.policy import POLICY, escalation
-from citeproof.model import Verdict
-from tests.meaning_cases import proven, spans
+from tests.meaning_cases import escalates, proven, spans
 
 COSTS = ("RESULTS Total monthly health expenditures [1 USD = 7.3 South African Rand (ZAR)] were ZAR 171 [95% confidence "
          "interval (CI): 134 to 207] for pre-ART, ZAR 164 (95% CI: 141 to 187) for ART, and ZAR 122 (95% CI: 105 to 140) "
@@ -37,11 +35,6 @@ CKD = ("The purpose of this cross-sectional study was to examine whether the var
        "UACR and 24-hour, daytime, and nighttime ambulatory systolic BP.")
 
 
-def _escalates(tag) -> bool:
-    to, _ = escalation(Verdict.SUPPORTED, [tag], POLICY)
-    return to in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
-
-
 def test_a_share_never_matches_a_whole_number_by_its_rounding():
     """36 C15 (*partial*, 0.9 unproven): "61% of TB patients" for "41%" was "stated" by the "1" of "1 USD = 7.3 ZAR"
     (61% as 0.61, within the rounding of 1)."""
@@ -49,14 +42,14 @@ def test_a_share_never_matches_a_whole_number_by_its_rounding():
     assert quantities_match(extract_quantities("61% of TB patients")[0], extract_quantities("a share of 0.61")[0])
     (tag,) = proven(detect_number_drift, "Thirty-one percent of pre-ART, 39% of ART, and 61% of TB patients borrowed "
                     "money or sold assets to finance health care.", COSTS)
-    assert spans(tag) == ("61%", "41%") and _escalates(tag)
+    assert spans(tag) == ("61%", "41%") and escalates(tag)
 
 
 def test_a_degree_word_turned_twice_in_a_restating_sentence():
     """36 C28 (*partial*, no tag): "ZAR 29.2 less on traditional healers and ZAR 25.9 less on chemists" for "more"."""
     (tag,) = proven(detect_polarity_flip, "Pre-ART patients spent on average ZAR 29.2 less on traditional healers and ZAR "
                     "25.9 less on chemists and private doctors than ART patients.", COSTS)
-    assert spans(tag) == ("less", "more") and _escalates(tag)
+    assert spans(tag) == ("less", "more") and escalates(tag)
     assert not proven(detect_polarity_flip, "Pre-ART patients spent on average ZAR 29.2 more on traditional healers and "
                       "ZAR 25.9 more on chemists and private doctors than ART patients.", COSTS)
 
@@ -69,7 +62,7 @@ def test_the_named_ends_of_a_relation_exchanged_past_a_description():
     (tag,) = [t for t in run_detectors_text("The authors identified FBW7 as a physiological target of the zinc finger "
                                             "transcription factor Krüppel-like factor 2 (KLF2) in endothelial cells.",
                                             FBW7, source_text=FBW7) if t.proven]
-    assert (tag.name, spans(tag)) == ("polarity_flip", ("FBW7", "KLF2")) and _escalates(tag)
+    assert (tag.name, spans(tag)) == ("polarity_flip", ("FBW7", "KLF2")) and escalates(tag)
     assert not proven(detect_polarity_flip, "The authors identified KLF2 as a physiological target of FBW7 in "
                       "endothelial cells.", FBW7)
 
@@ -102,7 +95,7 @@ def test_two_opposites_exchanged_between_clauses():
     """39 C30 (*supported*): "higher among subjects with a higher BMI, and ... with a lower BMI" for the other way."""
     claim = BMI.replace("a lower BMI", "TMP").replace("a higher BMI", "a lower BMI").replace("TMP", "a higher BMI")
     (tag,) = proven(detect_polarity_flip, claim, BMI)
-    assert spans(tag) == ("higher", "lower") and _escalates(tag)
+    assert spans(tag) == ("higher", "lower") and escalates(tag)
     assert not proven(detect_polarity_flip, BMI, BMI)
 
 
@@ -110,7 +103,7 @@ def test_a_verb_between_two_names_turned_round():
     """40 C27 (*supported* at 0.97): "DKK1 regulates the expression of AFF1" for "AFF1 regulates ... DKK1"."""
     (tag,) = proven(detect_polarity_flip, "Mechanistically, DKK1 regulates the expression of AFF1 via binding to its "
                     "promoter region.", AFF1)
-    assert spans(tag) == ("DKK1", "AFF1") and _escalates(tag)
+    assert spans(tag) == ("DKK1", "AFF1") and escalates(tag)
     assert not proven(detect_polarity_flip, "Mechanistically, AFF1 regulates the expression of DKK1 via binding to its "
                       "promoter region.", AFF1)
 
@@ -131,7 +124,7 @@ def test_a_negation_after_a_conjunct_inside_the_replaced_words():
     and cannot be synthesized de novo"."""
     (tag,) = proven(detect_polarity_flip, "The metabolites of omega-6 and omega-3 fatty acids, which can be synthesized "
                     "de novo in mammals, have differential effects on cellular processes.", OMEGA)
-    assert spans(tag) == ("can be", "cannot be") and _escalates(tag)
+    assert spans(tag) == ("can be", "cannot be") and escalates(tag)
 
 
 def test_all_for_most_after_a_connective():
@@ -145,6 +138,6 @@ def test_two_hyphenated_names_exchanged_after_an_opening_however():
     """42 C5 (*supported*): "G-CSF also protects mice from IL-17 neutralization-induced neutropenia" for "However,
     IL-17 also protects mice from G-CSF ..."."""
     (tag,) = proven(detect_polarity_flip, "G-CSF also protects mice from IL-17 neutralization-induced neutropenia.", IL17)
-    assert spans(tag) == ("G-CSF", "IL-17") and _escalates(tag)
+    assert spans(tag) == ("G-CSF", "IL-17") and escalates(tag)
     assert not proven(detect_polarity_flip, "IL-17 also protects mice from G-CSF neutralization-induced neutropenia.",
                       IL17)

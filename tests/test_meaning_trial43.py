@@ -16,9 +16,7 @@ from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.quantities import extract_quantities, quantities_match
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
-from citeproof.judges.policy import POLICY, escalation
-from citeproof.model import Verdict
-from tests.meaning_cases import proven, spans
+from tests.meaning_cases import escalates, proven, spans
 
 CURTAINS = ("After follow up the 12 month incidence of cutaneous leishmaniasis was 0% in the intervention group and 8% in "
             "the six pairs in the control group that received unimpregnated curtains (mean difference 8, 95% confidence "
@@ -34,17 +32,12 @@ SWR1 = ("Histone variant H2A.Z-containing nucleosomes are incorporated at most e
         "heterotypic nucleosomes as intermediates and homotypic H2A.Z nucleosomes as end products.")
 
 
-def _escalates(tag) -> bool:
-    to, _ = escalation(Verdict.SUPPORTED, [tag], POLICY)
-    return to in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
-
-
 def test_a_percentage_is_never_another_percentage_as_a_fraction():
     """44 C15 (*partial*, no tag): "18% in the six pairs" for "8%": the claim's 18% had been "stated" by "0%" (18% as
     0.18, within the rounding of 0)."""
     assert not quantities_match(extract_quantities("18%")[0], extract_quantities("0%")[0])
     (tag,) = proven(detect_number_drift, CURTAINS.split(" (mean")[0].replace("8% in", "18% in") + ".", CURTAINS)
-    assert spans(tag) == ("18%", "8%") and _escalates(tag)
+    assert spans(tag) == ("18%", "8%") and escalates(tag)
 
 
 def test_a_reversal_in_a_sentence_opening_alike():
@@ -53,7 +46,7 @@ def test_a_reversal_in_a_sentence_opening_alike():
     turned one, but both sentences open with the same words up to it."""
     (tag,) = proven(detect_polarity_flip, "There were significantly more sandflies in the intervention group than in the "
                     "control group.", CURTAINS)
-    assert spans(tag) == ("more", "fewer") and _escalates(tag)
+    assert spans(tag) == ("more", "fewer") and escalates(tag)
     assert not proven(detect_polarity_flip, "There were significantly fewer sandflies in the intervention group than in "
                       "the control group.", CURTAINS)
 
@@ -63,7 +56,7 @@ def test_all_of_whom_beside_an_all_the_source_also_says():
     says *all* twice, the source once."""
     claim = HCC.split(";")[0].replace("most of whom", "all of whom") + "."
     (tag,) = proven(detect_scope_inflation, claim, HCC)
-    assert spans(tag) == ("all", "most") and _escalates(tag)
+    assert spans(tag) == ("all", "most") and escalates(tag)
 
 
 def test_a_denial_with_nor_dropped():
@@ -71,7 +64,7 @@ def test_a_denial_with_nor_dropped():
     formally reported ..., nor to WHO": *not* and *nor* are one denial."""
     (tag,) = proven(detect_polarity_flip, "Patients recorded in these registers were formally reported to the Malawi "
                     "National TB Programme (NTP), the neighbouring country's NTP, and to WHO.", MALAWI)
-    assert spans(tag)[1].startswith("not") and _escalates(tag)
+    assert spans(tag)[1].startswith("not") and escalates(tag)
 
 
 def test_two_for_one_and_an_element_for_another():
@@ -80,12 +73,12 @@ def test_two_for_one_and_an_element_for_another():
     *enhance* / *promote* of one synonym group). "one dose ... then a second one" counts two."""
     (tag,) = proven(detect_number_drift, SWR1.split(". ")[1].replace("one H2A.Z-H2B dimer", "two H2A.Z-H2B dimers"),
                     SWR1)
-    assert spans(tag) == ("two", "one") and _escalates(tag)
+    assert spans(tag) == ("two", "one") and escalates(tag)
     twice = "Patients received one dose of the vaccine and then a second one."
     assert not proven(detect_number_drift, "Patients received two doses of the vaccine.", twice)
     (tag,) = proven(detect_term_swap, "Histone variant H2A.Z-containing nucleosomes are incorporated at most eukaryotic "
                     "enhancers.", SWR1)
-    assert spans(tag) == ("enhancers", "promoters") and _escalates(tag)
+    assert spans(tag) == ("enhancers", "promoters") and escalates(tag)
 
 
 def test_a_hyphenated_name_before_in_is_no_ratio():
@@ -108,7 +101,7 @@ def test_two_numbers_given_each_others_sentence():
     said = ("When coexpressed in T cell clones, IL-4 was expressed from the same allele as IL-13 or IL-5 in {} of "
             "instances, whereas there was {} concordance among clones that expressed IL-3.")
     tag = numbers_exchanged_apart(said.format("52%", "81%"), IL)
-    assert tag is not None and tag.proven and spans(tag) == ("52%", "81%") and _escalates(tag)
+    assert tag is not None and tag.proven and spans(tag) == ("52%", "81%") and escalates(tag)
     assert numbers_exchanged_apart(said.format("81%", "52%"), IL) is None
 
 
@@ -160,7 +153,7 @@ def test_a_without_dropped_and_a_directed_verb_turned_round():
           "the expression of message for several other proteins involved in normal tissue homeostasis.")
     (tag,) = proven(detect_polarity_flip, "In addition, n-3 PUFA supplementation affected the expression of message for "
                     "several other proteins involved in normal tissue homeostasis.", n3)
-    assert spans(tag) == ("affected", "without affecting") and _escalates(tag)
+    assert spans(tag) == ("affected", "without affecting") and escalates(tag)
     assert not proven(detect_polarity_flip, "In addition, n-3 PUFA supplementation did not affect the expression of "
                       "message for several other proteins involved in normal tissue homeostasis.", n3)
     ccat2 = "These findings suggest that CCAT2 augments TCF7L2 transcriptional activity without increasing the quantity."
@@ -171,4 +164,4 @@ def test_a_without_dropped_and_a_directed_verb_turned_round():
     (tag,) = proven(detect_polarity_flip, "In turn, pulmonary vascular cell crosstalk controlled ECM remodeling via "
                     "mechanotransduction, modulation of secreted vasoactive effectors, and regulation of associated "
                     "microRNA pathways.", ecm)
-    assert spans(tag) == ("pulmonary vascular cell crosstalk", "ECM remodeling") and _escalates(tag)
+    assert spans(tag) == ("pulmonary vascular cell crosstalk", "ECM remodeling") and escalates(tag)
