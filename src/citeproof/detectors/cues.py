@@ -107,6 +107,11 @@ uncomplicated*): two terms exchanged across one of them is a reversal; across *a
 
 
 NEGATOR = re.compile(rf"(?:{NEGATION})", re.I)
+OPENERS = frozenset({"however", "furthermore", "moreover", "thus", "notably", "importantly", "additionally",
+                     "conversely", "similarly", "interestingly", "finally", "yet", "still", "also", "in", "addition",
+                     "contrast"})
+"""Words a sentence opens with before what it says (*However, most studies*, *In addition, IL-17*), lower case: what
+follows them stands where a claim's first word stands."""
 
 
 def light_token(w: str) -> bool:

@@ -144,7 +144,7 @@ def numbers_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
     nums = [w for w in ct if w[0].isdigit() and ct.count(w) == 1]
     if len(nums) < 2 or not source_text:
         return None
-    sents = [(sent, _NUM_TOKEN.findall(sent)) for sent in split_sentences(source_text)]
+    sents = [(sent, _NUM_TOKEN.findall(sent)) for sent in split_sentences(source_text) if any(n in sent for n in nums)]
     sents = [(sent, toks, {stem(w.lower()) for w in toks if not w[0].isdigit()}) for sent, toks in sents
              if any(n in toks for n in nums)]
 

@@ -54,11 +54,11 @@ APPROX_WORDS = r"about|approximately|approx\.?|around|roughly|nearly|almost|~|�
 BOUND_WORDS = (r"[>≥]\s?or\s?=|[<≤]\s?or\s?=|over|more than|greater than|higher than|older than|exceeding|at least|above|>|≥|"
                r">=|less than|fewer than|lower than|younger than|up to|at most|under|below|<|≤|<=")
 _LOWER_BOUND = re.compile(r"[>≥]\s?or\s?=|over|(?:more|greater|higher|older)\s+than|exceeding|at least|above|>|≥|>=", re.I)
+"""The words of :data:`BOUND_WORDS` that put a floor under the number (*more than 650,000*: its bound had read as a
+ceiling, and a 25th trial's faithful "more than 650,000 admissions" for "654 918" was proven a drift)."""
 _BOUND_AFTER = re.compile(r"\s+(?:or|and)\s+(?:(?P<floor>more|greater|higher|above|over|older)|less|fewer|lower|below|under|"
                           r"younger)\b", re.I)
 """A bound written after the number ("5 or more", "65 and over", "2 or fewer"): a floor or a ceiling."""
-"""The words of :data:`BOUND_WORDS` that put a floor under the number (*more than 650,000*: its bound had read as a
-ceiling, and a 25th trial's faithful "more than 650,000 admissions" for "654 918" was proven a drift)."""
 
 _GROUP_SPACE = "[ \u2007\u2008\u2009\u202f\u00a0]"  # between digit groups: "100 000", The Lancet's "499\u2008000"
 _NUM = r"\d{1,3}(?:" + _GROUP_SPACE + r"\d{3})+(?![\d.,])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors.cues import CUE_RES, NEGATOR, light_token
+from citeproof.detectors.cues import CUE_RES, NEGATOR, OPENERS, light_token
 from citeproof.detectors.denials import negation_dropped
 from citeproof.detectors.exchanges import bounds_exchanged, numbers_exchanged, numbers_exchanged_apart, ratio_inverted
 from citeproof.detectors.restated import (_conjunct, _term, _exchanged_blocks, _exchanged_in_phrase, _exchanged_roles,
@@ -442,10 +442,13 @@ def named_ends_exchanged(claim_text: str, pool: list[str], source_text: str) -> 
     if not mine:
         return None
     theirs = [(passage, sent, ends(sent)) for passage, sent in restating(claim_text, pool)]
-    every = [e for s in split_sentences(source_text or " ".join(pool)) for e in ends(s)]
+    every: list = []  # the whole source's ends, read only once a turned pair is found (a full text is long)
     for rel, x, y in mine:
         for _passage, sent, found in theirs:
-            if (rel, y, x) in found and (rel, x, y) not in every:
+            if (rel, y, x) not in found:
+                continue
+            every = every or [e for s in split_sentences(source_text or " ".join(pool)) for e in ends(s)]
+            if (rel, x, y) not in every:
                 return Tag("polarity_flip", f"The claim has {x!r} {rel} {y!r} where the source has it the other way "
                            f"round: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(x, y),), proven=True)
     return None
@@ -472,9 +475,6 @@ def _named(w: str) -> bool:
     (*erbb4*, *nrg1*)."""
     return _term(w) or (len(w) >= 3 and any(c.isdigit() for c in w) and any(c.isalpha() for c in w))
 _ART = {"an": "a", "the": "a"}
-_OPENING = frozenset({"however", "furthermore", "moreover", "thus", "notably", "importantly", "additionally",
-                      "conversely", "similarly", "interestingly", "in", "addition", "contrast", "finally"})
-"""Words a sentence may open with before the name the claim opens with (lower case, as ``_PART`` pieces read)."""
 
 
 def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
@@ -506,7 +506,7 @@ def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens:
         # "beige fat controls ... via Ca2+ cycling" is a sentence turned round, no exchange
         pairs = [(a, b, i) for a, b, i, j in ones if _named(a) and _named(b) and stem(a) != stem(b)
                  and i < len(cw) - 1 and j < len(sw) - 1 and cw[i + 1] == sw[j + 1]
-                 and (i == 0 and all(w in _OPENING for w in sw[:j])  # "However, IL-17 also protects" (42nd)
+                 and (i == 0 and all(w in OPENERS for w in sw[:j])  # "However, IL-17 also protects" (42nd)
                       or (i > 0 and j > 0 and _ART.get(cw[i - 1], cw[i - 1]) == _ART.get(sw[j - 1], sw[j - 1])))]
         # (or both open with it: "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1
         # receptor" for "NRG1 is ... the postsynaptic erbB4 receptor", a twenty-third trial)

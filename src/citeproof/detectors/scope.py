@@ -16,6 +16,7 @@ import re
 from citeproof.text.normalise import WORD_RE, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_sentences, stem_opcodes
+from citeproof.detectors.cues import OPENERS
 from citeproof.detectors.terms import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
@@ -107,8 +108,6 @@ def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
 
 
 _ALL = frozenset({"all", "every", "any", "each"})
-_OPENERS = frozenset({"however", "furthermore", "moreover", "thus", "notably", "importantly", "additionally",
-                      "conversely", "similarly", "interestingly", "yet", "still", "also"})
 _WHATEVER = frozenset({"regardless", "irrespective", "no"})  # regardless of, irrespective of, no matter
 _RESTRICTED = re.compile(r"(?:selected|some|certain|specific|particular|eligible|several|most|many|few|a few|"
                          r"a (?:small )?(?:subset|subgroup|minority|proportion|fraction|number) of)\b", re.I)
@@ -195,7 +194,7 @@ def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
         # myocardial infarction" (a 29th and a 28th trial)
         qualified = not find_terms(there, UNIVERSAL) and _qualifies(cw, sw, k, i2, j1, j2)
         # (a connective before the restricting word: "However, most studies" for "All studies", a 42nd trial)
-        restricted = _RESTRICTED.match(there) or (j2 - j1 == 2 and sw[j1].lower() in _OPENERS
+        restricted = _RESTRICTED.match(there) or (j2 - j1 == 2 and sw[j1].lower() in OPENERS
                                                    and _RESTRICTED.fullmatch(sw[j2 - 1]))
         if cw[k].lower() in _ALL and (restricted or kinds or qualified):
             # "all types of physical activity" where the source says "sports" (an eighth trial) widens as well
