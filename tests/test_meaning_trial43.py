@@ -165,3 +165,19 @@ def test_a_without_dropped_and_a_directed_verb_turned_round():
                     "mechanotransduction, modulation of secreted vasoactive effectors, and regulation of associated "
                     "microRNA pathways.", ecm)
     assert spans(tag) == ("pulmonary vascular cell crosstalk", "ECM remodeling") and escalates(tag)
+
+
+def test_directly_measured_is_no_cause_and_a_number_inside_a_name_is_stated():
+    """Faithful claims of trials 24, 26 and 52 tagged: "directly measured" as a causal claim; "serines 166 and 186"
+    as numbers the source never states (it writes "Ser166 and Ser186")."""
+    from citeproof.detectors.causal import detect_causal_overclaim
+
+    measured = "LDL cholesterol was measured in all patients and compared with the estimate."
+    assert detect_causal_overclaim("LDL cholesterol was directly measured in all patients.", measured,
+                                   source_text=measured) == []
+    akt = "Akt phosphorylates MDM2 at Ser166 and Ser186, which promotes its nuclear entry."
+    assert detect_number_drift("Akt phosphorylates MDM2 at serines 166 and 186, which promotes its nuclear entry.", akt,
+                               source_text=akt) == []
+    assert proven(detect_number_drift, "Akt phosphorylates MDM2 at serines 166 and 196, which promotes its nuclear "
+                  "entry.", akt) == [] and detect_number_drift("Akt phosphorylates MDM2 at serines 166 and 196, which "
+                                                               "promotes its nuclear entry.", akt, source_text=akt)

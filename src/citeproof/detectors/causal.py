@@ -36,7 +36,8 @@ CLAIM_CAUSAL = [
     r"underl(?:ie|ies|ying|ay)", r"determin(?:e|es|ed|ing)(?! that| whether| if)", r"(?:is|are) due to", r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)",
     r"produc(?:e|es|ed|ing)", r"generat(?:e|es|ed|ing)", r"because of", r"(?:is|are) attributable to", r"effect of",
     r"prompt(?:s|ed)?", r"spark(?:s|ed)?", r"precipitat(?:e|es|ed)", r"engender(?:s|ed)?", r"instigat(?:e|es|ed)",
-    r"directly", r"in turn", r"because", r"as a (?:direct )?(?:result|consequence) of",
+    r"directly(?!\s+(?:measured|compared|observed|assessed|determined|quantified|estimated|tested|examined|recorded))",
+    r"in turn", r"because", r"as a (?:direct )?(?:result|consequence) of",  # "directly measured" is no cause (24th, 52nd)
 ]
 """Claim-side causal cues whose appearance, against an associational source, is an overclaim."""
 
