@@ -181,3 +181,13 @@ def test_directly_measured_is_no_cause_and_a_number_inside_a_name_is_stated():
     assert proven(detect_number_drift, "Akt phosphorylates MDM2 at serines 166 and 196, which promotes its nuclear "
                   "entry.", akt) == [] and detect_number_drift("Akt phosphorylates MDM2 at serines 166 and 196, which "
                                                                "promotes its nuclear entry.", akt, source_text=akt)
+
+
+def test_quickly_for_rapidly_and_required_for_necessary_are_no_swap():
+    """Faithful claims of trials 52 and 53 tagged ``term_swap`` ("quickly" for "rapidly" had been a proven swap)."""
+    hmgb1 = "HMGB1 rapidly induced osteogenic changes, which were necessary for calcification of the smooth muscle cells."
+    assert detect_term_swap("HMGB1 quickly induced osteogenic changes, which were required for calcification of the "
+                            "smooth muscle cells.", hmgb1, source_text=hmgb1) == []
+    (tag,) = proven(detect_term_swap, "HMGB1 rapidly induced osteogenic changes, which were necessary for calcification "
+                    "of the endothelial cells.", hmgb1)  # another cell still is a swap
+    assert spans(tag) == ("endothelial", "smooth muscle")

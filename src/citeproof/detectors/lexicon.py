@@ -67,6 +67,8 @@ _GROUPS = (
     "lineage lineages cells",  # SciFact: "differentiate into cholangiocytic cells" / "into ... cholangiocytic lineages"
     "lengthen lengthens lengthened extend extends extended prolong prolongs prolonged",  # 41st trial's faithful claims
     "preserve preserves preserved maintain maintains maintained",
+    "quick quickly rapid rapidly fast",  # faithful claims of trials 52-53: "quickly" / "rapidly", "fast" / "rapid"
+    "required necessary needed", "diseased pathological", "readout measure",
     "elderly older aged",  # SciFact: "in elderly adults" for "participants aged 60 years and older"
     "lowest bottom", "birthplace birth", "comparable similar", "uptake consumption",  # faithful claims of trials 24-31
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
