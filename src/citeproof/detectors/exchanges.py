@@ -155,9 +155,10 @@ def numbers_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
             return None
         return scored[0][1], scored[0][2]
 
+    homes = {n: home(n) for n in nums}  # each number's best sentence, read once (not once per pair)
     for k, p in enumerate(nums):
         for q in nums[k + 1:]:
-            hp, hq = home(p), home(q)
+            hp, hq = homes[p], homes[q]
             if hp and hq and hp[0] != hq[0] and q in hp[1] and p not in hp[1] and p in hq[1] and q not in hq[1]:
                 return Tag("polarity_flip", f"The claim gives {p!r} and {q!r} to each other's statement: the source "
                            f"says {q!r} in \u201c{hp[0][:150]}\u201d and {p!r} in \u201c{hq[0][:150]}\u201d", 0.9,
