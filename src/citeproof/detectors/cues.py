@@ -96,6 +96,10 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("dominant", "recessive"),  # a sixth trial: an "autosomal-recessive" trait for the source's "autosomal-dominant"
     # the plain degrees: "Low level expression of L-selectin" for "High level expression" (a nineteenth trial)
     ("high", "low"), ("large", "small"), ("early", "late"), ("fast", "slow"), ("strong", "weak"),
+    # trials 56-57: "so easy to detect" for "so difficult", "dependent on" for "independent of"
+    ("easy", "difficult"), ("easier", "harder"), ("easier", "more difficult"), ("dependent", "independent"),
+    ("underrepresented", "overrepresented"), ("underrepresented", "enriched"), ("common", "rare"),
+    ("frequent", "rare"), ("frequent", "infrequent"), ("abundant", "scarce"), ("abundant", "rare"),
 ))
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from citeproof.detectors.cues import AUX, NEGATOR, content_stems, light_token
-from citeproof.detectors.restated import _CONTRAST, _conjunct, _differences, _readings, states_same_negation
+from citeproof.detectors.restated import _CONTRAST, _conjunct, _differences, _EXCEPTED, _readings, states_same_negation
 from citeproof.detectors.terms import RESTATE_AT, names_referent, same_term, stated_in
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE
@@ -66,8 +66,12 @@ def _with_clauses(sent: str) -> list[tuple[str, bool]]:
     not significantly associated with mortality", a 24th trial); and ``sent`` without its asides (:func:`_readings`:
     "a significant effect in favor of permanent cardiac pacing (recurrence of syncope in 2 patients [4.3%] ...)
     compared with medical treatment (...)", a 27th)."""
-    parts = _CLAUSE_BREAK.split(sent)
+    parts = _CLAUSE_BREAK.split(_EXCEPTED.sub(" ", sent))  # not after the *but* of ", but not mitosis," (57th)
     return [(x, False) for x in _readings(sent)] + [(p, True) for p in parts[1:] if p.strip()]
+
+
+_EXCEPTING = frozenset({"unlike", "except", "excluding", "besides", "apart", "other", "rather", "instead", "opposed"})
+"""Words that set one thing apart as a negation does (*unlike X* / *but not X*)."""
 
 
 def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
@@ -147,6 +151,8 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                     j1 = cut + 1 if cut is not None else j1
                 c_neg = [k for k in range(i1, i2) if NEGATOR.fullmatch(cw[k])]
                 s_neg = [k for k in range(j1, j2) if NEGATOR.fullmatch(sw[k])]
+                if bool(c_neg) != bool(s_neg) and _EXCEPTING.intersection(cw[i1:i2] if s_neg else sw[j1:j2]):
+                    continue  # "replication, unlike mitosis, is required" for "replication, but not mitosis, is"
                 spans = (" ".join(co[i1:i2 + 1]), " ".join(so[j1:j2 + 1]))  # with the word the negation governs
                 negs += [("claim", cw[k], spans) for k in c_neg] + [("source", sw[k], spans) for k in s_neg]
                 if any(k + 1 < len(sw) and sw[k + 1] in _NOT_A_DENIAL for k in s_neg) or any(

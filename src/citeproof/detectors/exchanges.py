@@ -17,7 +17,7 @@ from citeproof.model import Tag, TagEvidence
 from citeproof.text.sentences import split_sentences
 from citeproof.text.normalise import stem
 
-__all__ = ["NUMBERS_EXCHANGED_BY", "bounds_exchanged", "numbers_exchanged", "numbers_exchanged_apart", "ratio_inverted"]
+__all__ = ["NUMBERS_EXCHANGED_BY", "bounds_exchanged", "contrast_exchanged", "numbers_exchanged", "numbers_exchanged_apart", "ratio_inverted"]
 
 
 _NUM_TOKEN = re.compile(r"\d{1,3}(?:[ \u2009\u202f\u00a0]\d{3})+(?![\d.,])|\d+(?:\.\d+)?%?|[^\W\d_][\w'-]*|[,;:]")
@@ -163,4 +163,51 @@ def numbers_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
                 return Tag("polarity_flip", f"The claim gives {p!r} and {q!r} to each other's statement: the source "
                            f"says {q!r} in \u201c{hp[0][:150]}\u201d and {p!r} in \u201c{hq[0][:150]}\u201d", 0.9,
                            (TagEvidence(p, q),), proven=True)
+    return None
+
+
+_CONTRAST = re.compile(r"\b(?:but|and)\s+not\b|\brather\s+than\b|\binstead\s+of\b", re.I)
+_SIDE_STOP = re.compile(r"[,;:.]|\b(?:of|in|for|with|by|on|at|to|from|among|within|the|a|an|that|which|was|were|is|are)\b",
+                        re.I)
+_CONTENT = re.compile(r"[^\W\d_][\w'-]*|\d[\w-]*[^\W\d_][\w-]*")
+
+
+def _contrast_sides(text: str) -> list[tuple[str, set[str], set[str], str, str]]:
+    """Each contrast (:data:`_CONTRAST`: *X but not Y*, *X rather than Y*) of ``text`` with the content stems of its
+    two sides: X back to the nearest preposition, article or clause mark (at most five words), Y from the cue up to
+    the next one; then the two sides as written."""
+    out = []
+    text = re.sub(r"\(([^()]{1,15})\)", r" \1 ", text)  # "Crohn's disease (CD) patients": the short form one of its words
+    for m in _CONTRAST.finditer(text):
+        before = _SIDE_STOP.split(text[max(0, m.start() - 80):m.start()])[-1]
+        after = re.sub(r"^\s*(?:(?:of|in|for|with|by|on|at|to|from|among|within|the|a|an)\s+)*", "",
+                       text[m.end():m.end() + 80], flags=re.I)
+        after = _SIDE_STOP.split(after)[0]
+
+        def stems(span: str) -> set[str]:
+            return {stem(w.lower()) for w in _CONTENT.findall(span)[-5:] if not light_token(w.lower()) or w.isupper()}
+        out.append((re.sub(r"\s+", " ", m.group(0).lower()), stems(before), stems(after), " ".join(before.split()), " ".join(after.split())))
+    return out
+
+
+def contrast_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The two sides of a contrast exchanged: "an increase ... of ulcerative colitis patients but not of Crohn's
+    disease patients" for "... in Crohn's disease (CD) patients but not in ulcerative colitis patients" (a 58th
+    trial: *partial*, the words differ around the spans). The claim's and a restating sentence's contrast words are
+    the same (*but not*, *and not*, *rather than*, *instead of*); what the claim's first side holds that its second
+    does not stands on the sentence's second side and not its first, and the other way round; no sentence of the
+    source puts them the claim's way. Code shows it: confidence 0.9, ``proven``."""
+    mine = _contrast_sides(claim_text)
+    if not mine:
+        return None
+    every = [s for sent in split_sentences(source_text or " ".join(pool)) for s in _contrast_sides(sent)]
+    for cue, lc, rc, x, y in mine:
+        a, b = lc - rc, rc - lc
+        if not a or not b or any(c == cue and a <= l and b <= r for c, l, r, _x, _y in every):
+            continue
+        for _passage, sent in restating(claim_text, pool):
+            for c, ls, rs, sx, sy in _contrast_sides(sent):
+                if c == cue and a <= rs - ls and b <= ls - rs:
+                    return Tag("polarity_flip", f"The claim says {x!r} {cue} {y!r} where the source says {sx!r} {c} "
+                               f"{sy!r}: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(x, sx),), proven=True)
     return None

@@ -134,7 +134,8 @@ _TIME_UNITS = {"h": "hour", "hr": "hour", "hrs": "hour", "min": "minute", "mins"
                "sec": "second", "d": "day", "days": "day", "day": "day", "wk": "week", "wks": "week",
                "weeks": "week", "week": "week", "months": "month", "month": "month", "years": "year",
                "year": "year", "yr": "year", "yrs": "year", "hours": "hour", "hour": "hour",
-               "minutes": "minute", "minute": "minute", "seconds": "second", "second": "second"}
+               "minutes": "minute", "minute": "minute", "seconds": "second", "second": "second",
+               "decade": "10 * year", "decades": "10 * year", "century": "century", "centuries": "century"}
 
 
 @lru_cache(maxsize=512)
@@ -421,7 +422,15 @@ def extract_quantities(text: str) -> list[Quantity]:
         if not bound and (after := _BOUND_AFTER.match(text, uend)):
             bound, uend = (">" if after.group("floor") else "<"), after.end()
         out.append(Quantity(lo, hi, unit, text[s0:uend].strip(), s0, uend, tol, approx, kind, bound))
-    return out
+    for m in _VAGUE_TIME.finditer(text):  # "several decades old" for "more than two centuries old" (a 56th trial)
+        lo, hi = _VAGUE[m.group(1).lower()]
+        out.append(Quantity(lo, hi, m.group(2), m.group(0), m.start(), m.end(), 0.5, True, "range", ""))
+    return sorted(out, key=lambda q: q.start)
+
+
+_VAGUE = {"several": (2.0, 9.0), "a few": (2.0, 5.0), "a couple of": (2.0, 3.0)}
+_VAGUE_TIME = re.compile(r"\b(several|a few|a couple of)\s+(days|weeks|months|years|decades|centuries)\b", re.I)
+"""A vague count of a time unit: a range of that unit, so a number of another size in its place is a slot."""
 
 
 def _single(text: str, a: int, b: int, s: str, approx: bool) -> list[Quantity]:
@@ -442,7 +451,7 @@ def _values_in(q: Quantity, ref_unit: str) -> list[tuple[float, float, float]] |
     if a is None or b is None:
         return None
     try:
-        f = (1 * a).to(b.units).magnitude / b.magnitude * a.magnitude
+        f = (1 * a.units).to(b.units).magnitude / b.magnitude * a.magnitude  # a "decade" is 10 years
         if a.dimensionality != b.dimensionality:
             return None
     except Exception:
@@ -521,6 +530,9 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
         if claim_q.bound and claim_q.bound == ev_q.bound and max(abs(hi), abs(ev_q.hi)) >= BOUND_FACTOR * max(
                 min(abs(hi), abs(ev_q.hi)), 1e-9):
             continue  # implied by the source's bound, yet not the number it gives
+        if claim_q.bound and claim_q.bound == ev_q.bound and _digits(hi) >= _digits(ev_q.hi):
+            continue  # the same bound on another number as precise as the source's is no rounding of it ("over 853
+            # genomes" for "over 953", a 58th trial; "more than 650,000" for "more than 654,918" rounds and holds)
         # a bound holds a value of its own unit only ("younger than 60 years" is not met by "P = 0.006", a 26th trial)
         if claim_q.bound == ">" and ev_q.lo >= lo - t and not ev_q.bound == "<" and unit == ev_q.unit:
             return True
@@ -534,6 +546,11 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
         if lo != hi and ev_q.lo == ev_q.hi and lo - t <= ev_q.lo <= hi + t:
             return True  # "9-11 days" covers "10 days"; "25-30%" covers "25%"
     return False
+
+
+def _digits(x: float) -> int:
+    """Significant digits of ``x`` as written (``650000`` -> 2, ``654918`` -> 6, ``0.05`` -> 1)."""
+    return len(("%.10g" % abs(x)).replace(".", "").lstrip("0").rstrip("0")) or 1
 
 
 def _exact(q: Quantity) -> Quantity:

@@ -25,9 +25,14 @@ from citeproof.text.stems import STOPWORDS, overlap_score, stem_opcodes
 
 def _readings(sent: str) -> list[str]:
     """``sent`` and, when it holds asides in brackets, ``sent`` without them: a claim that restates a sentence often
-    leaves out its "(relative risk, 1.33; 95% CI, 1.24-1.43)" or "mean [SD] age"."""
-    bare = ASIDE.sub("", sent)
+    leaves out its "(relative risk, 1.33; 95% CI, 1.24-1.43)" or "mean [SD] age", or an excepted thing set off by
+    commas ("timely progression of cells through replication, but not mitosis, is required", a 57th trial's claim
+    negated the rest)."""
+    bare = _EXCEPTED.sub(" ", ASIDE.sub("", sent))
     return [sent, bare] if bare != sent and bare.strip() else [sent]
+
+
+_EXCEPTED = re.compile(r"\s*,\s*but not\s+[^,;()]{1,40},\s*", re.I)
 
 
 _DESIRABLE = frozenset(stem(w) for w in (
@@ -81,6 +86,9 @@ def _term(w: str) -> bool:
     return len(w) >= 3 and w not in STOPWORDS and NUMBER.fullmatch(w) is None and not NEGATOR.fullmatch(w)
 
 
+_ARTICLE = {"an": "a"}
+
+
 def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
     """A pool sentence that restates the claim word for word but for a reversal: one word turned into its opposite
     (:func:`_opposite`: "of larger size" against "of smaller size", "more selective" against "less selective",
@@ -96,12 +104,12 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
     SciFact abstracts (2026-12-06): both kinds came out *supported* or *partial*. Code shows it: confidence 0.9,
     ``proven``.
     """
-    cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
+    cw = [_ARTICLE.get(w.lower(), w.lower()) for w in _TOKEN_RE.findall(claim_text)]
     for passage in pool:
         for sent in (r for whole in split_sentences(passage) for r in _readings(whole)):
             if overlap_score(claim_text, sent) < RESTATE_AT:
                 continue
-            sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
+            sw = [_ARTICLE.get(w.lower(), w.lower()) for w in _TOKEN_RE.findall(sent)]  # "an increase" / "a reduction"
             ops = _differences(cw, sw)
             reps = [op for op in ops if op[0] == "replace"]
             if not reps or not all(i2 - i1 == 1 and j2 - j1 == 1 for _t, i1, i2, j1, j2 in reps):
@@ -123,6 +131,15 @@ def _restated_reversal(claim_text: str, pool: list[str]) -> Tag | None:
                         and RELATION.intersection(cw[i1 + 1:i2])):
                     return Tag("polarity_flip", f"The claim exchanges {a1!r} and {a2!r}: the source says it the other "
                                f"way round, \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a1, a2),), proven=True)
+                between = cw[i1 + 1:i2]
+                if (_opposite(a1, sw[j1], cw[i1 + 1:]) and _opposite(a2, sw[j2], cw[i2 + 1:])
+                        and {"and", "but", "while", "whereas", "whilst"} & set(between)
+                        and any(not light_token(w) for w in between)):
+                    # each of two things turned ("an increase of proinflammatory cytokines and decreases in IL-10" for
+                    # "a reduction of ... and increases in IL-10", a 55th trial): two reversals, not one undoing the other
+                    return Tag("polarity_flip", f"The claim says {a1!r} and {a2!r} where the source says {sw[j1]!r} and "
+                               f"{sw[j2]!r}, every other word alike: \u201c{sent[:200]}\u201d", 0.9,
+                               (TagEvidence(a1, sw[j1]), TagEvidence(a2, sw[j2])), proven=True)
     return None
 
 
@@ -368,8 +385,9 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
             if _COORDINATED.fullmatch(claim_text[cx[1]:m[0]]) or _COORDINATED.fullmatch(claim_text[m[1]:cy[0]]):
                 continue  # X or Y coordinated with the middle ("size and number of goblet cells"): a reordered list
             x, y = claim_text[cx[0]:cx[1]], claim_text[cy[0]:cy[1]]
-            if any(_moved_context(claim_text, sent, a, b) for a, b in (cx, cy)):
-                continue
+            if any(_moved_context(claim_text, sent, a, b) for a, b in (cx, cy)) or any(
+                    re.fullmatch(r"[A-Za-z]+ly", w) for w in (x, y)):
+                continue  # an adverb moved ("were recently found to be" / "Recently, ...", a 58th trial's faithful claim)
             return Tag("polarity_flip", f"The claim exchanges {x!r} and {y!r}: the source says it the other way round, "
                        f"\u201c{sent[:300]}\u201d", 0.9, (TagEvidence(x, y),), proven=True)
     return None

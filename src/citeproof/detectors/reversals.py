@@ -13,7 +13,7 @@ import re
 
 from citeproof.detectors.cues import CUE_RES, NEGATOR, OPENERS, light_token
 from citeproof.detectors.denials import negation_dropped
-from citeproof.detectors.exchanges import bounds_exchanged, numbers_exchanged, numbers_exchanged_apart, ratio_inverted
+from citeproof.detectors.exchanges import bounds_exchanged, contrast_exchanged, numbers_exchanged, numbers_exchanged_apart, ratio_inverted
 from citeproof.detectors.restated import (_conjunct, _term, _exchanged_blocks, _exchanged_in_phrase, _exchanged_roles,
                                           _opposite, _readings, _restated_reversal)
 from citeproof.detectors.terms import restating
@@ -122,7 +122,7 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or named_ends_exchanged(claim_text, pool, source_text) or opposites_exchanged(claim_text, pool)
             or words_exchanged(claim_text, pool, source_text) or numbers_exchanged(claim_text, pool)
             or bounds_exchanged(claim_text, pool) or ratio_inverted(claim_text, pool)
-            or numbers_exchanged_apart(claim_text, source_text))
+            or numbers_exchanged_apart(claim_text, source_text) or contrast_exchanged(claim_text, pool, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"
@@ -398,6 +398,9 @@ _ACTS = frozenset({"regulates", "regulated", "activates", "activated", "inhibits
                    "cleaves", "recruits", "recruited", "binds", "stabilizes", "stabilises", "suppresses", "suppressed"})
 """Verbs one named thing does to another: "AFF1 regulates the expression of DKK1" (a 40th trial's claim had DKK1
 regulate AFF1: *supported* at 0.97)."""
+_MODIFIES = re.compile(r"\w+(?:ylat|itinat)(?:es|ed)")
+"""Verbs of a chemical mark one protein puts on another (*SUMOylates*, *acetylated*, *ubiquitinates*)."""
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "get", "gets", "got"})
 
 
 def opposites_exchanged(claim_text: str, pool: list[str]) -> Tag | None:
@@ -431,12 +434,15 @@ def named_ends_exchanged(claim_text: str, pool: list[str], source_text: str) -> 
         toks = re.findall(r"[\w-]+", text)
         out = []
         for k, w in enumerate(toks):
-            if w.lower() not in _RELATION | _ACTS or (w.lower() in _RELATION and k and _NAMED.fullmatch(toks[k - 1])):
+            acts = w.lower() in _ACTS or _MODIFIES.fullmatch(w.lower())
+            if not (acts or w.lower() in _RELATION) or (w.lower() in _RELATION and k and _NAMED.fullmatch(toks[k - 1])):
                 continue  # "the second CCR7 ligand, CCL19": a name before the noun says whose ligand, not which end
             left = next((t for t in reversed(toks[max(0, k - 8):k]) if _NAMED.fullmatch(t)), None)
             right = next((t for t in toks[k + 1:k + 9] if _NAMED.fullmatch(t)), None)
             if left and right and left != right:
-                out.append((w.lower(), left, right))
+                passive = (k and toks[k - 1].lower() in _BE) or (k + 1 < len(toks) and toks[k + 1].lower() == "by")
+                # "FOXO3 is phosphorylated by AKT" is "AKT phosphorylated FOXO3": the agent first, either voice
+                out.append((w.lower(), right, left) if passive and w.lower().endswith("ed") else (w.lower(), left, right))
         return out
     mine = ends(claim_text)
     if not mine:
@@ -505,7 +511,8 @@ def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens:
         # expressing", "the patched region" / "the engrailed region"); "Ca2+ cycling controls ... in beige fat" /
         # "beige fat controls ... via Ca2+ cycling" is a sentence turned round, no exchange
         pairs = [(a, b, i) for a, b, i, j in ones if _named(a) and _named(b) and stem(a) != stem(b)
-                 and i < len(cw) - 1 and j < len(sw) - 1 and cw[i + 1] == sw[j + 1]
+                 and ((i < len(cw) - 1 and j < len(sw) - 1 and cw[i + 1] == sw[j + 1])
+                      or (i == len(cw) - 1 and j == len(sw) - 1))  # or both end there ("... die in glucose.", 57th)
                  and (i == 0 and all(w in OPENERS for w in sw[:j])  # "However, IL-17 also protects" (42nd)
                       or (i > 0 and j > 0 and _ART.get(cw[i - 1], cw[i - 1]) == _ART.get(sw[j - 1], sw[j - 1])))]
         # (or both open with it: "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1

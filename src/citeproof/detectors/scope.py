@@ -109,9 +109,11 @@ def _restated_population(claim_text: str, pool: list[str]) -> Tag | None:
 
 _ALL = frozenset({"all", "every", "any", "each"})
 _WHATEVER = frozenset({"regardless", "irrespective", "no"})  # regardless of, irrespective of, no matter
-_RESTRICTED = re.compile(r"(?:selected|some|certain|specific|particular|eligible|several|most|many|few|a few|"
-                         r"a (?:small )?(?:subset|subgroup|minority|proportion|fraction|number) of)\b", re.I)
-"""Words that open a restricted group in the restating sentence (*selected recipients*, *some patients*)."""
+_RESTRICTED = re.compile(r"(?:selected|some|certain|specific|particular|eligible|several|most|many|few|a few|various|"
+                         r"diverse|numerous|a (?:small |wide |broad )?(?:subset|subgroup|minority|proportion|fraction|"
+                         r"number|variety|range) of)\b", re.I)
+"""Words that open a restricted group in the restating sentence (*selected recipients*, *some patients*, *a variety
+of bacteria*: "in every bacterial species", a 58th trial)."""
 
 
 _ANY_KIND = re.compile(r"\b(?:any|all|every)\s+(?:(?:types?|kinds?|forms?|classes|class)\s+of\s+)?(?P<noun>[a-z][\w-]+)", re.I)
