@@ -150,3 +150,31 @@ def test_a_study_named_for_the_writers_beside_a_section_label():
     assert spans(tag) == ("proton beam", "gamma knife") and escalates(tag)
     assert not proven(detect_term_swap, "One retrospective study investigated the outcome of repeated gamma knife "
                       "radiosurgery for local or remote recurrence after initial radiosurgery", GKS)
+
+
+def test_a_comparison_turned_against_the_numbers_it_replaces():
+    """55 S12: "... 36 weeks in all patients and was shorter in the 43 patients with repeated GKS" for "... 36
+    (7-190) weeks in all patients and 68 (16-156) weeks in 43 patients": caught, but as a proven swap of 'shorter'
+    for 'weeks' (no term). Now the comparison against the two numbers; "longer" says it."""
+    gks = ("RESULTS The median survival from the first GKS was 36 (7-190) weeks in all patients and 68 (16-156) weeks "
+           "in 43 patients with repeated GKS.")
+    claim = "The median survival from the first GKS was 36 weeks in all patients and was {} in the 43 patients with repeated GKS"
+    (tag,) = proven(detect_polarity_flip, claim.format("shorter"), gks)
+    assert spans(tag) == ("shorter", "68 weeks") and escalates(tag)
+    assert not proven(detect_polarity_flip, claim.format("longer"), gks)
+    assert not proven(detect_term_swap, claim.format("shorter"), gks)
+
+
+def test_a_long_form_against_the_claims_short_one_is_no_swap():
+    """56 S01 (faithful, *partial*): "Various stimuli convert dendritic cells (DCs) ..." for "In response to a variety
+    of stimuli, dendritic cells (DCs) transform ...": the claim read as the source writes it ("convert DCs", the source
+    writing *DCs* after its definition) was aligned with the unfolded sentence, 'convert' / 'dendritic'."""
+    from citeproof.detectors import run_detectors_text
+
+    dcs = ("In response to a variety of stimuli, dendritic cells (DCs) transform from immature cells specialized for "
+           "antigen capture into mature cells specialized for T cell stimulation. During maturation, the DCs acquire "
+           "an enhanced capacity to form and accumulate peptide-MHC (major histocompatibility complex) class II "
+           "complexes.")
+    tags = run_detectors_text("Various stimuli convert dendritic cells (DCs) from immature cells geared toward "
+                              "capturing antigen into mature cells geared toward activating T cells", dcs, source_text=dcs)
+    assert not any(t.name == "term_swap" and "'convert'" in t.message for t in tags)

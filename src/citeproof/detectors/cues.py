@@ -42,7 +42,9 @@ NULL_FINDING = re.compile(r"\b(?:no|not any|without)\s+(?:significant\s+|detecta
                            r"|\bunaffected\b|\bunchanged\b|\bunrelated\b|\bindependent of\b", re.I)
 CLAIM_NEG = re.compile(r"\b(?:(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|may|might|should)\s+not"
                         r"|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|cannot|can't|fails?\s+to|failed\s+to|never|no longer"
-                        r"|neither|nor|not\s+(?:\w+\s+)?(?:associated|involved|required|necessary|linked|related))\b|\bno\b", re.I)
+                        r"|neither|nor|not\s+(?:\w+\s+)?(?:associated|involved|required|necessary|linked|related))\b|\b(?-i:[Nn]o)\b", re.I)
+"""A negated claim (*does not*, *fails to*, *no*; not *NO*, nitric oxide: a 59th trial's faithful "induced NO
+production", the claim as the source writes it, was read as negated)."""
 NEG_ANY = re.compile(r"\b(?:" + NEGATION + r"|unaffected|unchanged|independent|absent|lack\w*|failed|fails|neither|nor"
                       r"|dispensable|irrespective|regardless|similar|comparable)\b|n't\b", re.I)
 AUX = {"do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would", "may", "might",
@@ -100,6 +102,9 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("easy", "difficult"), ("easier", "harder"), ("easier", "more difficult"), ("dependent", "independent"),
     ("underrepresented", "overrepresented"), ("underrepresented", "enriched"), ("common", "rare"),
     ("frequent", "rare"), ("frequent", "infrequent"), ("abundant", "scarce"), ("abundant", "rare"),
+    # a 59th trial: "preventing the gradual development of multidrug-resistant TB" for "allowing"
+    ("allowing", "preventing"), ("allows", "prevents"), ("allowed", "prevented"), ("allow", "prevent"),
+    ("enabling", "preventing"), ("enables", "prevents"), ("enabled", "prevented"), ("permits", "prevents"),
 ))
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""

@@ -7,6 +7,7 @@ word rules; code shows each: ``polarity_flip`` at 0.9, ``proven``. Found by new 
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from citeproof.detectors.cues import light_token
@@ -17,7 +18,8 @@ from citeproof.model import Tag, TagEvidence
 from citeproof.text.sentences import split_sentences
 from citeproof.text.normalise import stem
 
-__all__ = ["NUMBERS_EXCHANGED_BY", "bounds_exchanged", "contrast_exchanged", "numbers_exchanged", "numbers_exchanged_apart", "ratio_inverted"]
+__all__ = ["NUMBERS_EXCHANGED_BY", "bounds_exchanged", "comparative_against_numbers", "contrast_exchanged",
+           "names_exchanged_apart", "numbers_exchanged", "numbers_exchanged_apart", "ratio_inverted"]
 
 
 _NUM_TOKEN = re.compile(r"\d{1,3}(?:[ \u2009\u202f\u00a0]\d{3})+(?![\d.,])|\d+(?:\.\d+)?%?|[^\W\d_][\w'-]*|[,;:]")
@@ -210,4 +212,80 @@ def contrast_exchanged(claim_text: str, pool: list[str], source_text: str) -> Ta
                 if c == cue and a <= rs - ls and b <= ls - rs:
                     return Tag("polarity_flip", f"The claim says {x!r} {cue} {y!r} where the source says {sx!r} {c} "
                                f"{sy!r}: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(x, sx),), proven=True)
+    return None
+
+
+_COMPARATIVE = {"higher": 1, "greater": 1, "longer": 1, "larger": 1, "more": 1, "increased": 1, "lower": -1,
+                "shorter": -1, "smaller": -1, "less": -1, "fewer": -1, "reduced": -1, "decreased": -1}
+
+
+def comparative_against_numbers(claim_text: str, pool: list[str]) -> Tag | None:
+    """A comparison the claim states in the place where a sentence restating it gives the number, turned against the
+    number the claim keeps: "The median survival ... was 36 weeks in all patients and was shorter in the 43 patients
+    with repeated GKS" for "... 36 (7-190) weeks in all patients and 68 (16-156) weeks in 43 patients with repeated
+    GKS" (a 55th trial: a proven swap of 'shorter' for 'weeks', the right verdict for a wrong reason). The claim's
+    number and the sentence's stand before the same word (the unit); the comparative is one of
+    :data:`_COMPARATIVE`. Code shows it: confidence 0.9, ``proven``."""
+    ct = [w.lower() for w in _NUM_TOKEN.findall(claim_text)]
+    if not any(w in _COMPARATIVE for w in ct):
+        return None
+    for _passage, whole in restating(claim_text, pool):
+        for sent in _readings(whole):
+            st = [w.lower() for w in _NUM_TOKEN.findall(sent)]
+            ops = difflib.SequenceMatcher(None, ct, st, autojunk=False).get_opcodes()
+            for t, i1, i2, j1, j2 in ops:
+                turned = [w for w in ct[i1:i2] if w in _COMPARATIVE]
+                given = [k for k in range(j1, j2) if st[k][0].isdigit()]
+                if t != "replace" or len(turned) != 1 or len(given) != 1 or given[0] + 1 >= len(st):
+                    continue
+                unit = st[given[0] + 1]
+                kept = [k for k in range(i1) if ct[k][0].isdigit() and k + 1 < len(ct) and ct[k + 1] == unit]
+                if not kept or unit[0].isdigit() or unit in _BARRIER:
+                    continue
+                try:
+                    mine, theirs = float(ct[kept[-1]].rstrip("%")), float(st[given[0]].rstrip("%"))
+                except ValueError:
+                    continue
+                if mine != theirs and (theirs > mine) != (_COMPARATIVE[turned[0]] > 0):
+                    return Tag("polarity_flip", f"The claim says {turned[0]!r} where the source gives "
+                               f"{st[given[0]]} {unit} against {ct[kept[-1]]} {unit}: \u201c{whole[:200]}\u201d", 0.9,
+                               (TagEvidence(turned[0], f"{st[given[0]]} {unit}"),), proven=True)
+    return None
+
+
+_TWO_CLAUSES = re.compile(r",?\s+(?:whereas|while|whilst|but)\s+|\s*;\s+", re.I)
+
+
+def names_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
+    """Two names given each other's statement in a claim stitched from two source sentences: "Moxifloxacin even
+    accumulates in necrotic caseum, whereas rifampicin does not diffuse well in caseum" for "Rifampicin even
+    accumulates in necrotic caseum ..." and "... moxifloxacin ... does not diffuse well in caseum" (a 59th trial:
+    *partial*). The claim's two clauses (parted by *whereas*, *while*, *but* or a semicolon) each restate a different
+    source sentence (at least three quarters of their content words) with one content word only that the sentence
+    lacks; that word of each clause stands in the other clause's sentence and not in its own. Code shows it:
+    confidence 0.9, ``proven``."""
+    parts = _TWO_CLAUSES.split(claim_text, maxsplit=1)
+    if len(parts) != 2 or not source_text:
+        return None
+    sents = [(s, {stem(w.lower()) for w in _CONTENT.findall(s)}) for s in split_sentences(source_text)]
+
+    def home(clause: str) -> tuple[str, set[str], str] | None:
+        words = {stem(w.lower()): w for w in _CONTENT.findall(clause) if not light_token(w.lower())}
+        if len(words) < 3:
+            return None
+        best = max(sents, key=lambda s: len(words.keys() & s[1]), default=None)
+        if best is None or len(words.keys() & best[1]) < 0.75 * len(words):
+            return None
+        missing = [w for k, w in words.items() if k not in best[1]]
+        return (best[0], best[1], missing[0]) if len(missing) == 1 else None
+
+    one, two = home(parts[0]), home(parts[1])
+    if not one or not two or one[0] == two[0]:
+        return None
+    x, y = one[2], two[2]
+    sx, sy = stem(x.lower()), stem(y.lower())
+    if sx != sy and sx in two[1] and sx not in one[1] and sy in one[1] and sy not in two[1] and len(sx) >= 4 <= len(sy):
+        return Tag("polarity_flip", f"The claim gives {x!r} and {y!r} each other's statement: the source says {y!r} in "
+                   f"\u201c{one[0][:150]}\u201d and {x!r} in \u201c{two[0][:150]}\u201d", 0.9, (TagEvidence(x, y),),
+                   proven=True)
     return None

@@ -16,9 +16,11 @@ import re
 from citeproof.text.stems import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
-POSSIBLE_EFFECT = r"can (?:result in|lead to|cause|contribute to|reduce|increase|improve|prevent|lower|decrease|promote|induce)"
+POSSIBLE_EFFECT = (r"can (?:result in|lead to|cause|contribute to|reduce|increase|improve|prevent|lower|decrease|promote|"
+                   r"induce|act as|serve as|function as)")
 """A possible effect, a hedge: "use of awake craniotomy can result in a considerable reduction" (a twelfth trial's
-claim dropped the *can*); the *can* of ability ("can be isolated", "can discover") stays out."""
+claim dropped the *can*; a 61st trial's "CD169+ macrophages act as" for "can act as"); the *can* of ability ("can be
+isolated", "can discover") stays out."""
 
 COULD = r"could(?!\s+(?:not\s+)?(?:be\s+)?(?:detected|observed|found|seen|identified|measured|recovered|isolated|visuali[sz]ed|detect|observe|find|see|identify|measure|recover|isolate))"
 """*could* of speculation; *could be detected* reports what a method found ("only one fourth of labeled cells could be

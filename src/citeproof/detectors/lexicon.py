@@ -73,7 +73,7 @@ _GROUPS = (
     "lowest bottom", "birthplace birth", "comparable similar", "uptake consumption",  # faithful claims of trials 24-31
     "variety varieties range kinds types array diversity",  # "many kinds of bacteria" / "a variety of bacteria"
     "shared common", "intestinal gut", "produce produces produced generate generates generated",  # trials 55-56
-    "earliest first",
+    "earliest first", "stated admitted said declared acknowledged",  # a 60th trial: "60% stated" / "60% admitted"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

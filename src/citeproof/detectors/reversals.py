@@ -13,7 +13,8 @@ import re
 
 from citeproof.detectors.cues import CUE_RES, NEGATOR, OPENERS, light_token
 from citeproof.detectors.denials import negation_dropped
-from citeproof.detectors.exchanges import bounds_exchanged, contrast_exchanged, numbers_exchanged, numbers_exchanged_apart, ratio_inverted
+from citeproof.detectors.exchanges import (bounds_exchanged, comparative_against_numbers, contrast_exchanged,
+                                           names_exchanged_apart, numbers_exchanged, numbers_exchanged_apart, ratio_inverted)
 from citeproof.detectors.restated import (_conjunct, _term, _exchanged_blocks, _exchanged_in_phrase, _exchanged_roles,
                                           _opposite, _readings, _restated_reversal)
 from citeproof.detectors.terms import restating
@@ -122,7 +123,8 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or named_ends_exchanged(claim_text, pool, source_text) or opposites_exchanged(claim_text, pool)
             or words_exchanged(claim_text, pool, source_text) or numbers_exchanged(claim_text, pool)
             or bounds_exchanged(claim_text, pool) or ratio_inverted(claim_text, pool)
-            or numbers_exchanged_apart(claim_text, source_text) or contrast_exchanged(claim_text, pool, source_text))
+            or numbers_exchanged_apart(claim_text, source_text) or contrast_exchanged(claim_text, pool, source_text)
+            or comparative_against_numbers(claim_text, pool) or names_exchanged_apart(claim_text, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"
@@ -398,7 +400,7 @@ _ACTS = frozenset({"regulates", "regulated", "activates", "activated", "inhibits
                    "cleaves", "recruits", "recruited", "binds", "stabilizes", "stabilises", "suppresses", "suppressed"})
 """Verbs one named thing does to another: "AFF1 regulates the expression of DKK1" (a 40th trial's claim had DKK1
 regulate AFF1: *supported* at 0.97)."""
-_MODIFIES = re.compile(r"\w+(?:ylat|itinat)(?:es|ed)")
+_MODIFIES = re.compile(r"\w+(?:ylat|itinat)(?:e|es|ed)")
 """Verbs of a chemical mark one protein puts on another (*SUMOylates*, *acetylated*, *ubiquitinates*)."""
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "get", "gets", "got"})
 
@@ -442,7 +444,8 @@ def named_ends_exchanged(claim_text: str, pool: list[str], source_text: str) -> 
             if left and right and left != right:
                 passive = (k and toks[k - 1].lower() in _BE) or (k + 1 < len(toks) and toks[k + 1].lower() == "by")
                 # "FOXO3 is phosphorylated by AKT" is "AKT phosphorylated FOXO3": the agent first, either voice
-                out.append((w.lower(), right, left) if passive and w.lower().endswith("ed") else (w.lower(), left, right))
+                key = stem(w.lower()) if acts else w.lower()  # "can phosphorylate" / "can be phosphorylated by" (62nd)
+                out.append((key, right, left) if passive and w.lower().endswith("ed") else (key, left, right))
         return out
     mine = ends(claim_text)
     if not mine:
@@ -471,6 +474,9 @@ def _as_written(pieces: list[str], *texts: str) -> str:
     return " ".join(pieces)
 
 
+_FRAME = frozenset({"we", "here", "that", "find", "found", "show", "showed", "shown", "demonstrate", "demonstrated",
+                    "report", "reported", "observe", "observed", "conclude", "concluded"})
+"""The writers' frame before what a sentence says (*Importantly, we find that ...*)."""
 _PART = re.compile(r"[^\W_]+")
 _WHOLE = re.compile(r"[^\W_][\w+]*(?:-[\w+]+)*")
 """A word with its hyphenated parts whole (*G-CSF*, *IL-17*)."""
@@ -496,6 +502,28 @@ def words_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
                                                                            defined))), None)
 
 
+def _runs_exchanged(ops: list, cw: list[str], sw: list[str]) -> tuple[list[str], list[str]] | None:
+    """Two replaced runs of one to three words, each the other's in the sentence ("Cancer-cell-derived ... the
+    sub-pool of neutrophils" for "Importantly, we find that neutrophil-derived ... the sub-pool of cancer cells", a
+    60th trial), each run a term; a frame the sentence opens with (*Importantly, we find that*) is no part of its
+    run. The claim's two runs, or None."""
+    runs = []
+    for _t, i1, i2, j1, j2 in (o for o in ops if o[0] == "replace"):
+        while i1 == 0 and j1 < j2 and (sw[j1] in OPENERS or sw[j1] in _FRAME):
+            j1 += 1
+        runs.append((cw[i1:i2], sw[j1:j2], i1, i2))
+    for k, (c1, s1, _a, end) in enumerate(runs):
+        for c2, s2, start, _b in runs[k + 1:]:
+            if set(cw[end:start]) & {"and", "or", "nor", "versus", "vs"} and start - end <= 4:
+                continue  # "A and B" / "B and A": a reordering
+            def stems(ws: list[str]) -> list[str]:
+                return [stem(w) for w in ws]
+            if (all(1 <= len(r) <= 3 for r in (c1, s1, c2, s2)) and stems(c1) == stems(s2) and stems(c2) == stems(s1)
+                    and stems(c1) != stems(c2) and all(_named(r[-1]) for r in (c1, c2))):
+                return c1, c2
+    return None
+
+
 def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens: re.Pattern,
                      defined: dict) -> Tag | None:
     """:func:`words_exchanged` with the words ``tokens`` finds."""
@@ -513,7 +541,8 @@ def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens:
         pairs = [(a, b, i) for a, b, i, j in ones if _named(a) and _named(b) and stem(a) != stem(b)
                  and ((i < len(cw) - 1 and j < len(sw) - 1 and cw[i + 1] == sw[j + 1])
                       or (i == len(cw) - 1 and j == len(sw) - 1))  # or both end there ("... die in glucose.", 57th)
-                 and (i == 0 and all(w in OPENERS for w in sw[:j])  # "However, IL-17 also protects" (42nd)
+                 and (i == 0 and all(w in OPENERS or w in _FRAME for w in sw[:j])  # "However, IL-17 also protects" (42nd),
+                      # "Importantly, we find that neutrophil-derived" (a 60th trial)
                       or (i > 0 and j > 0 and _ART.get(cw[i - 1], cw[i - 1]) == _ART.get(sw[j - 1], sw[j - 1])))]
         # (or both open with it: "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1
         # receptor" for "NRG1 is ... the postsynaptic erbB4 receptor", a twenty-third trial)
@@ -521,6 +550,10 @@ def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens:
                   if stem(a) == stem(d) and stem(b) == stem(c)
                   and not (set(cw[min(i, l) + 1:max(i, l)]) & {"and", "or", "nor", "versus", "vs"}
                            and abs(i - l) <= 4)]  # "A and B" / "B and A", "A-positive and B-positive": a reordering
+        if not mirror and not _direction_words(ops, cw, sw) and (runs := _runs_exchanged(ops, cw, sw)):
+            a, b = (_as_written(r, claim_text, sent) for r in runs)
+            return Tag("polarity_flip", f"The claim exchanges {a!r} and {b!r}: the source says it the other way round, "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
         if len(mirror) != 1 or _direction_words(ops, cw, sw):
             continue  # a turned word beside the exchange may undo it
         a, b, i = mirror[0]

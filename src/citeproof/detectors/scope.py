@@ -190,7 +190,9 @@ def _restated_quantifier(claim_text: str, pool: list[str]) -> Tag | None:
         # *all* may stand inside the run: "that holds for all types of mammalian stem cells" for "in mouse embryonic
         # stem cells" (a twenty-second trial: *partial*)
         k = next((k for k in range(i1, i2) if cw[k].lower() in _ALL), i1)
-        kinds = i2 - k >= 3 and cw[k + 1].lower() in _KINDS_OF and not find_terms(there, UNIVERSAL)
+        # (or a kind word later in the run: "in every mammalian cell type" for "by activated macrophage cells", 59th)
+        kinds = (i2 - k >= 3 and cw[k + 1].lower() in _KINDS_OF or any(w.lower() in _KIND for w in cw[k + 2:i2 + 2])) \
+            and not find_terms(there, UNIVERSAL)
         # or a word of the sentence's own in its place qualifies the group: "in all individuals with chronic viral
         # infections" for "in HIV-infected individuals", "in all cardiac patients" for "in patients with previous
         # myocardial infarction" (a 29th and a 28th trial)
@@ -254,6 +256,7 @@ def _content(w: str) -> bool:
 
 
 _KINDS_OF = frozenset({"types", "kinds", "forms", "sorts", "classes", "categories", "varieties"})
+_KIND = frozenset({"type", "kind", "sort", "class", "category", "variety"}) | _KINDS_OF
 _NOT_ALL = re.compile(r"(?:\b(?:many|most|some|several|nearly|almost)\s+(?:but\s+)?)?\bnot\s*$", re.I)
 
 

@@ -26,7 +26,7 @@ from citeproof.detectors.terms import (RESTATE_AT, _content, _is_name, _is_verb,
                                        same_term, stated_in)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.abbreviations import as_the_source_writes
-from citeproof.text.normalise import stem
+from citeproof.text.normalise import STOPWORDS, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import overlap_score, sentence_stems, stem_frequency, stem_opcodes
 
@@ -156,6 +156,9 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         found = _swap_tags(claim_text, folded, overlap_score(claim_text, folded), source_text)
         if found and found[0].proven:
             return found
+        if tags and (not found or len(found[0].evidence) < len(tags[0].evidence)):
+            tags = found  # the long form had stood against the claim's short one ("convert DCs" for "dendritic cells
+            # (DCs) transform", a 56th trial's faithful claim: 'convert' / 'dendritic'): the folded reading is truer
     if not (tags and tags[0].proven) and _CLAUSES.search(sent):
         # a sentence of clauses ("...; radially directed tracks orient colchicine-sensitive saltatory transport
         # throughout the peripheral cytoplasm; and ...") compared clause by clause: the claim's last words would
@@ -224,6 +227,11 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
                                    or (len(a) == 1 and _topic_word(a[0], source_text))
                                    or names_referent(cw[i1:i2], sw[j1:j2], source_text)):
                 explained.update(range(i1, i2))
+            elif op == "delete" and a and (all(w.lower() in REPORTING for w in a) and any(
+                    w.lower() in REPORTING for w in sw) or "we" in (x.lower() for x in sw) and all(
+                    _is_verb(w) and stem(w) in sent_stems for w in a)):  # or "an analysis was used" / "we use" (62nd)
+                explained.update(range(i1, i2))  # the report's frame in the other voice ("were shown to penetrate" /
+                # "we show that ... penetrate", a 59th trial: the swap of 'lymph node' for 'lung' stayed unproven)
             elif op == "delete" and a and {stem(w) for w in a} <= sent_stems and not any(
                     _ADVERB.search(w) or _is_verb(w) for w in a):
                 # a term moved within the sentence ("the folding of X" / "X ... folding"; a seventh trial); an adverb
@@ -258,11 +266,18 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             swaps.append(TagEvidence(f"{word} {a[0]}", f"{word} {b[0]}") if first
                          else TagEvidence(f"{a[0]} {word}", f"{b[0]} {word}"))
             continue
-        if any(_stands_elsewhere(w, sent) for w in a) and (
+        if all(_TIME_UNIT.fullmatch(w) for w in b):
+            # a unit of time in the claim word's place ("was shorter in the 43 patients" / "68 (16-156) weeks in 43
+            # patients", a 55th trial): no term
+            other_diffs += len(a)
+            continue
+        if any(_stands_elsewhere(w, sent) for w in a) and all(
+                _stands_elsewhere(w, sent) or w.lower() in STOPWORDS for w in a) and (
                 any(stem(w) in claim_stems for w in b) or k + 1 == len(ops) or any(map(_is_name, a)) or not wedged):
             # the claim's word stands elsewhere in the sentence: a reordering ("factor combinations" / "combinations
             # of factors", "PD-1 triggering on" / "Triggering of PD-1 expressed on"), unless it is wedged between
-            # agreeing content words, inside a term ("epidermal metastatic factor" / "epidermal growth factor")
+            # agreeing content words, inside a term ("epidermal metastatic factor" / "epidermal growth factor"); every
+            # word of the run moved ("CD169+ dendritic cells" / "CD169(+) macrophages" is no reordering for "iNKT cells")
             other_diffs += len(a)
             continue
         swaps.append(TagEvidence(" ".join(a), " ".join(b)))
@@ -285,6 +300,9 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
     if not swaps:
         return _anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
     return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
+
+
+_TIME_UNIT = re.compile(r"(?:second|minute|hour|day|week|month|year|decade)s?", re.I)
 
 
 def _stands_elsewhere(word: str, sent: str) -> bool:
@@ -342,7 +360,9 @@ def anchored_swaps(claim_text: str, sentence: str, source_text: str = "") -> lis
     Returns:
         One :class:`TagEvidence` (claim word, sentence word) per swapped word, in claim order.
     """
-    cw, sw = _words(claim_text), _words(sentence)
+    # the sentence as the claim is compared: its long forms written short ("dendritic cells (DCs) transform" had
+    # given 'convert' / 'dendritic' for a 56th trial's faithful "Various stimuli convert DCs")
+    cw, sw = _words(claim_text), _words(as_the_source_writes(sentence, source_text) if source_text else sentence)
     cs, ss = [stem(w) for w in cw], [stem(w) for w in sw]
     claim_set, sent_set = set(cs), set(ss)
     out: list[TagEvidence] = []
