@@ -140,9 +140,13 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         return [Tag("causal_overclaim",
                     f"The claim says {c!r} where the evidence reports an association ({assoc[0][0]!r}) and states no cause.",
                     0.7, (TagEvidence(c, assoc[0][0]),))]
-    restating = restating_sentence(claim_text, context.get("source_text") or evidence_text) if explicit_claim else None
+    # (any verb of cause the claim uses, not only an outright one: "the erosion zone of the growth plates induced
+    # intense ALPase-positive osteoblasts" for "osteoblasts were observed ... in close proximity to the erosion zone",
+    # a 62nd trial's claim *supported*)
+    restating = restating_sentence(claim_text, context.get("source_text") or evidence_text)
     own = {stem(w) for w in WORD_RE.findall(claim_text)}
-    if restating is not None and not [t for t in find_terms(restating, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS)
+    if restating is not None and (explicit_claim or stem(cue.split()[0]) not in {stem(w) for w in WORD_RE.findall(restating)}) \
+            and not [t for t in find_terms(restating, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS)
                                       if not {stem(w) for w in WORD_RE.findall(t[0])} <= own
                                       or find_terms(t[0], EXPLICIT_CAUSAL)]:
         # wording of effect the claim itself repeats ("Myoblasts transfected with ..." in both) links nothing new; a
@@ -150,8 +154,9 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         # the claim names a cause outright and the sentence restating it states none: the claim adds the cause
         # ("a severe initial presentation causes subsequent flares to be of lesser severity" for "characterized by
         # the initial presentation being the most severe, with subsequent flares being of lesser severity")
-        return [Tag("causal_overclaim", f"The claim says {explicit_claim[0][0]!r} where the sentence that restates it "
-                    f"states no cause: \u201c{restating[:200]}\u201d", 0.7, (TagEvidence(explicit_claim[0][0], ""),))]
+        said = explicit_claim[0][0] if explicit_claim else cue
+        return [Tag("causal_overclaim", f"The claim says {said!r} where the sentence that restates it "
+                    f"states no cause: \u201c{restating[:200]}\u201d", 0.7, (TagEvidence(said, ""),))]
     if effect:
         return []
     return [Tag("causal_overclaim", f"The claim states a cause ({cue!r}) that the evidence does not state.",

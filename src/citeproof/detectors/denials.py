@@ -152,6 +152,9 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                 if (t == "delete" or (t == "replace" and i2 == len(cw))) and _context_words(
                         co[i1:i2], sw[j1:j2], source_text):
                     continue  # the claim names what the sentence leaves to its context ("Lungs of Slc23a1-/- mice")
+                if t == "replace" and {" ".join(cw[i1:i2]), " ".join(sw[j1:j2])} == {"like", "unlike"}:
+                    continue  # "Like TNF, IL-6 up-regulated" for "Unlike TNF, IL-6 did not up-regulate" (a 63rd trial):
+                    # what is said of IL-6 is the negation's; the comparison with TNF turns with it
                 if t == "replace" and (names_referent(co[i1:i2], so[j1:j2], source_text)
                                        or names_writers(co[i1:i2], so[j1:j2])):  # "the authors" / "we" (a 60th trial)
                     continue  # "The beta6-Fyn-FAK complex" for "This complex" (a twelfth trial)

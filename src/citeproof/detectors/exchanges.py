@@ -269,23 +269,29 @@ def names_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
         return None
     sents = [(s, {stem(w.lower()) for w in _CONTENT.findall(s)}) for s in split_sentences(source_text)]
 
-    def home(clause: str) -> tuple[str, set[str], str] | None:
-        words = {stem(w.lower()): w for w in _CONTENT.findall(clause) if not light_token(w.lower())}
+    def homes(clause: str) -> list[tuple[str, set[str], str]]:
+        """Every sentence holding most of the clause's content words (three quarters or more), with the one word
+        of the clause it lacks (none when it lacks more)."""
+        words = {stem(w.lower()): w for w in _CONTENT.findall(clause) if not light_token(w.lower()) or w.isupper()}
         if len(words) < 3:
-            return None
-        best = max(sents, key=lambda s: len(words.keys() & s[1]), default=None)
-        if best is None or len(words.keys() & best[1]) < 0.75 * len(words):
-            return None
-        missing = [w for k, w in words.items() if k not in best[1]]
-        return (best[0], best[1], missing[0]) if len(missing) == 1 else None
+            return []
+        best = max(len(words.keys() & st) for _s, st in sents) if sents else 0
+        if best < 0.75 * len(words):
+            return []
+        out = []
+        for sent, st in sents:
+            missing = [w for k, w in words.items() if k not in st]
+            if len(words.keys() & st) == best and len(missing) == 1:
+                out.append((sent, st, missing[0]))
+        return out
 
-    one, two = home(parts[0]), home(parts[1])
-    if not one or not two or one[0] == two[0]:
-        return None
-    x, y = one[2], two[2]
-    sx, sy = stem(x.lower()), stem(y.lower())
-    if sx != sy and sx in two[1] and sx not in one[1] and sy in one[1] and sy not in two[1] and len(sx) >= 4 <= len(sy):
-        return Tag("polarity_flip", f"The claim gives {x!r} and {y!r} each other's statement: the source says {y!r} in "
-                   f"\u201c{one[0][:150]}\u201d and {x!r} in \u201c{two[0][:150]}\u201d", 0.9, (TagEvidence(x, y),),
-                   proven=True)
+    for one in homes(parts[0]):
+        for two in homes(parts[1]):  # ties read each way ("IS" the synapse is also every sentence's "is")
+            x, y = one[2], two[2]
+            sx, sy = stem(x.lower()), stem(y.lower())
+            if (one[0] != two[0] and sx != sy and sx in two[1] and sx not in one[1] and sy in one[1]
+                    and sy not in two[1] and len(sx) >= 4 <= len(sy)):
+                return Tag("polarity_flip", f"The claim gives {x!r} and {y!r} each other's statement: the source says "
+                           f"{y!r} in \u201c{one[0][:150]}\u201d and {x!r} in \u201c{two[0][:150]}\u201d", 0.9,
+                           (TagEvidence(x, y),), proven=True)
     return None

@@ -99,6 +99,11 @@ def same_term(a: list[str], b: list[str], source_text: str) -> bool:
         return True
     if (len(a) == 1 and _abbreviates(a[0], b, source_text)) or (len(b) == 1 and _abbreviates(b[0], a, source_text)):
         return True
+    # a short form in the plural ("RFBs" for "replication fork barriers (RFB)", a 64th trial)
+    if len(a) == 1 and a[0].endswith("s") and a[0][:-1].isupper() and _abbreviates(a[0][:-1], b, source_text):
+        return True
+    if len(b) == 1 and b[0].endswith("s") and b[0][:-1].isupper() and _abbreviates(b[0][:-1], a, source_text):
+        return True
     return len(a) == len(b) > 1 and all(same_term([x], [y], source_text) for x, y in zip(a, b))
 
 

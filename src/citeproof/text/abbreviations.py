@@ -104,6 +104,8 @@ def _written_short(source: str) -> tuple[tuple[re.Pattern, str], ...]:
     for m in _WRITTEN.finditer(source):
         if m.group(0).lower() in defined:
             seen.setdefault(m.group(0).lower(), []).append(m.group(0))
+        elif m.group(0).endswith("s") and m.group(0)[:-1].lower() in defined:  # "RFBs" writes "RFB" (a 64th trial)
+            seen.setdefault(m.group(0)[:-1].lower(), []).append(m.group(0))
     out = []
     for short, long in sorted(defined.items(), key=lambda p: -len(p[1])):
         written = seen.get(short, [])
