@@ -17,7 +17,7 @@ from rapidfuzz import fuzz
 from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
-__all__ = ["ABSENCE", "DIRECTION", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "VOCABULARY",
+__all__ = ["ABSENCE", "DIRECTION", "KINDS", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "VOCABULARY",
            "derivation", "inside", "labelled_swap", "numbered_name_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "letter_for_letter", "stands_in", "unprefixed"]
 
 _GROUPS = (
@@ -73,6 +73,7 @@ _GROUPS = (
     "lowest bottom", "birthplace birth", "comparable similar", "uptake consumption",  # faithful claims of trials 24-31
     "variety varieties range kinds types array diversity",  # "many kinds of bacteria" / "a variety of bacteria"
     "shared common", "intestinal gut", "produce produces produced generate generates generated",  # trials 55-56
+    "precursor precursors progenitor progenitors",  # a 70th trial's faithful "B cell precursors"
     "earliest first", "stated admitted said declared acknowledged",  # a 60th trial: "60% stated" / "60% admitted"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
@@ -121,6 +122,16 @@ DIRECTION = frozenset(stem(w) for w in (
     "up down upregulated downregulated rise fall gain loss improve worsen better worse above below before after "
     "not no never without".split()))
 """Direction and negation words: a change in them is ``polarity_flip``'s to report."""
+
+
+KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
+    "mouse mice murine rat rats human humans zebrafish yeast monkey monkeys pig pigs dog dogs bovine porcine",
+    "men women male males female females boys girls",
+    "left right anterior posterior upper lower proximal distal dorsal ventral maternal paternal",
+    "donor donors recipient recipients parent parents offspring mother mothers infant infants",
+))
+"""Single words of one kind (species, sexes, sides, roles): two of them exchanged need no clause joiner ("the rat
+ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat transporter", a fourth trial)."""
 
 
 NEGATIVE_PREFIX = re.compile(r"^(?:un|in|im|il|ir|non-?|dis)(?=\w{4})")
@@ -208,8 +219,9 @@ def numbered_name_swap(claim_text: str, sent: str) -> TagEvidence | None:
     return None
 
 
-_NAMED = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z-]*\d[\w-]*(?<=\w)")
-"""A name that carries a digit after a letter (*A1-A5*, *CD4*, *HOXA10*, *miR-192*)."""
+_NAMED = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z-]*\d[\w-]*(?<=\w)|(?<![\w,-])\d+(?:,\d+)+-[A-Za-z][\w-]*(?<=\w)")
+"""A name that carries a digit after a letter (*A1-A5*, *CD4*, *HOXA10*, *miR-192*), or a chemical name opening with
+its locants (*2,7,8-trimethyl-2*: a 68th trial's "2,5,8-" was *supported*)."""
 _DIGITS = re.compile(r"\d+")
 
 

@@ -16,6 +16,7 @@ import re
 
 from citeproof.detectors.cues import (ANTONYMS, ASIDE, AXES, CUE_RES, NEGATOR, NUMBER, OPPOSITE, RELATION, content_stems,
                                       light_token, neg_scopes)
+from citeproof.detectors.lexicon import KINDS as _KINDS
 from citeproof.detectors.terms import RESTATE_AT
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
@@ -95,6 +96,13 @@ _NOT_NEGATED = frozenset({"discover", "discovered", "discharge", "discharged", "
                           "intend", "inform", "informed", "involve", "involved", "include", "included", "impart",
                           "imported", "impose", "imposed", "invent", "invented", "disease", "distract", "indent"})
 """Words that open as a negated word would and negate nothing (*discover* is no *not cover*)."""
+def _turned_too(claim_text: str, sent: str) -> bool:
+    """A word of the claim is the opposite (:func:`_opposite`) of a word of the sentence that the claim lacks."""
+    cw = {w.lower() for w in _TOKEN_RE.findall(claim_text)}
+    sw = {w.lower() for w in _TOKEN_RE.findall(sent)}
+    return any(_opposite(a, b) for a in cw - sw for b in sw - cw)
+
+
 _ARTICLE = {"an": "a"}
 _SAYING = frozenset({"stated", "states", "admitted", "admits", "said", "says", "claimed", "claims", "noted", "notes",
                      "declared", "reported", "reports", "indicated", "indicates", "acknowledged"})
@@ -262,18 +270,9 @@ _JOINER = re.compile(r"[,;]|\b(?:and|while|whilst|whereas|but)\b", re.I)
 """What joins two parallel clauses or phrases: an exchange of terms across one is a reversal of roles."""
 
 
-_KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
-    "mouse mice murine rat rats human humans zebrafish yeast monkey monkeys pig pigs dog dogs bovine porcine",
-    "men women male males female females boys girls",
-    "left right anterior posterior upper lower proximal distal dorsal ventral maternal paternal",
-    "donor donors recipient recipients parent parents offspring mother mothers infant infants",
-))
-"""Single words of one kind (species, sexes, sides, roles): two of them exchanged need no clause joiner ("the rat
-ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat transporter", a fourth trial)."""
-
 _DIRECTED = re.compile(r"\s*(?:controll?(?:ed|s)?|drives|drove|mediate[sd]|regulate[sd]|induce[sd])\s*", re.I)
 _ORDERED = re.compile(r"\b(?:than|since|after|before|into|versus|vs|instead|rather|unlike|replac\w*|outperform\w*|"
-                      r"surpass\w*|exceed\w*|precede[sd]?|depends?|depended|dependent)\b")
+                      r"surpass\w*|exceed\w*|precede[sd]?|depends?|depended|dependent|co-?cultivated|co-?cultured|compared)\b")
 """Words that order the two terms around them (*X since the introduction of Y*, *X rather than Y*, *X into Y*, *X
 depends on ... Y*, a 65th trial):
 the same word between them in both texts makes an exchange a reversal, with no clause joiner or term outside it
@@ -386,6 +385,17 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
                         shared, pos = shared[:d] + shared[d + 1:], pos[:d] + pos[d + 1:]
                         break
                     found = None  # the moved term inside the exchange: no parallel clauses ("... during ..." moved)
+            if found is None and len(shared) >= 9:
+                # or two terms moved side by side ("was increased overall in the healthy endometrium compared with
+                # superficial lesions" / "an overall increased ... in superficial lesions compared with the healthy
+                # endometrium", a 70th trial)
+                for d in range(len(shared) - 1):
+                    rest = pos[:d] + pos[d + 2:]
+                    found = _block_exchange(rest)
+                    if found is not None and not found[0] < d < found[3]:  # (the pair taken out before or after it)
+                        shared, pos = shared[:d] + shared[d + 2:], rest
+                        break
+                    found = None
             if found is None:
                 continue
             lo, j, k, hi = found
@@ -417,6 +427,9 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
             if _COORDINATED.fullmatch(claim_text[cx[1]:m[0]]) or _COORDINATED.fullmatch(claim_text[m[1]:cy[0]]):
                 continue  # X or Y coordinated with the middle ("size and number of goblet cells"): a reordered list
             x, y = claim_text[cx[0]:cx[1]], claim_text[cy[0]:cy[1]]
+            if _turned_too(claim_text, sent):
+                continue  # a direction word turned as well undoes the exchange ("decreased in the healthy endometrium
+                # compared with superficial lesions" for "increased in superficial lesions compared with ...")
             if any(_moved_context(claim_text, sent, a, b) for a, b in (cx, cy)) or any(
                     re.fullmatch(r"[A-Za-z]+ly", w) for w in (x, y)):
                 continue  # an adverb moved ("were recently found to be" / "Recently, ...", a 58th trial's faithful claim)
