@@ -75,6 +75,7 @@ def _with_clauses(sent: str) -> list[tuple[str, bool]]:
 _FAILED = re.compile(r"\b(?:failed|fails|fail|failing|(?:was|were|is|are)\s+unable)\s+to\b", re.I)
 """*failed to X* / *was unable to X* deny *X* as *did not X* does."""
 _CONJ = frozenset({"and", "or"})
+_AS_WELL_AS = re.compile(r"\bas\s+well\s+as\b", re.I)
 _EXCEPTING = frozenset({"unlike", "except", "excluding", "besides", "apart", "other", "rather", "instead", "opposed"})
 """Words that set one thing apart as a negation does (*unlike X* / *but not X*)."""
 
@@ -106,12 +107,13 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
     Returns:
         A ``polarity_flip`` tag, or None.
     """
-    co = _TOKEN_RE.findall(_FAILED.sub("not", claim_text))
+    co = _TOKEN_RE.findall(_AS_WELL_AS.sub("and", _FAILED.sub("not", claim_text)))
     cw = [w.lower() for w in co]
     claim_stems = set(content_stems(co))
     for passage in pool:
         for sent, clause, whole in ((x, c, w) for w in split_sentences(passage) for x, c in _with_clauses(w)):
-            so = _TOKEN_RE.findall(_FAILED.sub("not", sent))  # "failed to reverse" denies "reversed" (a 59th trial)
+            # "failed to reverse" denies "reversed" (a 59th trial); "Hes5 as well as Hes1" is "Hes5 and Hes1" (72nd)
+            so = _TOKEN_RE.findall(_AS_WELL_AS.sub("and", _FAILED.sub("not", sent)))
             sw = [w.lower() for w in so]
             sent_stems = content_stems([w for w in so if w.lower() not in AUX and not NEGATOR.fullmatch(w)])
             # a short sentence the claim holds whole, saying more around it ("Hospital mortality did not differ."
