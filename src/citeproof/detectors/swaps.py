@@ -157,7 +157,9 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         found = _swap_tags(claim_text, folded, overlap_score(claim_text, folded), source_text)
         if found and found[0].proven:
             return found
-        if tags and (not found or len(found[0].evidence) < len(tags[0].evidence)):
+        gone = {w.lower() for w in _words(sent)} - {w.lower() for w in _words(folded)}
+        if tags and not gone & {w.lower() for w in _words(claim_text)} and (
+                not found or len(found[0].evidence) < len(tags[0].evidence)):
             tags = found  # the long form had stood against the claim's short one ("convert DCs" for "dendritic cells
             # (DCs) transform", a 56th trial's faithful claim: 'convert' / 'dendritic'): the folded reading is truer
     if not (tags and tags[0].proven) and _CLAUSES.search(sent):
@@ -293,7 +295,7 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             other_diffs += len(a)
             continue
         if any(_stands_elsewhere(w, sent) for w in a) and all(
-                _stands_elsewhere(w, sent) or w.lower() in STOPWORDS for w in a) and (
+                _stands_elsewhere(w, sent) or stem(w) in sent_stems or w.lower() in STOPWORDS for w in a) and (
                 any(stem(w) in claim_stems for w in b) or k + 1 == len(ops) or any(map(_is_name, a)) or not wedged):
             # the claim's word stands elsewhere in the sentence: a reordering ("factor combinations" / "combinations
             # of factors", "PD-1 triggering on" / "Triggering of PD-1 expressed on"), unless it is wedged between
@@ -394,7 +396,11 @@ def anchored_swaps(claim_text: str, sentence: str, source_text: str = "") -> lis
     """
     # the sentence as the claim is compared: its long forms written short ("dendritic cells (DCs) transform" had
     # given 'convert' / 'dendritic' for a 56th trial's faithful "Various stimuli convert DCs")
-    cw, sw = _words(claim_text), _words(as_the_source_writes(sentence, source_text) if source_text else sentence)
+    cw, sw = _words(claim_text), _words(sentence)
+    if source_text and (folded := _words(as_the_source_writes(sentence, source_text))) != sw:
+        # only where the claim holds none of the long form's words: "central conceptual system" keeps "central
+        # nervous system (CNS)" spelled out, so 'conceptual' / 'nervous' stays a swap (eval meaning's generated swaps)
+        sw = folded if not (set(sw) - set(folded)) & set(cw) else sw
     cs, ss = [stem(w) for w in cw], [stem(w) for w in sw]
     claim_set, sent_set = set(cs), set(ss)
     out: list[TagEvidence] = []
