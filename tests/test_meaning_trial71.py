@@ -50,3 +50,37 @@ def test_the_ends_of_into_exchanged_beside_the_writers_named_two_ways():
     assert not proven(detect_polarity_flip, "The authors hypothesized that combinatorial expression of "
                       "neural-lineage-specific transcription factors could directly convert fibroblasts into neurons.",
                       NEURONS)
+
+
+def test_a_long_form_the_claim_changed_is_not_read_short():
+    """Regression seen on `eval meaning`'s generated swaps (session 23): "the central conceptual system" against
+    "the central nervous system (CNS)" had lost its (unproven) swap once the sentence was read as the source writes it
+    ("... in the CNS"): the claim holds words of that long form, so the sentence stays spelled out."""
+    from citeproof.detectors.swaps import detect_term_swap
+
+    source = ("Recent findings challenge the concept that microglia solely function in disease states in the central "
+              "nervous system (CNS). Microglia are the resident macrophages of the CNS.")
+    tags = detect_term_swap("Microglia are an innate immune cell type of the central conceptual system.", source,
+                            source_text=source)
+    assert tags and tags[0].evidence[0].claim_span == "conceptual"
+
+
+def test_a_run_whose_words_stand_in_the_sentence_by_stem_is_no_swap():
+    """Regression seen on `eval meaning` (a faithful SciFact claim, session 23): "Lin28 generates iPSCs from mouse
+    embryonic fibroblasts" against "Lin28 (SNEL) in mouse embryonic fibroblasts (MEFs) generated high-quality iPSCs"
+    read as 'generates iPSCs' / 'SNEL' (a reordering: *generated* and *iPSCs* stand in the sentence)."""
+    from citeproof.detectors.swaps import detect_term_swap
+
+    source = ("Based on tetraploid complementation, we found that ectopic expression of Sall4, Nanog, Esrrb, and Lin28 "
+              "(SNEL) in mouse embryonic fibroblasts (MEFs) generated high-quality iPSCs more efficiently than the "
+              "conventional combination of Oct4, Sox2, Klf4 and Myc.")
+    tags = detect_term_swap("Ectopic expression of Sall4, Nanog, Esrrb, and Lin28 generates iPSCs from mouse embryonic "
+                            "fibroblasts more efficiently than other factor combinations.", source, source_text=source)
+    assert not any("SNEL" in e.evidence_span for t in tags for e in t.evidence)
+
+
+def test_a_strand_direction_with_a_typographic_dash():
+    """71 S24 in the pipeline: pandoc's smart punctuation turns the claim's "-->" into "–>" (an en dash)."""
+    (tag,) = proven(detect_polarity_flip, "WRN possesses both 3' –> 5' exonuclease and 5' –> 3' helicase activities.",
+                    WRN)
+    assert escalates(tag)

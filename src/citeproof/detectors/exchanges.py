@@ -297,8 +297,9 @@ def names_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
     return None
 
 
-_STRAND = re.compile(r"(\d)['′]\s*(?:-+>|→|to)\s*(\d)['′]\s*(?:-\s*)?([A-Za-z]\w+)")
-"""A direction along a nucleic acid strand (*3' --> 5' helicase*, *5'→3' exonuclease*) and the word it directs."""
+_STRAND = re.compile(r"(\d)['′’]\s*(?:[-–—]+>|→|to)\s*(\d)['′’]\s*(?:-\s*)?([A-Za-z]\w+)")
+"""A direction along a nucleic acid strand (*3' --> 5' helicase*, *5'→3' exonuclease*; the Markdown reader's smart
+punctuation writes *-->* as *–>*) and the word it directs."""
 
 
 def strand_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
