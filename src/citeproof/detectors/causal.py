@@ -143,7 +143,8 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     # (any verb of cause the claim uses, not only an outright one: "the erosion zone of the growth plates induced
     # intense ALPase-positive osteoblasts" for "osteoblasts were observed ... in close proximity to the erosion zone",
     # a 62nd trial's claim *supported*)
-    restating = restating_sentence(claim_text, context.get("source_text") or evidence_text)
+    restating = restating_sentence(claim_text, context.get("source_text") or evidence_text) if (
+        explicit_claim or not effect) else None  # (the wider read only where the evidence states no effect at all)
     own = {stem(w) for w in WORD_RE.findall(claim_text)}
     if restating is not None and (explicit_claim or stem(cue.split()[0]) not in {stem(w) for w in WORD_RE.findall(restating)}) \
             and not [t for t in find_terms(restating, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS)

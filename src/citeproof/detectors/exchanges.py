@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from citeproof.detectors.cues import light_token
 from citeproof.detectors.quantities import extract_quantities
@@ -192,6 +193,18 @@ def _contrast_sides(text: str) -> list[tuple[str, set[str], set[str], str, str]]
     return out
 
 
+@lru_cache(maxsize=8)
+def _source_contrasts(text: str) -> tuple:
+    """:func:`_contrast_sides` of every sentence of ``text``, read once per source (a full text is long)."""
+    return tuple(s for sent in split_sentences(text) for s in _contrast_sides(sent))
+
+
+@lru_cache(maxsize=8)
+def _sentence_stems(text: str) -> tuple:
+    """``(sentence, its content stems)`` for every sentence of ``text``, read once per source."""
+    return tuple((s, frozenset(stem(w.lower()) for w in _CONTENT.findall(s))) for s in split_sentences(text))
+
+
 def contrast_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
     """The two sides of a contrast exchanged: "an increase ... of ulcerative colitis patients but not of Crohn's
     disease patients" for "... in Crohn's disease (CD) patients but not in ulcerative colitis patients" (a 58th
@@ -202,7 +215,7 @@ def contrast_exchanged(claim_text: str, pool: list[str], source_text: str) -> Ta
     mine = _contrast_sides(claim_text)
     if not mine:
         return None
-    every = [s for sent in split_sentences(source_text or " ".join(pool)) for s in _contrast_sides(sent)]
+    every = _source_contrasts(source_text or " ".join(pool))
     for cue, lc, rc, x, y in mine:
         a, b = lc - rc, rc - lc
         if not a or not b or any(c == cue and a <= l and b <= r for c, l, r, _x, _y in every):
@@ -267,7 +280,7 @@ def names_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
     parts = _TWO_CLAUSES.split(claim_text, maxsplit=1)
     if len(parts) != 2 or not source_text:
         return None
-    sents = [(s, {stem(w.lower()) for w in _CONTENT.findall(s)}) for s in split_sentences(source_text)]
+    sents = _sentence_stems(source_text)
 
     def homes(clause: str) -> list[tuple[str, set[str], str]]:
         """Every sentence holding most of the clause's content words (three quarters or more), with the one word

@@ -13,6 +13,7 @@ was found by new users' trials on SciFact abstracts (docs/meaning.md) and measur
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from citeproof.detectors.cues import (ANTONYMS, ASIDE, AXES, CUE_RES, NEGATOR, NUMBER, OPPOSITE, RELATION, content_stems,
                                       light_token, neg_scopes)
@@ -43,13 +44,9 @@ _DESIRABLE = frozenset(stem(w) for w in (
 ("while at the same time reducing alignment sensitivity and precision" for "improving ...", an eleventh trial)."""
 
 
-def _opposite(a: str, b: str, after: list[str] = ()) -> bool:
-    """``a`` and ``b`` (lower-case words) say opposite things: a pair of :data:`ANTONYMS`, or direction cues of one
-    axis pointing opposite ways (*increased* / *reduced*, *improves* / *impairs*: :data:`AXES`), also as the last
-    part of one hyphenated compound (*autosomal-dominant* / *autosomal-recessive*). When one of the first three of
-    ``after`` (the words both stand before) is a thing only ever wanted more of (:data:`_DESIRABLE`), the two axes
-    meet: *improving* and *reducing* (alignment) sensitivity are opposite; *improving* and *reducing* mortality are
-    not compared."""
+@lru_cache(maxsize=65536)
+def _opposed(a: str, b: str) -> bool:
+    """:func:`_opposite` without the words after (read once per pair: a rule compares every pair of two sentences)."""
     if frozenset((a, b)) in ANTONYMS:
         return True
     short, long = sorted((a, b), key=len)
@@ -57,9 +54,19 @@ def _opposite(a: str, b: str, after: list[str] = ()) -> bool:
         return True  # "inactivated" / "activated", "indispensable" / "dispensable" (trials 65 and 66)
     ha, hb = a.rsplit("-", 1), b.rsplit("-", 1)
     if len(ha) == len(hb) == 2 and ha[0] == hb[0]:  # one compound, its last part turned: autosomal-dominant / -recessive
-        return _opposite(ha[1], hb[1])
-    if any(CUE_RES[c].match(a) and CUE_RES[OPPOSITE[c]].match(b) and not CUE_RES[c].match(b)
-           and not CUE_RES[OPPOSITE[c]].match(a) for c in AXES):
+        return _opposed(ha[1], hb[1])
+    return any(CUE_RES[c].match(a) and CUE_RES[OPPOSITE[c]].match(b) and not CUE_RES[c].match(b)
+               and not CUE_RES[OPPOSITE[c]].match(a) for c in AXES)
+
+
+def _opposite(a: str, b: str, after: list[str] = ()) -> bool:
+    """``a`` and ``b`` (lower-case words) say opposite things: a pair of :data:`ANTONYMS`, or direction cues of one
+    axis pointing opposite ways (*increased* / *reduced*, *improves* / *impairs*: :data:`AXES`), also as the last
+    part of one hyphenated compound (*autosomal-dominant* / *autosomal-recessive*). When one of the first three of
+    ``after`` (the words both stand before) is a thing only ever wanted more of (:data:`_DESIRABLE`), the two axes
+    meet: *improving* and *reducing* (alignment) sensitivity are opposite; *improving* and *reducing* mortality are
+    not compared."""
+    if _opposed(a, b):
         return True
     if not any(stem(w) in _DESIRABLE for w in after[:3]):
         return False
