@@ -298,8 +298,9 @@ def names_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
                 out.append((sent, st, missing[0]))
         return out
 
-    for one in homes(parts[0]):
-        for two in homes(parts[1]):  # ties read each way ("IS" the synapse is also every sentence's "is")
+    firsts, seconds = homes(parts[0]), homes(parts[1])
+    for one in firsts:
+        for two in seconds:  # ties read each way ("IS" the synapse is also every sentence's "is")
             x, y = one[2], two[2]
             sx, sy = stem(x.lower()), stem(y.lower())
             if (one[0] != two[0] and sx != sy and sx in two[1] and sx not in one[1] and sy in one[1]

@@ -136,6 +136,8 @@ _TIME_UNITS = {"h": "hour", "hr": "hour", "hrs": "hour", "min": "minute", "mins"
                "year": "year", "yr": "year", "yrs": "year", "hours": "hour", "hour": "hour",
                "minutes": "minute", "minute": "minute", "seconds": "second", "second": "second",
                "decade": "10 * year", "decades": "10 * year", "century": "century", "centuries": "century"}
+TIME_UNITS = frozenset(_TIME_UNITS)
+"""Words that name a unit of time (*weeks*, *h*, *decades*)."""
 
 
 @lru_cache(maxsize=512)

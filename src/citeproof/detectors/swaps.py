@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from citeproof.detectors.lexicon import (DIRECTION, KINDS, REPORTING, SYNONYMS, labelled_swap, names_writers, negated_alike,
                                          numbered_name_swap, proper_name, spelled_otherwise)
+from citeproof.detectors.quantities import TIME_UNITS
 from citeproof.detectors.terms import (RESTATE_AT, _content, _is_name, _is_verb, _related, _spells, _words, names_referent,
                                        same_term, stated_in)
 from citeproof.model import Tag, TagEvidence
@@ -289,7 +290,7 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
             swaps.append(TagEvidence(f"{word} {a[0]}", f"{word} {b[0]}") if first
                          else TagEvidence(f"{a[0]} {word}", f"{b[0]} {word}"))
             continue
-        if all(_TIME_UNIT.fullmatch(w) for w in b):
+        if all(w.lower() in TIME_UNITS for w in b):
             # a unit of time in the claim word's place ("was shorter in the 43 patients" / "68 (16-156) weeks in 43
             # patients", a 55th trial): no term
             other_diffs += len(a)
@@ -334,9 +335,6 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
     if not swaps:
         return _anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
     return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
-
-
-_TIME_UNIT = re.compile(r"(?:second|minute|hour|day|week|month|year|decade)s?", re.I)
 
 
 def _stands_elsewhere(word: str, sent: str) -> bool:
