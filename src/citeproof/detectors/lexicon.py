@@ -17,7 +17,7 @@ from rapidfuzz import fuzz
 from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
-__all__ = ["ABSENCE", "DIRECTION", "KINDS", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "VOCABULARY",
+__all__ = ["ABSENCE", "DIRECTION", "KINDS", "WRITERS_FRAME", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "VOCABULARY",
            "derivation", "inside", "labelled_swap", "numbered_name_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "letter_for_letter", "stands_in", "unprefixed"]
 
 _GROUPS = (
@@ -257,6 +257,11 @@ def names_writers(a: list[str], b: list[str]) -> bool:
             and any(w.lower() not in {"the", "they", "their", "one", "a", "an", "this"} for w in a)
             and bool(b) and all(w.lower() in own | _CONNECTIVES or w in _LABELS for w in b)
             and any(w.lower() in own for w in b))
+
+
+WRITERS_FRAME = frozenset({"we", "here", "that", "find", "found", "show", "showed", "shown", "demonstrate",
+                           "demonstrated", "report", "reported", "observe", "observed", "conclude", "concluded"})
+"""The writers' frame before what a sentence says (*Here, we find that ...*)."""
 
 
 _CONNECTIVES = frozenset({"furthermore", "moreover", "here", "finally", "additionally", "also", "thus", "therefore",

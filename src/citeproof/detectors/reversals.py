@@ -13,6 +13,7 @@ import re
 
 from citeproof.detectors.cues import CUE_RES, NEGATOR, OPENERS, light_token
 from citeproof.detectors.denials import negation_dropped
+from citeproof.detectors.lexicon import WRITERS_FRAME
 from citeproof.detectors.exchanges import (bounds_exchanged, comparative_against_numbers, contrast_exchanged,
                                            names_exchanged_apart, numbers_exchanged, numbers_exchanged_apart, ratio_inverted,
                                            strand_turned)
@@ -481,9 +482,6 @@ def _as_written(pieces: list[str], *texts: str) -> str:
 
 
 _AS_WE = re.compile(r"^(?:the\s+)?(?:authors|researchers|investigators)\b", re.I)
-_FRAME = frozenset({"we", "here", "that", "find", "found", "show", "showed", "shown", "demonstrate", "demonstrated",
-                    "report", "reported", "observe", "observed", "conclude", "concluded"})
-"""The writers' frame before what a sentence says (*Importantly, we find that ...*)."""
 _PART = re.compile(r"[^\W_]+")
 _WHOLE = re.compile(r"[^\W_][\w+]*(?:-[\w+]+)*")
 """A word with its hyphenated parts whole (*G-CSF*, *IL-17*)."""
@@ -514,17 +512,18 @@ def _runs_exchanged(ops: list, cw: list[str], sw: list[str]) -> tuple[list[str],
     sub-pool of neutrophils" for "Importantly, we find that neutrophil-derived ... the sub-pool of cancer cells", a
     60th trial), each run a term; a frame the sentence opens with (*Importantly, we find that*) is no part of its
     run. The claim's two runs, or None."""
+    def stems(ws: list[str]) -> list[str]:
+        return [stem(w) for w in ws]
+
     runs = []
     for _t, i1, i2, j1, j2 in (o for o in ops if o[0] == "replace"):
-        while i1 == 0 and j1 < j2 and (sw[j1] in OPENERS or sw[j1] in _FRAME):
+        while i1 == 0 and j1 < j2 and (sw[j1] in OPENERS or sw[j1] in WRITERS_FRAME):
             j1 += 1
         runs.append((cw[i1:i2], sw[j1:j2], i1, i2))
     for k, (c1, s1, _a, end) in enumerate(runs):
         for c2, s2, start, _b in runs[k + 1:]:
             if set(cw[end:start]) & {"and", "or", "nor", "versus", "vs"} and start - end <= 4:
                 continue  # "A and B" / "B and A": a reordering
-            def stems(ws: list[str]) -> list[str]:
-                return [stem(w) for w in ws]
             if (all(1 <= len(r) <= 3 for r in (c1, s1, c2, s2)) and stems(c1) == stems(s2) and stems(c2) == stems(s1)
                     and stems(c1) != stems(c2) and all(_named(r[-1]) for r in (c1, c2))):
                 return c1, c2
@@ -548,7 +547,7 @@ def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens:
         pairs = [(a, b, i) for a, b, i, j in ones if _named(a) and _named(b) and stem(a) != stem(b)
                  and ((i < len(cw) - 1 and j < len(sw) - 1 and cw[i + 1] == sw[j + 1])
                       or (i == len(cw) - 1 and j == len(sw) - 1))  # or both end there ("... die in glucose.", 57th)
-                 and (i == 0 and all(w in OPENERS or w in _FRAME for w in sw[:j])  # "However, IL-17 also protects" (42nd),
+                 and (i == 0 and all(w in OPENERS or w in WRITERS_FRAME for w in sw[:j])  # "However, IL-17 also protects" (42nd),
                       # "Importantly, we find that neutrophil-derived" (a 60th trial)
                       or (i > 0 and j > 0 and _ART.get(cw[i - 1], cw[i - 1]) == _ART.get(sw[j - 1], sw[j - 1])))]
         # (or both open with it: "ErbB4 is a secreted trophic factor that activates the postsynaptic NRG1

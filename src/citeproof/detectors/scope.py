@@ -17,6 +17,7 @@ from citeproof.text.normalise import WORD_RE, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_sentences, stem_opcodes
 from citeproof.detectors.cues import OPENERS
+from citeproof.detectors.lexicon import WRITERS_FRAME
 from citeproof.detectors.terms import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
@@ -255,10 +256,8 @@ def _content(w: str) -> bool:
     return len(w) >= 3 and w.lower() not in STOPWORDS
 
 
-_FRAME_WORDS = frozenset({"here", "we", "find", "found", "show", "showed", "shown", "that", "demonstrate",
-                          "demonstrated", "report", "reported", "observe", "observed", "thus", "therefore", "importantly",
-                          "furthermore", "moreover", "together", "overall", "conclude", "concluded", "these", "data",
-                          "results", "our", "indicate"})
+_FRAME_WORDS = WRITERS_FRAME | frozenset({"thus", "therefore", "importantly", "furthermore", "moreover", "together",
+                                          "overall", "these", "data", "results", "our", "indicate"})
 """The writers' frame before what a sentence finds (*Here, we find that*)."""
 _KINDS_OF = frozenset({"types", "kinds", "forms", "sorts", "classes", "categories", "varieties"})
 _KIND = frozenset({"type", "kind", "sort", "class", "category", "variety"}) | _KINDS_OF
