@@ -46,7 +46,7 @@ def test_pdf_copies_carry_a_highlight_and_note_per_evidence_box(tmp_path):
     page = f5.evidence.passage.page
     note = notes[(page, f5.verdict.value)]
     assert note.startswith(f"citeproof: {f5.verdict.value} (tier lexical")
-    assert f"{draft}:5: [@scihub, p. 3] Coverage was substantially higher" in note
+    assert f"{draft}:5:{DRAFT.splitlines()[4].index('@scihub') + 1}: [@scihub, p. 3] Coverage was substantially higher" in note
     assert "did you mean [@scihub, pp. 8\u20139]?" not in note or page == 3
 
 

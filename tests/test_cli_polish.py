@@ -126,6 +126,18 @@ def test_claim_text_has_no_markdown_dashes_or_crossref_labels(tmp_path):
             "Table lists the --offline runs; see Figure."] == [c.text for c in claims]  # were 'day---as', 'As fig:cats shows', 'Table tbl:x'
 
 
+
+def test_claim_text_keeps_arrows_and_drops_html_comments(tmp_path):
+    from citeproof.pipeline import read_document
+
+    doc = tmp_path / "d.md"
+    doc.write_text("# T\n\nThe 5' --> 3' helicase unwinds DNA <!-- check the figure --> in cells [@a]. "
+                   "Signals run A <-- B and A <--> C from 1990--2000 [@a].\n")
+    claims, _ = read_document(doc)
+    assert ["The 5' --> 3' helicase unwinds DNA in cells.",
+            "Signals run A <-- B and A <--> C from 1990\u20132000."] == [c.text for c in claims]
+    # were "5' \u2013> 3'" (a new user's arrow shown back changed) and "<!\u2013 check the figure \u2013>" left in the claim
+
 def test_demo_planting_skips_units_that_hold_no_claim(tmp_path):
     from citeproof.eval.demo_planted import plant_demo
     from citeproof.pipeline import CheckOptions, check

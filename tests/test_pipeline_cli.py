@@ -277,7 +277,7 @@ class TestFreshUserDefects:
         r = runner.invoke(app, ["check", str(doc), "--bib", str(bib), "--out", str(tmp_path), "-q", "--fail-on", "unsupported"])
         assert 1 == r.exit_code and "failing (--fail-on unsupported): 1 unsupported" in r.output
         # -q shows no report, so each failing citation is named where a CI log shows it (a new user's trial, issue 30)
-        assert f"{doc}:1: unsupported [@k]" in r.output and "Unrelated words about volcanoes" in r.output
+        assert f"{doc}:1:34: unsupported [@k]" in r.output and "Unrelated words about volcanoes" in r.output
 
     def test_identifier_only_claim_is_not_supported_by_its_own_doi(self, sample_report):
         row = next(f for f in sample_report.findings if f.citation.citekey == "doi:10.1098/rsif.2017.0387" and f.claim.kind.value == "table_row")

@@ -471,8 +471,8 @@ class Finding:
             ``{"kind": "source" | "locator", "citekey", "path", "locator", "verdict", "tier", "score", "page",
             "page_label", "where", "evidence", "message"}``; empty when there is nothing to suggest.
         inconsistencies: other sentences citing the same work for an incompatible fact (issue 25): each
-            ``{"kind": "number" | "direction", "citekey", "line", "other_line", "other_claim", "this", "other",
-            "message"}``.
+            ``{"kind": "number" | "direction", "citekey", "line", "column", "other_line", "other_column",
+            "other_claim", "this", "other", "message"}``.
     """
 
     claim: Claim
@@ -491,6 +491,16 @@ class Finding:
     alternatives: list[Evidence] = field(default_factory=list)
     suggestions: list[dict[str, Any]] = field(default_factory=list)
     inconsistencies: list[dict[str, Any]] = field(default_factory=list)
+
+    def location(self) -> str:
+        """Where the citation stands, as editors and compilers write it: ``draft.md:12:48`` (line and column from 1,
+        the column of the citation's ``@`` or its first character), ``draft.md:12`` where the reader knows no column
+        (a Word paragraph), ``paper.pdf:p3`` in a citing PDF (page from 1). A paragraph written on one line holds
+        many claims on one line; the column tells them apart (every new-user trial of issue 28 asked for it)."""
+        if self.claim.page is not None:
+            return f"{self.claim.document}:p{self.citation.line or self.claim.line}"
+        line = self.citation.line or self.claim.line
+        return f"{self.claim.document}:{line}" + (f":{self.citation.column}" if self.citation.column and self.citation.line else "")
 
 
 @dataclass

@@ -60,7 +60,7 @@ def flagged(f: Finding) -> bool:
 def _note(f: Finding) -> str:
     c = f.citation
     lines = [f"citeproof: {f.verdict.value} (tier {f.tier.value}, confidence {f.confidence:.2f})",
-             f"{f.claim.document}:{c.line or f.claim.line}: [@{c.citekey}{', ' + c.locator.raw if c.locator else ''}] {f.claim.text}"]
+             f"{f.location()}: [@{c.citekey}{', ' + c.locator.raw if c.locator else ''}] {f.claim.text}"]
     if f.reasons:
         lines.append(f.reasons[0])
     lines += [t.message for t in f.tags if t.message]

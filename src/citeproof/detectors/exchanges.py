@@ -312,8 +312,8 @@ def names_exchanged_apart(claim_text: str, source_text: str) -> Tag | None:
 
 
 _STRAND = re.compile(r"(\d)['′’]\s*(?:[-–—]+>|→|to)\s*(\d)['′’]\s*(?:-\s*)?([A-Za-z]\w+)")
-"""A direction along a nucleic acid strand (*3' --> 5' helicase*, *5'→3' exonuclease*; the Markdown reader's smart
-punctuation writes *-->* as *–>*) and the word it directs."""
+"""A direction along a nucleic acid strand (*3' --> 5' helicase*, *5'→3' exonuclease*, *5' –> 3'* as pandoc's smart
+punctuation prints *-->*) and the word it directs."""
 
 
 def strand_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:

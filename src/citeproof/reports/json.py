@@ -23,7 +23,7 @@ Layout (names are a contract; issue 2; ``works`` since schema 2, issue 30)::
                    "location": {"page", "bbox"},   # citing PDFs only
                    "suggestions": [{"kind", "citekey", "path", "locator", "verdict", "tier", "score", "page",
                                     "page_label", "where", "evidence", "message"}],   # issue 25
-                   "inconsistencies": [{"kind", "citekey", "line", "other_line", "other_claim", "this", "other",
+                   "inconsistencies": [{"kind", "citekey", "line", "column", "other_line", "other_column", "other_claim", "this", "other",
                                         "message"}]}],
      "diagnostics": [{"code", "severity", "message", "file", "line"}],
      "uncited_claims": [{"document", "line", "sentence", "cue", "words", "candidate": suggestion | null}]}

@@ -216,10 +216,10 @@ def render_markdown(report: Report) -> str:
             c = f.citation
             loc = f" {c.locator.raw}" if c.locator else ""
             sig = f" ({c.signal})" if c.signal else ""
-            where = f"page {f.claim.page}" if f.claim.page is not None else f"line {c.line or f.claim.line}"
+            where = f"page {f.claim.page}" if f.claim.page is not None else f"line {c.line or f.claim.line}" + (f", column {c.column}" if c.column and c.line else "")
             lines.append(f"### {rank}. `{c.citekey}`{loc}{sig}: {f.verdict.value}, {where}")
             lines.append("")
-            lines.append(f"{f.claim.document}:{'p' if f.claim.page is not None else ''}{c.line or f.claim.line} · {f.claim.kind.value.replace('_', ' ')} · tier {f.tier.value}{_decided_by(f)} · score {f.score:.2f} · confidence {f.confidence:.2f}")
+            lines.append(f"{f.location()} · {f.claim.kind.value.replace('_', ' ')} · tier {f.tier.value}{_decided_by(f)} · score {f.score:.2f} · confidence {f.confidence:.2f}")
             lines.append("")
             lines.append(_quote(clip_claim(f.claim.text or f.claim.raw)))
             lines.append("")

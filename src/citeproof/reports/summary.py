@@ -102,12 +102,12 @@ def worth_a_look(report: Report) -> list[Finding]:
 
 
 def finding_line(f: Finding, words: int = 8) -> str:
-    """One finding as ``draft.md:447: unsupported [@key] off_topic - <first words of the claim>``.
+    """One finding as ``draft.md:447:12: unsupported [@key] off_topic - <first words of the claim>``.
 
-    The tags (or, without one, the flags worth naming) follow the citekey; a citing PDF's location is its
-    page (``paper.pdf:p3``).
+    The tags (or, without one, the flags worth naming) follow the citekey; the location is
+    :meth:`~citeproof.model.Finding.location` (line and column; a citing PDF's page, ``paper.pdf:p3``).
     """
-    where = f"{f.claim.document}:{'p' if f.claim.page is not None else ''}{f.citation.line or f.claim.line}"
+    where = f.location()
     what = "unknown citekey" if "unknown_citekey" in f.flags else f.verdict.value
     marks = [t.name for t in f.tags] or [x for x in f.flags if x in ("metadata_mismatch", "needs_review", "ocr_evidence")]
     text = " ".join((f.claim.text or f.claim.raw).split())
