@@ -25,6 +25,7 @@ from citeproof.model import (
     Finding,
     Reference,
     Source,
+    Tier,
     Verdict,
     clock,
 )
@@ -176,8 +177,63 @@ def _judge_citation(
     if cite.signal and not is_contrary(cite.signal):
         f.reasons.append(f"signal '{cite.signal}': the citation vouches for a related point; thresholds relaxed")
     apply_detectors(f, judged, cite, source)
+    show_deciding_passage(f, cands, source)
     mark_cross_language(f, text, source)
     return f
+
+
+_QUOTED = re.compile("\u201c([^\u201c\u201d]{24,})\u201d")
+_TAGGED = ("unsupported: ", "contradicted: ", "downgraded from supported: ")
+"""How the first reason of a finding whose verdict a detector's tag made begins (:func:`~citeproof.judges.policy.
+apply_detectors`)."""
+
+
+def deciding_sentence(f: Finding) -> str:
+    """The source sentence the finding's verdict rests on, as its reasons quote it: the sentence a detector's tag
+    read when the tag decided (the first reason, ``contradicted: polarity_flip ...``), else the sentence the
+    entailment judge read (``judged sentence: ...``); ``""`` when the reasons quote none (the lexical tier)."""
+    first = f.reasons[0] if f.reasons else ""
+    if first.startswith(_TAGGED):
+        quoted = _QUOTED.findall(first)
+        return quoted[-1] if quoted else ""
+    for r in f.reasons:
+        if r.startswith("judged sentence"):
+            quoted = _QUOTED.findall(r)
+            return quoted[0] if quoted else ""
+    return ""
+
+
+def show_deciding_passage(f: Finding, cands: list, source: Source) -> None:
+    """Make the evidence shown the passage that holds the sentence the verdict rests on (:func:`deciding_sentence`).
+
+    Retrieval's best passage and the sentence the judge or a detector read can differ: the judge reads every
+    candidate's sentences, and a passage may be two passages joined. Users of every trial of issue 28 found the
+    evidence shown was not the sentence judged (session 24: 10 of 120 findings in four trials, and "Sirt1 on line
+    10 reported as line 9" in a joined pair). Runs after the detectors, so only what is shown changes, never the
+    verdict: the evidence becomes the one source passage that holds the whole sentence (a joined pair is narrowed
+    to it), with the scores of the candidate it came from; the passage retrieved first moves to the alternatives.
+    Nothing changes when no single passage or candidate holds the sentence, nor where the words decided (the tier is
+    lexical and no tag made the verdict: "the claim's words were found ... read the passage" shows the passage that
+    holds them, and the judged sentence's reason says where that sentence stands, :func:`~citeproof.judges.judged.
+    judged_in`).
+    """
+    ev = f.evidence
+    decided = f.tier != Tier.LEXICAL or (f.reasons and f.reasons[0].startswith(_TAGGED))
+    want = " ".join(deciding_sentence(f).removesuffix("...").split()) if decided else ""
+    if ev is None or not want or not source.passages:
+        return
+    home = next((p for p in source.passages if want in " ".join(p.text.split())), None)
+    if home is None or home.id == ev.passage.id:
+        return
+    if home.id in ev.passage.id.split("+"):  # a joined pair: the sentence's own passage, the pair's scores
+        f.evidence = dataclasses.replace(ev, passage=home)
+        return
+    holder = next((c for c in cands if home.id in c.passage.id.split("+")), None)
+    if holder is None:
+        return
+    f.evidence = dataclasses.replace(holder, passage=home, scores=dict(holder.scores),
+                                     sentence=holder.sentence if want in " ".join(holder.sentence.split()) else want)
+    f.alternatives = [ev] + [a for a in f.alternatives if a.passage.id != holder.passage.id][:1]
 
 
 def _after_detectors(offline: Judgement, claim: Claim, cite: Citation, source: Source) -> tuple[Verdict, list[str]]:

@@ -43,6 +43,7 @@ import re
 from dataclasses import dataclass
 
 from citeproof.judges.base import Judgement
+from citeproof.judges.judged import judged_in, judged_sentence
 from citeproof.detectors.restated import states_same_negation
 from citeproof.text.grounding import restates_verbatim
 from citeproof.text.stems import overlap_score
@@ -168,24 +169,6 @@ def needed(verdict: Verdict, policy: Policy = POLICY) -> float:
     if verdict == Verdict.SUPPORTED:
         return policy.support_at
     return policy.decide_at
-
-
-def judged_sentence(j: Judgement) -> str:
-    """The sentence the entailment judge read, with the network's P(entails) / P(contradicts) of it, for a finding's reasons.
-
-    (The verdict's own confidence is the calibrated judge's, over every sentence read: the reasons say "calibrated
-    confidence" for it, so the two figures are not taken for one.)
-
-    ``""`` when ``j`` carries no scored sentence (the lexical tier, or nothing retrieved).
-    """
-    ev = j.evidence
-    if ev is None or not ev.sentence or "entails" not in ev.scores:
-        return ""
-    quote = ev.sentence if len(ev.sentence) <= 240 else ev.sentence[:237] + "..."
-    return (f"judged sentence (page {ev.passage.page}): \u201c{quote}\u201d network P(entails) {ev.scores['entails']:.2f}, "
-            f"P(contradicts) {ev.scores.get('contradicts', 0.0):.2f}") if ev.passage.page else (
-            f"judged sentence: \u201c{quote}\u201d network P(entails) {ev.scores['entails']:.2f}, "
-            f"P(contradicts) {ev.scores.get('contradicts', 0.0):.2f}")
 
 
 LEXICAL_ONLY = "lexical tier only: a word-overlap verdict, the meaning was not checked"
@@ -323,13 +306,13 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         if entailment.verdict in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED) and entailment.confidence >= need:
             out.flags.append("needs_review")  # the judge was sure of the opposite: a person should look
         return _lead(out, (f"the claim stands word for word in the source{_on_page(quoted)}: supported (the entailment "
-                          f"judge {said} '{entailment.verdict.value}' with calibrated confidence {_floor2(entailment.confidence)})"), named)
+                          f"judge {said} '{entailment.verdict.value}' with calibrated confidence {_floor2(entailment.confidence)})"), judged_in(quoted, entailment))
     same = _same_negation(claim, entailment, lexical) if entailment.verdict == Verdict.CONTRADICTED else None
     if same is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
         sent, ev = same
         return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}), "
                            f"but the source negates what the claim negates: \u201c{sent[:200]}\u201d; partial, not "
-                           "contradicted (the network reads a negated claim as contradicted) — read the passage"), named, ev)
+                           "contradicted (the network reads a negated claim as contradicted) — read the passage"), judged_in(ev, entailment), ev)
     sure = entailment.confidence >= min(need, policy.lean_line(Verdict.CONTRADICTED))  # it decides, or its lean does
     elsewhere = _contradicts_elsewhere(claim, entailment, policy) if sure else None
     if elsewhere is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
@@ -337,14 +320,14 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
                            f"on a sentence that holds {share:.0%} of the claim's content words, less than the "
                            f"{policy.judged_overlap_at:.0%} a sentence restating it holds: \u201c{sent[:200]}\u201d; it "
-                           "contradicted something else, so partial, not contradicted — read the passage"), named)
+                           "contradicted something else, so partial, not contradicted — read the passage"), judged_in(lexical.evidence, entailment))
     clear = _restating_clear(claim, entailment, policy) if sure else None
     if clear is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
         sent, share, pc = clear
         return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
                            f"on another sentence than the one that restates the claim ({share:.0%} of its content words), "
                            f"which it does not find contradicting (P(contradicts) {pc:.2f}): \u201c{sent[:200]}\u201d; "
-                           "partial, not contradicted — read the passage"), named)
+                           "partial, not contradicted — read the passage"), judged_in(lexical.evidence, entailment))
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
         if named:
@@ -387,7 +370,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         return _lead(out, (
             f"the claim's words were found, but the meaning was not confirmed: the entailment judge leaned "
             f"'{lean.value}' with calibrated confidence {_floor2(conf)} (supported needs {policy.support_at:.2f}, or "
-            f"{policy.confirm_at:.2f} when the words are there); partial — read the passage"), named)
+            f"{policy.confirm_at:.2f} when the words are there); partial — read the passage"), judged_in(out.evidence, entailment))
     if lexical.verdict == Verdict.UNSUPPORTED and lean in (Verdict.SUPPORTED, Verdict.PARTIAL) and conf >= 0.5:
         out.flags.append("needs_review")
         out.reasons.append(
@@ -399,6 +382,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         return out
     out.reasons.append(f"the entailment tier abstained: it leaned '{lean.value}' with calibrated confidence {_floor2(conf)}, "
                        f"below the {need:.2f} it needs to decide; the lexical tier decided")
+    named = judged_in(out.evidence, entailment)
     if named:
         out.reasons.append(named)
     return out
