@@ -127,7 +127,8 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         return []
     cue = cues[0][0]
     if find_terms(pooled, [re.escape(cue).replace(r"\ ", r"\s+")]):
-        return []  # the source itself uses the claim's causal wording
+        added = _cause_added(claim_text, cues, context.get("source_text") or evidence_text)
+        return [added] if added is not None else []  # else the source itself uses the claim's causal wording
     assoc = find_terms(pooled, ASSOCIATION)
     effect = find_terms(pooled, STRONG_CAUSAL)
     explicit_claim = find_terms(claim_text, EXPLICIT_CAUSAL)
@@ -162,6 +163,25 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         return []
     return [Tag("causal_overclaim", f"The claim states a cause ({cue!r}) that the evidence does not state.",
                 0.5, (TagEvidence(cue, ""),))]
+
+
+def _cause_added(claim_text: str, cues: list[tuple[str, int, int]], source_text: str) -> Tag | None:
+    """A cause the claim states once more than the sentence restating it, which reports an association: "Low birth
+    weight caused by maternal protein restriction followed by catch-up growth causes a shortened lifespan" for "Low
+    birth weight caused by maternal protein restriction followed by catch-up growth (recuperated animals) was
+    associated with shortened lifespan" (a 78th trial: *supported*; the source's own *caused* had hidden the claim's
+    second one). Confidence 0.85, as for an association stated as a cause."""
+    sent = restating_sentence(claim_text, source_text)
+    if sent is None or find_terms(claim_text, ASSOCIATION):
+        return None
+    if len(cues) <= len(find_terms(sent, CLAIM_CAUSAL)):
+        return None
+    assoc = find_terms(sent, ASSOCIATION)
+    if not assoc:
+        return None
+    said = cues[-1][0]
+    return Tag("causal_overclaim", f"The claim states a cause ({said!r}) where the sentence that restates it reports "
+               f"an association ({assoc[0][0]!r}): \u201c{sent[:200]}\u201d", 0.85, (TagEvidence(said, assoc[0][0]),))
 
 
 _EFFECT_ON = re.compile(r"(?P<x>[\w+()/-]+)\s+(?:significantly\s+|markedly\s+|strongly\s+)?(?P<v>(?:increas|decreas|reduc|"

@@ -7,6 +7,7 @@ after :mod:`citeproof.detectors.restated`'s one word turned). Code compares the 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from citeproof.detectors.cues import AUX, NEGATOR, content_stems, light_token
@@ -18,7 +19,7 @@ from citeproof.text.normalise import WORD_RE as _TOKEN_RE
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import overlap_score
 
-__all__ = ["negation_dropped"]
+__all__ = ["negation_dropped", "negation_dropped_in_clause"]
 
 
 _MANNER = frozenset({"negatively", "positively", "adversely", "favourably", "favorably", "significantly", "strongly",
@@ -203,3 +204,39 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                        f"{word!r}), every other word alike: \u201c{whole[:200]}\u201d", 0.9,
                        (TagEvidence(c_span, s_span),), proven=True)
     return None
+
+
+_FIRST_CLAUSE = re.compile(r"^((?:[^,()]|\([^()]*\))+),\s")
+_SUBORDINATE = frozenset("although though while whereas if unless because since when unlike like despite as after "
+                         "before once given in by for with to".split())
+
+
+def negation_dropped_in_clause(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """:func:`negation_dropped` on the claim's first clause: the words before its first comma (outside brackets),
+    a main clause (not opening with a subordinator or a preposition) of at least six content words. "An increasing
+    number of studies now demonstrate that many opportunistic pathogens conform to these assumptions, maintaining
+    virulence factors because they aid parasitic exploitation" for "... many opportunistic pathogens (OPs) do not
+    conform to these assumptions, with virulence factors maintained instead because of advantages in non-parasitic
+    contexts": the clause after the comma differs, so the whole claim restated no sentence word for word, and a 75th
+    trial's claim was *supported* (P(entails) 0.87). Code shows it: confidence 0.9, ``proven``.
+
+    Args:
+        claim_text: the claim.
+        pool: the evidence passage and the source sentences nearest the claim.
+        source_text: the whole source.
+
+    Returns:
+        A ``polarity_flip`` tag whose message names the clause, or None.
+    """
+    m = _FIRST_CLAUSE.match(claim_text)
+    if not m:
+        return None
+    clause = m.group(1).strip()
+    words = _TOKEN_RE.findall(clause)
+    if not words or words[0].lower() in _SUBORDINATE or len(content_stems(words)) < 6:
+        return None
+    tag = negation_dropped(clause + ".", pool, source_text)
+    if tag is None:
+        return None
+    return dataclasses.replace(tag, message=tag.message.replace(
+        "every other word alike", "the other words of the claim's first clause alike"))

@@ -66,6 +66,31 @@ def _one_in_place(claim_text: str, q: Quantity, evidence_text: str) -> str | Non
     return None
 
 
+_COUNT_WORD = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s+", re.I)
+
+
+def _number_for_one(claim_text: str, evidence_text: str) -> tuple[str, str] | None:
+    """The claim's "one" (or "a single") where a sentence restating the claim has a count of two or more, the word
+    before and the two after alike (by stem): "only one of these incorporated a randomization procedure" for "only
+    three of these incorporated ..." (a 78th trial: *supported*, since "one" is no quantity to the parser, a pronoun
+    as often as a number). ``(claim's word, source's count)``, or None; the reverse of :func:`_one_in_place`."""
+    for m in re.finditer(r"\b(one|a single)\s+", claim_text, re.I):
+        after = [stem(w) for w in re.findall(r"[\w.-]+", claim_text[m.end():])[:2]]
+        before = re.findall(r"[\w.-]+", claim_text[:m.start()])[-1:]
+        if len(after) < 2 or not before:
+            continue
+        for sent in split_sentences(evidence_text):
+            if overlap_score(claim_text, sent) < TWIN_OVERLAP or _MORE_OF.search(sent):
+                continue
+            for n in _COUNT_WORD.finditer(sent):
+                prev = re.findall(r"[\w.-]+", sent[:n.start()])[-1:]
+                if (prev and stem(prev[0]) == stem(before[0])
+                        and [stem(w) for w in re.findall(r"[\w.-]+", sent[n.end():])[:2]] == after
+                        and not (n.group(1).isdigit() and int(n.group(1)) < 2)):
+                    return m.group(1), n.group(1)
+    return None
+
+
 def _year(q: Quantity) -> bool:
     """``q`` reads as a year: a whole number from 1900 to 2100 without a unit."""
     return q.unit == "" and q.kind == "number" and q.lo == q.hi == int(q.lo) and 1900 <= q.lo <= 2100
@@ -106,7 +131,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     if not evidence_text:
         return []
     cq = [q for q in extract_quantities(claim_text) if not (q.kind == "number" and q.unit == "" and q.lo in (1.0, 0.0) and not q.approx)]
-    if not cq:
+    for_one = _number_for_one(claim_text, evidence_text)
+    if not cq and for_one is None:
         return []
     eq = extract_quantities(evidence_text)
     source_text = context.get("source_text") or ""
@@ -178,6 +204,9 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
         else:
             spans.append(TagEvidence(q.text, ""))
             conf = max(conf, 0.5)
+    if for_one is not None:
+        spans.append(TagEvidence(*for_one))
+        conf, proven = max(conf, 0.9), True
     if not spans:
         return []
     first = spans[0]

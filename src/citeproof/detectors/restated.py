@@ -347,6 +347,12 @@ def _moved_context(claim_text: str, sent: str, a: int, b: int) -> bool:
 _WHETHER = re.compile(r"\b(?:whether|purpose|aims?|aimed)\b", re.I)
 
 
+_NAMING = re.compile(r"^\W*(?:\w+ly\s+)?(?:called|named|termed|designated|dubbed|(?:also\s+)?known\s+as|referred\s+to\s+as|"
+                     r"the\s+(?:\w+\s+){0,2}?(?:name|term)\s+(?:for|of|given\s+to)|i\.e\.|that\s+is|or)\b", re.I)
+"""A middle that names what stands before it (an apposition: *X, collectively called Y*; *Y, the collective name for
+X*): the two are one thing, and their order says nothing."""
+
+
 def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
     """Two groups of terms exchanged across parallel clauses of a sentence restating the claim, the sentence saying
     more around them: "waves that originate in the midregion of the embryo and terminate at its opposite anterior and
@@ -425,6 +431,9 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
                 continue  # the whole claim turned round with nothing outside it or between that orders the two
             if all(c[shared[i]][0] in _JOINING for i in range(j, k)):
                 continue  # two whole clauses in the other order around "whereas": a reordering
+            if _NAMING.search(claim_text[cx[1]:cy[0]]) or _NAMING.search(sent[sy[1]:sx[0]]):
+                continue  # one is the other's name ("Retinoids, the collective name for vitamin A and its derivatives"
+                # for "Vitamin A and its derivatives, collectively called retinoids", a 76th trial's faithful claim)
             kinds = (j - lo == 1 and hi - k == 1 and any({c[shared[lo]][0], c[shared[k]][0]} <= kind for kind in _KINDS))
             slots = k - j >= 3 and _same_slot(claim_text, cx, cy)
             if not (kinds or ordered or slots) and not (_JOINER.search(claim_text[cx[1]:cy[0]]) and _JOINER.search(sent[sy[1]:sx[0]])):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from citeproof.detectors.cues import CUE_RES, NEGATOR, OPENERS, light_token
-from citeproof.detectors.denials import negation_dropped
+from citeproof.detectors.denials import negation_dropped, negation_dropped_in_clause
+from citeproof.detectors.voices import degree_turned_in_conjunct, ends_exchanged_around, voice_exchanged
 from citeproof.detectors.lexicon import WRITERS_FRAME
 from citeproof.detectors.exchanges import (bounds_exchanged, comparative_against_numbers, contrast_exchanged,
                                            names_exchanged_apart, numbers_exchanged, numbers_exchanged_apart, ratio_inverted,
@@ -127,7 +128,9 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or bounds_exchanged(claim_text, pool) or ratio_inverted(claim_text, pool)
             or numbers_exchanged_apart(claim_text, source_text) or contrast_exchanged(claim_text, pool, source_text)
             or comparative_against_numbers(claim_text, pool) or names_exchanged_apart(claim_text, source_text)
-            or strand_turned(claim_text, pool, source_text))
+            or strand_turned(claim_text, pool, source_text) or negation_dropped_in_clause(claim_text, wide, source_text)
+            or voice_exchanged(claim_text, pool, source_text) or degree_turned_in_conjunct(claim_text, pool, source_text)
+            or ends_exchanged_around(claim_text, pool, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from citeproof.detectors.lexicon import (DIRECTION, KINDS, REPORTING, SYNONYMS, labelled_swap, names_writers, negated_alike,
                                          numbered_name_swap, proper_name, spelled_otherwise)
+from citeproof.detectors.methods import method_swapped
 from citeproof.detectors.quantities import TIME_UNITS
 from citeproof.detectors.terms import (RESTATE_AT, _content, _is_name, _is_verb, _related, _spells, _words, names_referent,
                                        same_term, stated_in)
@@ -152,6 +153,8 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
         return [Tag("term_swap", _message(label, sent), 0.9, (label,), proven=True)]
     if not (tags and tags[0].proven) and (named := numbered_name_swap(claim_text, sent)):
         return [Tag("term_swap", _message(named, sent), 0.9, (named,), proven=True)]
+    if not (tags and tags[0].proven) and (method := method_swapped(claim_text, sent, source_text)):
+        return [Tag("term_swap", _message(method, sent), 0.9, (method,), proven=True)]
     if not (tags and tags[0].proven) and (folded := as_the_source_writes(sent, source_text)) != sent:
         # the sentence defines a term the claim names short ("Low density lipoprotein (LDL) cholesterol" against
         # the claim's "HDL cholesterol", a 24th trial): compared as the source writes it after
