@@ -209,3 +209,18 @@ def test_the_evidence_shown_holds_the_sentence_the_verdict_rests_on():
     f, ev, src = _finding(["lexical tier only"], 0, [(pair, 0.7), (c, 0.4)], [a, b, c])
     show_deciding_passage(f, ev, src)
     assert f.evidence.passage.id == "p00002+p00003"
+
+
+def test_a_droplet_is_no_drop():
+    """75: "a fatty meal transiently induces their accumulation" and "The large cytosolic lipid droplet accumulation
+    ... causes the reduced ..." were warned of as incompatible directions, "induces" vs "droplet" (*drop\\w\\**)."""
+    from citeproof.assist.consistency import _direction_clash
+    from citeproof.detectors.polarity import _cues
+
+    assert [c[1] for c in _cues("Large cytosolic lipid droplets accumulate in enterocytes.")] == []
+    assert [c[1] for c in _cues("Plasma TG levels dropped sharply.")] == ["dropped"]
+    assert _direction_clash(
+        "Although enterocytes are not thought to store triglyceride-rich lipid droplets, a fatty meal transiently "
+        "induces their accumulation in the cytosol.",
+        "The large cytosolic lipid droplet accumulation in absorptive enterocytes causes the reduced postprandial "
+        "plasma triglyceride concentrations seen in intestine-specific CGI-58 knockout mice.") is None

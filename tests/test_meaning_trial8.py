@@ -144,12 +144,15 @@ def test_inconsistent_numbers_still_found_beside_topic_words():
     assert [(p["this"], p["other"]) for p in inconsistent_pairs(claims)] == [("40%", "25%")]
 
 
-def test_causes_for_is_associated_with_stays_a_proven_swap():
+def test_causes_for_is_associated_with_stays_a_swap():
     """Found while fitting this trial's rules (a first version read *associated* as a reporting verb and the claim's
     *causes*, whose stem the sentence holds in "from any cause", as a word the sentence moved): a fourth trial's c18
     went from unsupported to supported."""
     source = ("Digoxin therapy is associated with an increased risk of death from any cause among women, but not men, "
               "with heart failure and depressed left ventricular systolic function.")
-    [tag] = _proven(detect_term_swap, "Digoxin therapy causes an increased risk of death from any cause among women "
-                    "with heart failure and depressed left ventricular systolic function", source)
-    assert _spans(tag) == ("causes", "associated")
+    claim = ("Digoxin therapy causes an increased risk of death from any cause among women with heart failure and "
+             "depressed left ventricular systolic function")
+    [tag] = detect_term_swap(claim, source, source_text=source)
+    # unproven since session 24 (a verb for a verb in a verb's place is no swap of terms): an association stated as a
+    # cause is *partial* with its tag, as issue 28 asks of causal_overclaim, not *supported*
+    assert (_spans(tag), tag.confidence, tag.proven) == (("causes", "associated"), 0.7, False)

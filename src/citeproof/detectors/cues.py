@@ -23,9 +23,9 @@ UP = [
 DOWN = [
     r"decreas\w*", r"reduc\w*", r"lower(?:s|ed|ing)?", r"diminish\w*", r"declin\w*", r"attenuat\w*", r"inhibit\w*",
     r"suppress\w*", r"repress\w*", r"block(?:s|ed|ing)?", r"downregulat\w*|down-regulat\w*", r"less", r"fewer",
-    r"weaken\w*", r"dampen\w*", r"abolish\w*", r"abrogat\w*", r"prevent\w*", r"slow(?:s|ed|er|ing)?", r"drop\w*",
-    r"fall(?:s|ing)?|fell", r"shrink\w*|shrank", r"smaller", r"shorter", r"weaker", r"deplet\w*", r"shorten\w*",
-    r"down", r"cut(?:s)?", r"curb\w*", r"limit(?:s|ed|ing)?", r"loss(?:es)?", r"los(?:e|es|ing)",
+    r"weaken\w*", r"dampen\w*", r"abolish\w*", r"abrogat\w*", r"prevent\w*", r"slow(?:s|ed|er|ing)?",
+    r"drop(?:s|ped|ping)?", r"fall(?:s|ing)?|fell", r"shrink\w*|shrank", r"smaller", r"shorter", r"weaker", r"deplet\w*",
+    r"shorten\w*", r"down", r"cut(?:s)?", r"curb\w*", r"limit(?:s|ed|ing)?", r"loss(?:es)?", r"los(?:e|es|ing)",
 ]
 GOOD = [r"improv\w*", r"better", r"benefi\w+", r"ameliorat\w*", r"alleviat\w*", r"protect\w*", r"favou?rabl\w*", r"rescu\w*"]
 BAD = [r"worsen\w*", r"worse", r"impair\w*", r"exacerbat\w*", r"aggravat\w*", r"harm\w*", r"detriment\w*", r"unfavou?rabl\w*",

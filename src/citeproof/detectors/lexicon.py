@@ -185,7 +185,9 @@ def stands_in(word: str, source_text: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", source_text, re.I) is not None
 
 
-LABELLED = re.compile(r"\b(chromosomes?|type|phase|stage|grade|class|exon|intron|codon|cycle|trisomy)\s+(\d+[a-z]?|[IV]+)\b", re.I)
+LABELLED = re.compile(r"\b(chromosomes?|types?|phases?|stages?|grades?|class(?:es)?|exons?|introns?|codons?|cycles?|"
+                      r"trisomy)\s+((?:\d+[a-z]?|[IV]+)(?:(?:\s*,\s*|\s+(?:and|or|to)\s+|\s*[-\u2013]\s*)(?:\d+[a-z]?|[IV]+))*)\b",
+                      re.I)
 """A numbered name: *chromosome 7*, *type 2*, *phase III*, *exon 19* (numbers the quantity parser reads as names)."""
 
 
@@ -193,15 +195,26 @@ def labelled_swap(claim_text: str, sent: str) -> TagEvidence | None:
     """The claim's numbered name where the restating sentence numbers the same label otherwise: "a gain of chromosome
     10" against "a gain of chromosome 7" (a trial 11 false claim; ``number_drift`` reads *chromosome 7* as a name, and
     ``term_swap``'s word diff compares words of letters, so neither saw it). None when the sentence also has the claim's."""
-    have = {(m.group(1).lower(), m.group(2).lower()) for m in LABELLED.finditer(sent)}
+    have = {(_label(m.group(1)), n) for m in LABELLED.finditer(sent) for n in _numbers(m.group(2))}
     for m in LABELLED.finditer(claim_text):
-        label, num = m.group(1).lower(), m.group(2).lower()
-        if (label, num) in have:
-            continue
-        other = [n for lab, n in have if lab == label]
-        if len(other) == 1:
-            return TagEvidence(m.group(0), f"{m.group(1)} {other[0]}")
+        label = _label(m.group(1))
+        for num in _numbers(m.group(2)):
+            if (label, num) in have:
+                continue
+            other = [n for lab, n in have if lab == label]
+            if len(other) == 1:
+                return TagEvidence(f"{m.group(1)} {num.upper() if num.isalpha() else num}", f"{m.group(1)} {other[0]}")
     return None
+
+
+def _label(word: str) -> str:
+    return re.sub(r"(?:es|s)$", "", word.lower()) if word.lower() not in ("class",) else "class"
+
+
+def _numbers(run: str) -> list[str]:
+    """The numbers of a label's run, each of a coordination: *I and II*, *1, 2 and 3* (a label that names two, "type I
+    and II receptors", had read as *type I* only, and a faithful claim's *type II* as a swap: an 80th trial)."""
+    return [n.lower() for n in re.findall(r"\d+[a-z]?|[IV]+", run)]
 
 
 def numbered_name_swap(claim_text: str, sent: str) -> TagEvidence | None:

@@ -268,7 +268,7 @@ _MAIN_RE = re.compile(
     r"|(?P<num>(?<![\d.,])(?:" + _NUM + r")(?![\d]))"
     r"|(?P<fracw>\b(?:" + "|".join(sorted((re.escape(k) for k in FRACTION_WORDS), key=len, reverse=True)) + r")\b)"
     r"|(?P<mulw>\b(?:" + "|".join(MULTIPLIER_WORDS) + r")\b)"
-    r"|(?P<word>\b(?:" + _WORDNUM + r")\b(?:[\s-](?:" + _WORDNUM + r")\b)?)"
+    r"|(?P<word>\b(?:" + _WORDNUM + r")\b(?:(?:[\s-]|(?<=hundred)\s+and\s+)(?:" + _WORDNUM + r")\b){0,3})"
     r")"
     r"(?P<scale>\s+(?:hundred|thousand|million|billion|trillion)\b)?",
     re.IGNORECASE,
@@ -276,6 +276,31 @@ _MAIN_RE = re.compile(
 
 
 _MIDDOT = re.compile(r"(?<=\d)[·⋅](?=\d)")
+
+
+def _compound(txt: str) -> tuple[int, int]:
+    """``(value, characters read)`` of number words: *forty-two*, *two hundred*, *two hundred and fifty-four* (254: a
+    80th trial's faithful claim "254 patients" had been read as drifting from *fifty-four*, *Two hundred* as 2); the
+    reading stops where the words stop making one number (*two and three*: 2)."""
+    toks = [(t.group(0).lower(), t.end()) for t in re.finditer(r"[a-z]+", txt, re.I)]
+    val = cur = used = 0
+    prev = ""
+    for t, at in toks:
+        if t == "a" and not prev:
+            continue
+        if t == "and" and prev == "hundred":
+            prev = t
+            continue
+        n = WORD_NUMBERS.get(t)
+        if t == "hundred" and prev != "hundred" and cur < 100:
+            cur = (cur or 1) * 100
+        elif n is not None and t != "hundred" and (not prev or prev in ("and", "hundred") and n < 100
+                                                   or prev != "and" and 20 <= cur % 100 and cur % 10 == 0 and n < 10):
+            cur += n
+        else:
+            break
+        prev, used = t, at
+    return val + cur, used
 
 
 def extract_quantities(text: str) -> list[Quantity]:
@@ -389,14 +414,9 @@ def extract_quantities(text: str) -> list[Quantity]:
             out.append(Quantity(lo, hi, "x", m.group(0).strip(), s0, m.end("mulw"), 0.01, approx, "multiplier"))
             continue
         elif m.group("word"):
-            parts = re.split(r"[\s-]", m.group("word").lower())
-            if len(parts) == 2 and parts[0] in WORD_NUMBERS and parts[1] in WORD_NUMBERS and WORD_NUMBERS[parts[0]] >= 20:
-                val = WORD_NUMBERS[parts[0]] + WORD_NUMBERS[parts[1]]
-            else:
-                txt = m.group("word").lower()
-                val = WORD_NUMBERS.get(txt, WORD_NUMBERS.get(parts[0], 0))
-                if txt not in WORD_NUMBERS:
-                    end = m.start("word") + len(parts[0])
+            val, used = _compound(m.group("word"))
+            if used < len(m.group("word")):  # "two and three", "five ten": the first number only, no scale after it
+                end, scale = m.start("word") + used, 1.0
             if m.group("word").lower() == "one" and not m.group("scale"):
                 # "one" is usually a pronoun/determiner; a quantity only before a unit or 'fold'
                 nxt = text[m.end("word") : m.end("word") + 8].lower()
@@ -404,7 +424,7 @@ def extract_quantities(text: str) -> list[Quantity]:
                     continue
             lo = hi = float(val) * scale
             tol = 0.01 * scale
-            end = m.end("word")
+            end = m.start("word") + used
         else:  # pragma: no cover
             continue
         if scale != 1.0 and (m.group("num") or m.group("word")):
