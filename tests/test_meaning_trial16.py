@@ -56,13 +56,12 @@ def test_a_negation_tag_quotes_the_words_as_written():
     assert tags and all("ƒ" not in (t.message + t.evidence[0].claim_span + t.evidence[0].evidence_span) for t in tags)
 
 
-def test_showing_for_detected_stays_a_swap():
+def test_showing_for_detected_stays_a_proven_swap():
     """A first version put *show* among the common verbs for T03's *adopts* / *shows*; ``eval meaning``'s generated
-    swap "amplifications were showing for 192 genomic clones" (for "were detected") then lost its tag. *shows* is a
-    reporting verb already: *adopts* needed only to be a verb. Since session 24 a verb for a verb in a verb's place
-    is no swap of terms, so the tag is unproven (0.7: *partial*, not *supported*): held-out faithful paraphrases had
-    been called *unsupported* for *binds* / *associates* and *is believed to* / *directs*."""
+    swap "amplifications were showing for 192 genomic clones" (for "were detected") then went unproven. *shows* is a
+    reporting verb already: *adopts* needed only to be a verb. Session 24's rule that a verb for a verb is no swap of
+    terms holds only where the claim rewords more than the verb: a sentence copied but for its verb stays proven."""
     src = ("High-level amplifications were detected for 192 genomic clones, most frequently at 6p22.3 (E2F3), 8p12 "
            "(FGFR1), 8q22.2 (CMYC), 11q13 (CCND1, EMS1, INT2), and 19q13.1 (CCNE).")
-    [tag] = detect_term_swap(src.rstrip(".").replace("were detected", "were showing"), src, source_text=src)
-    assert (_spans(tag), tag.confidence, tag.proven) == (("showing", "detected"), 0.7, False)
+    [tag] = _proven(detect_term_swap, src.rstrip(".").replace("were detected", "were showing"), src)
+    assert _spans(tag) == ("showing", "detected")

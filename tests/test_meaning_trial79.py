@@ -11,6 +11,7 @@ cells and melanoma (3545805).
 from __future__ import annotations
 
 from citeproof.detectors.numbers import detect_number_drift
+from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.swaps import detect_term_swap
 from tests.meaning_cases import escalates, proven, spans
 
@@ -90,3 +91,42 @@ def test_number_words_are_read_whole():
     (tag,) = proven(detect_number_drift, "By the end of treatment 245 patients (31%) had died, half of them during "
                     "the first month.", TB)
     assert spans(tag)[0] == "245"
+
+
+IL15 = ("During the entire circadian cycle, the knockout mice had a significantly higher acrophase in locomotor activity "
+        "and heat dissipation. During the light phase, there was significantly greater food intake, oxygen consumption, "
+        "and carbon dioxide production.")
+SUZ12 = ("Finally, we demonstrate that the PcGs are actively recruited to several genes during ES cell differentiation, "
+         "which despite an increase in H3K27me3 levels is not always sufficient to prevent transcriptional activation.")
+
+
+def test_a_direction_turned_before_a_long_run_alike():
+    """81 S14 (*partial*, an unproven flip): "the knockout mice showed significantly lower food intake, oxygen
+    consumption and carbon dioxide production" for "there was significantly greater food intake, ..."."""
+    (tag,) = proven(detect_polarity_flip, "During the light phase, the knockout mice showed significantly lower food "
+                    "intake, oxygen consumption and carbon dioxide production.", IL15)
+    assert escalates(tag) and spans(tag) == ("lower", "greater")
+    assert not proven(detect_polarity_flip, "During the light phase, the knockout mice showed significantly greater food "
+                      "intake, oxygen consumption and carbon dioxide production.", IL15)
+
+
+def test_a_negation_inside_a_long_run_alike():
+    """81 S28 (*partial*): "the resulting increase in H3K27me3 is always sufficient to prevent transcriptional
+    activation" for "... is not always sufficient to prevent transcriptional activation"."""
+    (tag,) = proven(detect_polarity_flip, "PcG proteins are actively recruited to several genes during ES cell "
+                    "differentiation, and the resulting increase in H3K27me3 is always sufficient to prevent "
+                    "transcriptional activation.", SUZ12)
+    assert escalates(tag) and "leaves out 'not'" in tag.message
+    assert not proven(detect_polarity_flip, "PcG proteins are recruited to several genes during ES cell differentiation, "
+                      "and the increase in H3K27me3 is not always sufficient to prevent transcriptional activation.",
+                      SUZ12)
+
+
+def test_no_significant_difference_where_the_source_reports_one():
+    """81 S13 (*partial*): "the knockout mice showed no significant difference in the acrophase of locomotor activity"
+    for "had a significantly higher acrophase in locomotor activity"."""
+    (tag,) = proven(detect_polarity_flip, "Across the entire circadian cycle, the knockout mice showed no significant "
+                    "difference in the acrophase of locomotor activity or heat dissipation.", IL15)
+    assert escalates(tag) and spans(tag) == ("no significant difference in the acrophase", "significantly higher acrophase")
+    assert not proven(detect_polarity_flip, "Across the entire circadian cycle, the knockout mice showed a significantly "
+                      "higher acrophase of locomotor activity and heat dissipation.", IL15)

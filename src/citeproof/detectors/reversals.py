@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from citeproof.detectors.cues import CUE_RES, NEGATOR, OPENERS, light_token
-from citeproof.detectors.denials import negation_dropped, negation_dropped_in_clause
+from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
+                                         null_against_difference)
 from citeproof.detectors.voices import degree_turned_in_conjunct, ends_exchanged_around, voice_exchanged
 from citeproof.detectors.lexicon import WRITERS_FRAME
 from citeproof.detectors.exchanges import (bounds_exchanged, comparative_against_numbers, contrast_exchanged,
@@ -92,7 +93,10 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 # both open alike up to the turned word: the left side is whole however short ("There were
                 # significantly more sandflies in the intervention group" for "... fewer sandflies ...", a 44th trial)
                 whole = all(t == "equal" for t, *_ in ops[:k]) and left >= 1 and right >= 3
-                if (left < each or right < each or left + right < total) and not whole:
+                # or what it turns is long and alike: "showed significantly lower food intake, oxygen consumption and
+                # carbon dioxide production" for "there was significantly greater food intake, ..." (an 81st trial)
+                long_after = left >= 1 and right >= 5
+                if (left < each or right < each or left + right < total) and not whole and not long_after:
                     continue
                 need = ls | rs | {stem(cw[i1])}
                 if any(need <= {stem(w) for w in _TOKEN_RE.findall(other.lower())}
@@ -130,7 +134,8 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or comparative_against_numbers(claim_text, pool) or names_exchanged_apart(claim_text, source_text)
             or strand_turned(claim_text, pool, source_text) or negation_dropped_in_clause(claim_text, wide, source_text)
             or voice_exchanged(claim_text, pool, source_text) or degree_turned_in_conjunct(claim_text, pool, source_text)
-            or ends_exchanged_around(claim_text, pool, source_text))
+            or ends_exchanged_around(claim_text, pool, source_text) or negation_in_run(claim_text, wide, source_text)
+            or null_against_difference(claim_text, wide, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"
