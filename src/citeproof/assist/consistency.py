@@ -200,6 +200,11 @@ def _checked(a: Claim, b: Claim, key: str, by_claim: dict) -> str:
     return "; checked against the source: " + ", ".join(verdicts)
 
 
+def _cite(claim: Claim, key: str):
+    """The claim's citation of ``key``, or None."""
+    return next((c for c in claim.citations if c.citekey == key), None)
+
+
 def _column(claim: Claim, key: str) -> int:
     """Column (from 1) of the claim's citation of ``key`` on the claim's first line, or 0 where the reader knows none
     or the citation stands on a later line."""
@@ -210,7 +215,7 @@ def _at(claim: Claim, key: str) -> str:
     """``12:48``, the line and column of the claim's citation of ``key``, or the claim's line where no column is
     known: two claims of one paragraph written on one line are told apart (session 24: every new-user trial asked
     for it)."""
-    c = next((c for c in claim.citations if c.citekey == key), None)
+    c = _cite(claim, key)
     return f"{c.line}:{c.column}" if c is not None and c.line and c.column else str(claim.line)
 
 

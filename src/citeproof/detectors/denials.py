@@ -269,11 +269,11 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 if side == "claim" and (set(sw) & _SETS_IN_DOUBT or states_same_negation(claim_text, source_text or sent)):
                     continue
                 said = " ".join(_TOKEN_RE.findall(claim_text)[at - 1 if side == "source" else j - 1:][:8])
-                return Tag("polarity_flip", f"The claim says {said!r} where the source {'says' if side == 'source' else 'has'}"
-                           f" {' '.join([long[j - 1], w] + run) if side == 'source' else ' '.join([short[at - 1]] + run)!r}"
-                           f" (it {'leaves out' if side == 'source' else 'adds'} {w!r}): \u201c{sent[:200]}\u201d", 0.9,
-                           (TagEvidence(said, " ".join([long[j - 1], w] + run) if side == "source" else
-                                        " ".join([short[at - 1]] + run)),), proven=True)
+                theirs = " ".join([long[j - 1], w] + run) if side == "source" else " ".join([short[at - 1]] + run)
+                return Tag("polarity_flip", f"The claim says {said!r} where the source "
+                           f"{'says' if side == 'source' else 'has'} {theirs!r} (it "
+                           f"{'leaves out' if side == 'source' else 'adds'} {w!r}): \u201c{sent[:200]}\u201d", 0.9,
+                           (TagEvidence(said, theirs),), proven=True)
     return None
 
 

@@ -54,16 +54,26 @@ def _one_in_place(claim_text: str, q: Quantity, evidence_text: str) -> str | Non
     words after both alike (by stem), or None."""
     if not q.text.isalpha() or q.lo < 2:
         return None
-    after = [stem(w) for w in re.findall(r"[\w.-]+", claim_text[q.end:])[:2]]
+    after = _next_stems(claim_text, q.end)
     if len(after) < 2:
         return None
-    for sent in split_sentences(evidence_text):
-        if overlap_score(claim_text, sent) < TWIN_OVERLAP or _MORE_OF.search(sent):
-            continue  # "one dose ... then a second one" counts two
+    for sent in _twin_sentences(claim_text, evidence_text):
         for m in re.finditer(r"\b(one|a single)\s+", sent, re.I):
-            if [stem(w) for w in re.findall(r"[\w.-]+", sent[m.end():])[:2]] == after:
+            if _next_stems(sent, m.end()) == after:
                 return m.group(1)
     return None
+
+
+def _next_stems(text: str, at: int) -> list[str]:
+    """The stems of the two words after ``text[at]``."""
+    return [stem(w) for w in re.findall(r"[\w.-]+", text[at:])[:2]]
+
+
+def _twin_sentences(claim_text: str, evidence_text: str):
+    """The evidence sentences restating the claim (:data:`TWIN_OVERLAP`) that count one thing once ("one dose ... then
+    a second one" counts two)."""
+    return (s for s in split_sentences(evidence_text)
+            if overlap_score(claim_text, s) >= TWIN_OVERLAP and not _MORE_OF.search(s))
 
 
 _COUNT_WORD = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s+", re.I)
@@ -75,17 +85,14 @@ def _number_for_one(claim_text: str, evidence_text: str) -> tuple[str, str] | No
     three of these incorporated ..." (a 78th trial: *supported*, since "one" is no quantity to the parser, a pronoun
     as often as a number). ``(claim's word, source's count)``, or None; the reverse of :func:`_one_in_place`."""
     for m in re.finditer(r"\b(one|a single)\s+", claim_text, re.I):
-        after = [stem(w) for w in re.findall(r"[\w.-]+", claim_text[m.end():])[:2]]
+        after = _next_stems(claim_text, m.end())
         before = re.findall(r"[\w.-]+", claim_text[:m.start()])[-1:]
         if len(after) < 2 or not before:
             continue
-        for sent in split_sentences(evidence_text):
-            if overlap_score(claim_text, sent) < TWIN_OVERLAP or _MORE_OF.search(sent):
-                continue
+        for sent in _twin_sentences(claim_text, evidence_text):
             for n in _COUNT_WORD.finditer(sent):
                 prev = re.findall(r"[\w.-]+", sent[:n.start()])[-1:]
-                if (prev and stem(prev[0]) == stem(before[0])
-                        and [stem(w) for w in re.findall(r"[\w.-]+", sent[n.end():])[:2]] == after
+                if (prev and stem(prev[0]) == stem(before[0]) and _next_stems(sent, n.end()) == after
                         and not (n.group(1).isdigit() and int(n.group(1)) < 2)):
                     return m.group(1), n.group(1)
     return None

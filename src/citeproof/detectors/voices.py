@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from citeproof.detectors.cues import ANTONYMS, light_token
@@ -20,7 +21,8 @@ from citeproof.text.sentences import split_sentences
 
 __all__ = ["voice_exchanged", "degree_turned_in_conjunct", "ends_exchanged_around"]
 
-_TOKEN = re.compile(r"[\w'-]+|[,;:()]")
+_WORD = re.compile(r"[\w][\w'-]*|[,;:()]")
+"""A word (its hyphens and apostrophes inside it) or a clause mark."""
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
 _HAVE = frozenset({"has", "have", "had"})
 _BETWEEN = frozenset({"can", "could", "may", "might", "will", "would", "shall", "should", "must", "does", "do", "did",
@@ -110,9 +112,9 @@ def voice_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
     Returns:
         A ``polarity_flip`` tag, or None.
     """
-    ctoks = _TOKEN.findall(claim_text)
+    ctoks = _WORD.findall(claim_text)
     claim_passive = _passive(ctoks)
-    theirs = [(sent, _TOKEN.findall(sent)) for _passage, sent in restating(claim_text, pool)]
+    theirs = [(sent, _WORD.findall(sent)) for _passage, sent in restating(claim_text, pool)]
     if not theirs:
         return None
     verbs = {v for _s, t in theirs for v, _a, _p in _passive(t)} | {v for v, _a, _p in claim_passive}
@@ -123,7 +125,7 @@ def voice_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
         for sent, toks in theirs:
             if (verb, patient, agent) not in _relations(toks, {verb}):
                 continue
-            if any((verb, agent, patient) in _relations(_TOKEN.findall(s), {verb})
+            if any((verb, agent, patient) in _relations(_WORD.findall(s), {verb})
                    for s in split_sentences(source_text or " ".join(pool))):
                 continue  # the source says it the claim's way too
             said = {_key(w): w for w in toks} | {_key(w): w for w in ctoks}  # the words as written, the claim's first
@@ -161,9 +163,6 @@ def degree_turned_in_conjunct(claim_text: str, pool: list[str], source_text: str
     return None
 
 
-_WORD = re.compile(r"[\w][\w'-]*|[,;:()]")
-
-
 def _window(toks: list[str], start: int, stop: int) -> list[int]:
     """Indices of the content words of ``toks[start:stop]`` nearest the core first, not past a clause mark."""
     step = 1 if stop > start else -1
@@ -191,8 +190,6 @@ def ends_exchanged_around(claim_text: str, pool: list[str], source_text: str) ->
     word before it stands after it in the sentence (within seven words) and its nearest after it stands before it
     (within five), neither on its own side too; no sentence of the source has the claim's order around the run.
     Code shows it: confidence 0.9, ``proven``."""
-    import difflib
-
     ctoks = _WORD.findall(claim_text)
     ckeys = [_key(w) for w in ctoks]
     for _passage, sent in restating(claim_text, pool):
