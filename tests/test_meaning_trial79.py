@@ -130,3 +130,38 @@ def test_no_significant_difference_where_the_source_reports_one():
     assert escalates(tag) and spans(tag) == ("no significant difference in the acrophase", "significantly higher acrophase")
     assert not proven(detect_polarity_flip, "Across the entire circadian cycle, the knockout mice showed a significantly "
                       "higher acrophase of locomotor activity and heat dissipation.", IL15)
+
+
+ATD = ("The extracellular amino-terminal domains (ATDs) of the ionotropic glutamate receptor subunits form a "
+       "semiautonomous component of all glutamate receptors that resides distal to the membrane and controls a "
+       "surprisingly diverse set of receptor functions.")
+EBV = ("Epstein-Barr virus (EBV) latency III infection converts B lymphocytes into lymphoblastoid cell lines (LCLs) by "
+       "expressing EBV nuclear and membrane proteins, EBNAs, and latent membrane proteins (LMPs), which regulate "
+       "transcription through Notch and tumor necrosis factor receptor pathways.")
+REVIEW = ("This review will summarize recent progress on the molecular mechanisms of invadopodia/podosome formation, with "
+          "strong emphasis on the roles of lipid rafts and phosphoinositides.")
+WNT = ("Here we provide evidence from human, mouse, and cell culture studies showing that Wnt5a-mediated, noncanonical "
+       "Wnt signaling contributes to obesity-associated metabolic dysfunction by increasing adipose tissue "
+       "inflammation.")
+
+
+def test_the_third_rounds_faithful_paraphrases_are_not_proven_swaps():
+    """Held-out trials 83-86 (session 24, on `04101d9`): four faithful paraphrases *unsupported* by a proven swap, each
+    entailed at 0.93-0.98: *that sits* / *that resides*, *Epstein-Barr virus turns* / *converts* (the run read as
+    *EBV turns*), *particular emphasis* / *strong emphasis*, *cell culture data* / *studies*. Each stays tagged,
+    unproven (*partial* at most)."""
+    for claim, source in (
+            ("The extracellular amino-terminal domains (ATDs) of ionotropic glutamate receptor subunits form a "
+             "semiautonomous component of all glutamate receptors that sits distal to the membrane.", ATD),
+            ("Latency III infection with Epstein-Barr virus turns B lymphocytes into lymphoblastoid cell lines through "
+             "EBV nuclear and latent membrane proteins that regulate transcription via the Notch and tumor necrosis "
+             "factor receptor pathways.", EBV),
+            ("This review summarizes recent progress on the molecular mechanisms of invadopodia and podosome formation, "
+             "with particular emphasis on lipid rafts and phosphoinositides.", REVIEW),
+            ("Human, mouse and cell culture data indicate that Wnt5a-mediated noncanonical Wnt signaling contributes to "
+             "obesity-associated metabolic dysfunction by increasing adipose tissue inflammation.", WNT)):
+        assert not proven(detect_term_swap, claim, source), claim
+    (tag,) = proven(detect_term_swap, "This review summarizes recent progress on the molecular mechanisms of "
+                    "invadopodia/podosome formation, with strong emphasis on the roles of lipid rafts and "
+                    "sphingolipids.", REVIEW)
+    assert spans(tag) == ("sphingolipids", "phosphoinositides")

@@ -343,9 +343,11 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
 
 _MODIFIERS = frozenset("""several multiple many numerous various varied diverse different distinct few little much some
 certain considerable substantial significant marked notable major important key main primary principal crucial critical
-essential central large small great broad wide range variety number""".split())
+essential central large small great broad wide range variety number particular special strong multitude""".split())
 """Words of how many or how much (*several* / *multiple*, *little* / *poorly*): one for another is rewording, never a
 term (issue 28: "a different content term ... organ, organism, agency, drug, place, method")."""
+_EVIDENCE = frozenset("data studies study evidence results findings observations work research experiments".split())
+"""Words for what a finding rests on (*human, mouse and cell culture data* / *studies*): the writers' frame, no term."""
 _PARTICLES = frozenset("out up down off over away back on in".split())
 """A verb's particle (*transfer out*, *set up*): no term of its own."""
 _BE_HAVE = frozenset("is are was were be been being has have had".split())
@@ -365,6 +367,8 @@ def _verb_slot(words: list[str], k: int) -> bool:
         return w.endswith(("ed", "en", "ing"))
     if prev.lower() in _MODAL or prev.lower() in ("which", "who"):
         return not w.endswith("ly")
+    if prev.lower() == "that" and w.endswith(("s", "ed")) and not w.endswith(("ss", "us", "is")):
+        return True  # "receptors that sits distal to the membrane" / "that resides"
     if k + 1 < len(words) and words[k + 1].lower() in ("it", "them", "itself", "themselves"):
         return True  # "... and retain it"
     return w.endswith(("s", "ed")) and not w.endswith(("ss", "us", "is")) and (_is_name(prev) or (
@@ -382,7 +386,8 @@ def _no_term(swap: TagEvidence, cw: list[str], sw: list[str], alone: bool = Fals
     a, b = swap.claim_span.split(), swap.evidence_span.split()
     if not a or not b:
         return False
-    if all(w.lower() in _MODIFIERS or w.lower().endswith("ly") for w in (a[0], b[0])):
+    if all(w.lower() in _MODIFIERS or w.lower().endswith("ly") for w in (a[0], b[0])) or all(
+            w.lower() in _EVIDENCE for w in (a[-1], b[-1])):
         return True
     if any(len(x) == 1 and x[0].lower() in _PARTICLES for x in (a, b)):
         return True  # "transfer out" for "transfer to another district" (an 80th trial's faithful claim)
@@ -390,7 +395,8 @@ def _no_term(swap: TagEvidence, cw: list[str], sw: list[str], alone: bool = Fals
         return False  # a sentence copied but for its verb says something else ("were showing for 192 genomic clones"
         # for "were detected": eval meaning's own-words false claims, 11 of 125 had gone unproven)
     lc, ls = [w.lower() for w in cw], [w.lower() for w in sw]
-    ka = next((k for k, w in enumerate(lc) if w == a[0].lower()), None)
+    wa = next((w for w in a if not _is_name(w)), a[0])  # past a name the run opens with ("EBV turns")
+    ka = next((k for k, w in enumerate(lc) if w == wa.lower()), None)
     kb = next((k for k, w in enumerate(ls) if w == b[0].lower()), None)
     return ka is not None and kb is not None and _verb_slot(cw, ka) and _verb_slot(sw, kb)
 
