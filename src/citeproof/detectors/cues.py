@@ -49,6 +49,12 @@ NEG_ANY = re.compile(r"\b(?:" + NEGATION + r"|unaffected|unchanged|independent|a
                       r"|dispensable|irrespective|regardless|similar|comparable)\b|n't\b", re.I)
 AUX = {"do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would", "may", "might",
         "should"}
+BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+HAVE_FORMS = frozenset({"has", "have", "had"})
+MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "must", "do", "does", "did"})
+"""The forms of *be* and *have* and the modals (with *do*), read where a verb's voice or place matters
+(:mod:`citeproof.detectors.voices`, :func:`citeproof.detectors.swaps._verb_slot`, the passive of
+:func:`citeproof.detectors.reversals.named_ends_exchanged`)."""
 WINDOW = 5
 
 

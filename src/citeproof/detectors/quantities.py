@@ -283,7 +283,7 @@ def _compound(txt: str) -> tuple[int, int]:
     80th trial's faithful claim "254 patients" had been read as drifting from *fifty-four*, *Two hundred* as 2); the
     reading stops where the words stop making one number (*two and three*: 2)."""
     toks = [(t.group(0).lower(), t.end()) for t in re.finditer(r"[a-z]+", txt, re.I)]
-    val = cur = used = 0
+    cur = used = 0
     prev = ""
     for t, at in toks:
         if t == "a" and not prev:
@@ -300,7 +300,7 @@ def _compound(txt: str) -> tuple[int, int]:
         else:
             break
         prev, used = t, at
-    return val + cur, used
+    return cur, used
 
 
 def extract_quantities(text: str) -> list[Quantity]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors.cues import CUE_RES, NEGATOR, OPENERS, light_token
+from citeproof.detectors.cues import BE_FORMS, CUE_RES, NEGATOR, OPENERS, light_token
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference)
 from citeproof.detectors.voices import degree_turned_in_conjunct, ends_exchanged_around, voice_exchanged
@@ -417,7 +417,7 @@ _ACTS = frozenset({"regulates", "regulated", "activates", "activated", "inhibits
 regulate AFF1: *supported* at 0.97)."""
 _MODIFIES = re.compile(r"\w+(?:ylat|itinat)(?:e|es|ed)")
 """Verbs of a chemical mark one protein puts on another (*SUMOylates*, *acetylated*, *ubiquitinates*)."""
-_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "get", "gets", "got"})
+_BE = BE_FORMS | {"get", "gets", "got"}
 
 
 def opposites_exchanged(claim_text: str, pool: list[str]) -> Tag | None:

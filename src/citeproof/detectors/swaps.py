@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from citeproof.detectors.cues import BE_FORMS, HAVE_FORMS, MODALS
 from citeproof.detectors.lexicon import (DIRECTION, KINDS, REPORTING, SYNONYMS, labelled_swap, names_writers, negated_alike,
                                          numbered_name_swap, proper_name, spelled_otherwise)
 from citeproof.detectors.methods import method_swapped
@@ -350,8 +351,12 @@ _EVIDENCE = frozenset("data studies study evidence results findings observations
 """Words for what a finding rests on (*human, mouse and cell culture data* / *studies*): the writers' frame, no term."""
 _PARTICLES = frozenset("out up down off over away back on in".split())
 """A verb's particle (*transfer out*, *set up*): no term of its own."""
-_BE_HAVE = frozenset("is are was were be been being has have had".split())
-_MODAL = frozenset("can could may might will would should must do does did".split())
+_BE_HAVE = BE_FORMS | HAVE_FORMS
+
+
+def _inflected(w: str) -> bool:
+    """``w`` (lower case) is written as a verb inflects, *-s* or *-ed* (not *-ss*, *-us*, *-is*: *process*, *virus*)."""
+    return w.endswith(("s", "ed")) and not w.endswith(("ss", "us", "is"))
 
 
 def _verb_slot(words: list[str], k: int) -> bool:
@@ -365,13 +370,13 @@ def _verb_slot(words: list[str], k: int) -> bool:
     w, prev = words[k].lower(), words[k - 1]
     if prev.lower() in _BE_HAVE:
         return w.endswith(("ed", "en", "ing"))
-    if prev.lower() in _MODAL or prev.lower() in ("which", "who"):
+    if prev.lower() in MODALS or prev.lower() in ("which", "who"):
         return not w.endswith("ly")
-    if prev.lower() == "that" and w.endswith(("s", "ed")) and not w.endswith(("ss", "us", "is")):
+    if prev.lower() == "that" and _inflected(w):
         return True  # "receptors that sits distal to the membrane" / "that resides"
     if k + 1 < len(words) and words[k + 1].lower() in ("it", "them", "itself", "themselves"):
         return True  # "... and retain it"
-    return w.endswith(("s", "ed")) and not w.endswith(("ss", "us", "is")) and (_is_name(prev) or (
+    return _inflected(w) and (_is_name(prev) or (
         _content(prev) and prev.lower() not in STOPWORDS and not prev.lower().endswith(("ly", "ed", "al", "ic"))))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from citeproof.detectors.cues import ANTONYMS, light_token
+from citeproof.detectors.cues import ANTONYMS, BE_FORMS, HAVE_FORMS, MODALS, light_token
 from citeproof.detectors.terms import restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
@@ -23,10 +23,9 @@ __all__ = ["voice_exchanged", "degree_turned_in_conjunct", "ends_exchanged_aroun
 
 _WORD = re.compile(r"[\w][\w'-]*|[,;:()]")
 """A word (its hyphens and apostrophes inside it) or a clause mark."""
-_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
-_HAVE = frozenset({"has", "have", "had"})
-_BETWEEN = frozenset({"can", "could", "may", "might", "will", "would", "shall", "should", "must", "does", "do", "did",
-                      "also", "not", "further", "thereby", "then", "still", "only", "often", "always"}) | _HAVE
+_BE = BE_FORMS
+_BETWEEN = MODALS | HAVE_FORMS | frozenset({"shall", "also", "not", "further", "thereby", "then", "still", "only", "often",
+                                           "always"})
 """Words that may stand between a subject and its verb (a modal, *also*, *not*) or between a verb and *by*."""
 _DETERMINERS = frozenset({"the", "a", "an", "these", "this", "those", "that", "its", "their", "his", "her", "our",
                           "such", "both", "each", "all", "any", "some"})
