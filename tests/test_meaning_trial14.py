@@ -225,7 +225,7 @@ def test_a_contradiction_read_beside_the_restating_sentence_the_judge_clears_is_
     lexical.tier = Tier.LEXICAL
     out = decide(_judged(other, Verdict.CONTRADICTED, 0.73, (restating, 0.3, 0.2, 0.6)), lexical, policy, claim=claim)
     assert (out.verdict, "needs_review" in out.flags) == (Verdict.PARTIAL, True)
-    assert "does not find contradicting (P(contradicts) 0.20)" in out.reasons[0]
+    assert "far less sure contradicts it (P(contradicts) 0.20)" in out.reasons[0]
     for judged in (_judged(other, Verdict.CONTRADICTED, 0.73, (restating, 0.1, 0.8, 0.6)),
                    _judged(restating, Verdict.CONTRADICTED, 0.73, (restating, 0.1, 0.2, 0.6))):
         assert decide(judged, lexical, policy, claim=claim).verdict == Verdict.CONTRADICTED

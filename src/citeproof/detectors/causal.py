@@ -48,6 +48,9 @@ EXPLICIT_CAUSAL = [
     r"as a (?:direct )?result of",  # a twenty-second trial: "stress tolerance as a result of their high levels of ..."
 ]
 """Words that name causation outright (a subset of the claim cues)."""
+_CAUSE_WORDS = [r"caus(?:e|es|ed|ing)", r"causal(?:ly)?", r"causation", r"responsible for"]
+"""The words of cause alone, without *give rise to* (cells give rise to progeny: a faithful SciFact claim), *due to*
+or *results in* (often a sequence, not a claim of cause)."""
 
 EFFECT_VERBS = [r"reduc(?:e|es|ed|ing)", r"increas(?:e|es|ed|ing)", r"lower(?:s|ed|ing)?", r"rais(?:e|es|ed|ing)",
                 r"decreas(?:e|es|ed|ing)", r"improv(?:e|es|ed|ing)", r"worsen(?:s|ed|ing)?", r"protect(?:s|ed|ing)?", r"extend(?:s|ed)?"]
@@ -93,6 +96,7 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
     When the claim names causation outright and the source sentence restating it (:func:`~citeproof.detectors.swaps.
     restating_sentence`) holds no causal, effect or manipulation wording at all, the tag fires at 0.7 (it downgrades:
     the claim adds a cause the restated finding does not carry; a sixth new user's trial, whose claim was *supported*).
+    So it does, at 0.7, when such a claim's source states no cause or effect anywhere (a 90th trial).
 
     Before all that: when the evidence disclaims causality (:data:`DISCLAIMER`:
     *causality was not established*, *cannot infer causation*) and the claim
@@ -161,6 +165,14 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
                     f"states no cause: \u201c{restating[:200]}\u201d", 0.7, (TagEvidence(said, ""),))]
     if effect:
         return []
+    whole = context.get("source_text") or pooled
+    if (outright := find_terms(claim_text, _CAUSE_WORDS)) and not find_terms(whole, EXPLICIT_CAUSAL + STRONG_CAUSAL):
+        # the claim names a cause outright and the source states none anywhere: "strong social networks and support
+        # directly cause better health" for "evidence substantiates the importance of social networks and support to
+        # health" (a 90th trial: *supported*, the tag at 0.5 had downgraded nothing)
+        said = outright[0][0]
+        return [Tag("causal_overclaim", f"The claim says {said!r}; the source states no cause anywhere.", 0.7,
+                    (TagEvidence(said, ""),))]
     return [Tag("causal_overclaim", f"The claim states a cause ({cue!r}) that the evidence does not state.",
                 0.5, (TagEvidence(cue, ""),))]
 

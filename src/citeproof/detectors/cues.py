@@ -111,9 +111,20 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     # a 59th trial: "preventing the gradual development of multidrug-resistant TB" for "allowing"
     ("allowing", "preventing"), ("allows", "prevents"), ("allowed", "prevented"), ("allow", "prevent"),
     ("enabling", "preventing"), ("enables", "prevents"), ("enabled", "prevented"), ("permits", "prevents"),
+    # trials 87 and 90: cell death "delayed" for "accelerated", polymerases "preventing mutations" for "generating"
+    ("accelerated", "delayed"), ("accelerates", "delays"), ("accelerate", "delay"), ("hastened", "delayed"),
+    ("generating", "preventing"), ("generates", "prevents"), ("generated", "prevented"), ("generate", "prevent"),
+    ("causing", "preventing"), ("causes", "prevents"), ("caused", "prevented"),
+    ("little", "large"), ("little", "great"), ("little", "substantial"), ("little", "considerable"),  # 88th: "have
+    # little effect on estimates" for "can have large effects on the estimates"
 ))
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""
+
+PREPOSITIONS = frozenset("in on at by through after via with from during upon following for into within".split())
+"""Prepositions one of which may stand for another around a turned word ("through" / "after", an 87th trial)."""
+WHEN = frozenset({"still", "now", "also", "already", "yet", "further", "currently"})
+"""Adverbs of time read past before a turned word at a claim's end ("are now declining" / "are still increasing")."""
 
 RELATION = frozenset({"to", "into", "onto", "than", "whereas", "while", "whilst", "but", "versus", "vs", "compared",
                        "over", "unlike", "rather", "toward", "towards", "against", "instead"})

@@ -49,6 +49,7 @@ BOOSTERS = [
     r"clearly", r"clear(?:ly)? (?:show|demonstrate)s?", r"definitive(?:ly)?", r"conclusive(?:ly)?", r"unequivocal(?:ly)?",
     r"undoubtedly", r"indisputabl[ey]", r"unambiguous(?:ly)?", r"certainly", r"beyond (?:any |all )?doubt", r"no doubt",
     r"(?:has|have|is|are|was|were|been) (?:now )?(?:proven|proved)", r"proof that", r"prov(?:ed|es|e) that", r"(?:firmly |well[- ])established",  # "proved that" (a 49th trial)
+    r"prov(?:ed|es|e) (?:the|a|an|this|these|its|their)",  # "these results prove the unifying mechanism" (87th)
     r"it (?:is|has been) (?:now )?(?:known|certain|settled|accepted|clear|established|proven|shown)", r"established that",
     r"always", r"invariabl[ey]", r"without exception", r"firmly", r"decisive(?:ly)?", r"settled", r"definite(?:ly)?",
     r"irrefutabl[ey]", r"categorical(?:ly)?", r"undeniabl[ey]", r"incontrovertibl[ey]", r"surely", r"beyond (?:dispute|question)",

@@ -75,6 +75,11 @@ _GROUPS = (
     "shared common", "intestinal gut", "produce produces produced generate generates generated",  # trials 55-56
     "precursor precursors progenitor progenitors",  # a 70th trial's faithful "B cell precursors"
     "earliest first", "stated admitted said declared acknowledged",  # a 60th trial: "60% stated" / "60% admitted"
+    "often frequently commonly usually typically",  # an 88th trial's faithful "often depend" / "frequently dependent"
+    "mostly mainly largely predominantly primarily chiefly principally",  # and "mainly" / "predominantly"
+    "alongside addition besides plus",  # and "alongside BMI" / "in addition to BMI" (both had been proven swaps)
+    "substantiate substantiates substantiated support supports supported",  # trials 87-90's faithful claims
+    "elucidate elucidates elucidated explain explains explained",
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())
@@ -129,8 +134,12 @@ KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
     "men women male males female females boys girls",
     "left right anterior posterior upper lower proximal distal dorsal ventral maternal paternal",
     "donor donors recipient recipients parent parents offspring mother mothers infant infants",
+    # diseases (an 88th trial: "airway hyperresponsiveness, diabetes and certain genetic variations" for "..., asthma,
+    # and ...": *partial*, an unproven swap)
+    "asthma diabetes hypertension obesity copd tuberculosis pneumonia influenza dementia epilepsy arthritis "
+    "osteoporosis schizophrenia depression autism stroke sepsis",
 ))
-"""Single words of one kind (species, sexes, sides, roles): two of them exchanged need no clause joiner ("the rat
+"""Single words of one kind (species, sexes, sides, roles, diseases): two of them exchanged need no clause joiner ("the rat
 ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat transporter", a fourth trial)."""
 
 

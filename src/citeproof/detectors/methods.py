@@ -1,8 +1,9 @@
-"""Methods of measurement named by the claim and by the source (issue 28): the claim's method, which the source
-never names, where the sentence restating the claim names another ("X-ray crystallography showed that these
+"""Methods of measurement and organisms named by the claim and by the source (issue 28): the claim's method, which
+the source never names, where the sentence restating the claim names another ("X-ray crystallography showed that these
 sequence motifs bind to the DNA-binding site of p53c" for "We found from NMR spectroscopy that ...", a 76th trial's
-claim *supported* at P(entails) 0.96). Read by :func:`citeproof.detectors.swaps.detect_term_swap`; code shows it:
-``term_swap`` at 0.9, ``proven``.
+claim *supported* at P(entails) 0.96); the same for an organism ("monitored in Saccharomyces cerevisiae" for "We
+monitored, in Escherichia coli, ...", a 90th trial's claim *supported* at P(entails) 0.97). Read by
+:func:`citeproof.detectors.swaps.detect_term_swap`; code shows it: ``term_swap`` at 0.9, ``proven``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from functools import lru_cache
 
 from citeproof.model import TagEvidence
 
-__all__ = ["METHODS", "methods_in", "method_swapped"]
+__all__ = ["METHODS", "ORGANISMS", "methods_in", "method_swapped"]
 
 METHODS: dict[str, str] = {
     "nmr": r"NMR|nuclear magnetic resonance(?! imaging)",
@@ -35,31 +36,58 @@ METHODS: dict[str, str] = {
 """Methods of measurement and imaging, each with the ways its name is written (an abbreviation and its long form are
 one method; *fMRI* is read as MRI, *immunoblot* as western blot)."""
 
-_FOUND = {k: re.compile(rf"(?<![\w-])(?:{v})(?![\w-])", re.I) for k, v in METHODS.items()}
+ORGANISMS: dict[str, str] = {
+    "e. coli": r"Escherichia coli|E\. ?coli",
+    "s. cerevisiae": r"Saccharomyces(?: cerevisiae)?|S\. ?cerevisiae|budding yeast",
+    "s. pombe": r"Schizosaccharomyces pombe|S\. ?pombe|fission yeast",
+    "b. subtilis": r"Bacillus subtilis|B\. ?subtilis",
+    "drosophila": r"Drosophila(?: melanogaster)?|D\. ?melanogaster|fruit ?fl(?:y|ies)",
+    "c. elegans": r"Caenorhabditis elegans|C\. ?elegans",
+    "arabidopsis": r"Arabidopsis(?: thaliana)?|A\. ?thaliana",
+    "zebrafish": r"zebrafish|Danio rerio",
+    "xenopus": r"Xenopus(?: laevis| tropicalis)?",
+    "m. tuberculosis": r"Mycobacterium tuberculosis|M\. ?tuberculosis",
+    "s. aureus": r"Staphylococcus aureus|S\. ?aureus|MRSA",
+    "p. aeruginosa": r"Pseudomonas aeruginosa|P\. ?aeruginosa",
+    "p. falciparum": r"Plasmodium falciparum|P\. ?falciparum",
+    "salmonella": r"Salmonella",
+    "listeria": r"Listeria(?: monocytogenes)?|L\. ?monocytogenes",
+    "s. pneumoniae": r"Streptococcus pneumoniae|S\. ?pneumoniae|pneumococc\w*",
+    "h. pylori": r"Helicobacter pylori|H\. ?pylori",
+    "c. albicans": r"Candida albicans|C\. ?albicans",
+    "t. gondii": r"Toxoplasma(?: gondii)?|T\. ?gondii",
+    "chlamydomonas": r"Chlamydomonas(?: reinhardtii)?",
+}
+"""Model organisms and common pathogens, each with the ways its name is written (genus and species, the genus
+abbreviated, a common name). Mice and humans are not here: one for the other is a widening (``scope_inflation``)."""
+
+_TABLES = tuple({k: re.compile(rf"(?<![\w-])(?:{v})(?![\w-])", re.I) for k, v in table.items()}
+                for table in (METHODS, ORGANISMS))
 
 
 @lru_cache(maxsize=256)
-def methods_in(text: str) -> dict[str, str]:
-    """The methods ``text`` names: method -> the words as written (first occurrence)."""
+def methods_in(text: str, table: int = 0) -> dict[str, str]:
+    """The methods (``table`` 0) or organisms (1) ``text`` names: key -> the words as written (first occurrence)."""
     out = {}
-    for k, pat in _FOUND.items():
+    for k, pat in _TABLES[table].items():
         if m := pat.search(text):
             out[k] = m.group(0)
     return out
 
 
 def method_swapped(claim_text: str, sentence: str, source_text: str) -> TagEvidence | None:
-    """The claim's method, named nowhere in the source, where ``sentence`` (restating the claim) names another method
-    the claim does not: ``TagEvidence(claim's words, sentence's words)``, or None."""
-    mine = methods_in(claim_text)
-    if not mine:
-        return None
-    anywhere = methods_in(source_text or sentence)
-    theirs = methods_in(sentence)
-    for k, said in mine.items():
-        if k in anywhere:
+    """The claim's method (or organism), named nowhere in the source, where ``sentence`` (restating the claim) names
+    another method (organism) the claim does not: ``TagEvidence(claim's words, sentence's words)``, or None."""
+    for table in range(len(_TABLES)):
+        mine = methods_in(claim_text, table)
+        if not mine:
             continue
-        other = next((v for j, v in theirs.items() if j not in mine), None)
-        if other is not None:
-            return TagEvidence(said, other)
+        anywhere = methods_in(source_text or sentence, table)
+        theirs = methods_in(sentence, table)
+        for k, said in mine.items():
+            if k in anywhere:
+                continue
+            other = next((v for j, v in theirs.items() if j not in mine), None)
+            if other is not None:
+                return TagEvidence(said, other)
     return None

@@ -34,7 +34,11 @@ def _readings(sent: str) -> list[str]:
     return [sent, bare] if bare != sent and bare.strip() else [sent]
 
 
-_EXCEPTED = re.compile(r"\s*,\s*but not\s+[^,;()]{1,40},\s*", re.I)
+_EXCEPTED = re.compile(r"\s*,\s*but not\s+(?:[^,;()]{1,40},\s*){0,4}?(?:(?:and|or)\s+)?[^,;()]{1,40},\s*"
+                       r"(?=(?:\w+ly\s+|also\s+|not\s+)?(?:was|were|is|are|has|have|had|did|does|do|can|could|may|might)\b)"
+                       r"|\s*,\s*but not\s+[^,;()]{1,40},\s*", re.I)
+"""*, but not X,* and *, but not X, Y, or Z,* before a verb ("The circadian amplitude of energy expenditure, but not
+respiratory exchange ratio, food intake, or motor activity, also was blunted", a 90th trial)."""
 
 
 _DESIRABLE = frozenset(stem(w) for w in (

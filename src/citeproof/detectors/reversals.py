@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors.cues import BE_FORMS, CUE_RES, NEGATOR, OPENERS, light_token
+from citeproof.detectors.cues import BE_FORMS, CUE_RES, NEGATOR, OPENERS, PREPOSITIONS, WHEN, light_token
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
-                                         null_against_difference)
-from citeproof.detectors.voices import degree_turned_in_conjunct, ends_exchanged_around, voice_exchanged
+                                         null_against_difference, ended_for_lasted)
+from citeproof.detectors.voices import (degree_turned_in_conjunct, ends_exchanged_around, terms_exchanged,
+                                        voice_exchanged)
 from citeproof.detectors.lexicon import WRITERS_FRAME
 from citeproof.detectors.exchanges import (bounds_exchanged, comparative_against_numbers, contrast_exchanged,
                                            names_exchanged_apart, numbers_exchanged, numbers_exchanged_apart, ratio_inverted,
@@ -39,18 +40,23 @@ def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: l
     stems. Claim words naming what the sentence's *this* points back to count as stated (``names_referent``: "When
     the disposition index is altered there is a lower risk" for "When this is altered there is a higher risk", a
     27th trial)."""
-    from citeproof.detectors.terms import names_referent
+    from citeproof.detectors.terms import names_referent, same_term
 
     n, stems = 0, set()
     for t, i1, i2, j1, j2 in ops:
-        if t == "equal" or (t == "replace" and source_text and names_referent(cw[i1:i2], sw[j1:j2], source_text)):
+        if t == "equal" or (t == "replace" and source_text and (names_referent(cw[i1:i2], sw[j1:j2], source_text)
+                                                                or same_term(cw[i1:i2], [w.upper() for w in sw[j1:j2]],
+                                                                             source_text))):
+            # (or the term the source abbreviates, written in capitals: "blocking lipid droplet biogenesis" for
+            # "blocking LD biogenesis", an 87th trial)
             words = [w for w in cw[i1:i2] if len(w) >= 3 and w not in STOPWORDS]
             n, stems = n + len(words), stems | {stem(w) for w in words}
         elif t == "insert" and (_conjunct(sw[j1:j2]) or (j2 - j1 >= 3 and not any(NEGATOR.fullmatch(w) for w in sw[j1:j2]))):
             # a conjunct or aside of the sentence's own, or an item of its list ("had been above average at sports in
             # school, more outgoing socially in adolescence, had fewer ...", an eighth trial), left out by the claim
             continue
-        elif not all(light_token(w) for w in cw[i1:i2] + sw[j1:j2]):
+        elif not all(light_token(w) for w in cw[i1:i2] + sw[j1:j2]) and not (
+                i2 - i1 == j2 - j1 == 1 and {cw[i1], sw[j1]} <= PREPOSITIONS):  # "through" / "after" (an 87th trial)
             break
     return n, stems
 
@@ -85,6 +91,12 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 # (a degree word is the reversed word too: "ZAR 29.2 less on traditional healers" for "more", 36th)
                 ca = [x for x in range(i1, i2) if not light_token(cw[x]) or cw[x] in _DEGREE]
                 sa = [x for x in range(j1, j2) if not light_token(sw[x]) or sw[x] in _DEGREE]
+                if i2 == len(cw) and len(sa) > 1:  # the claim ends here: the sentence's first word past *still*
+                    ca, sa = [x for x in ca if cw[x] not in WHEN], [x for x in sa if sw[x] not in WHEN][:1]
+                elif len(sa) > 1 and (cut := max((x for x in range(j1, j2) if sw[x] == "and"), default=None)):
+                    # the sentence's own conjunct before the turned verb: "death was associated with LD depletion and
+                    # was accelerated by blocking" for "death was delayed by blocking" (an 87th trial)
+                    sa = [x for x in sa if x > cut]
                 if len(ca) != 1 or len(sa) != 1 or not _opposite(cw[ca[0]], sw[sa[0]], cw[ca[0] + 1:]):
                     continue
                 i1, j1 = ca[0], sa[0]
@@ -96,7 +108,10 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 # or what it turns is long and alike: "showed significantly lower food intake, oxygen consumption and
                 # carbon dioxide production" for "there was significantly greater food intake, ..." (an 81st trial)
                 long_after = left >= 1 and right >= 5
-                if (left < each or right < each or left + right < total) and not whole and not long_after:
+                # or the claim ends with it, four content words alike before ("In most of the world, COPD prevalence
+                # and mortality are now declining" for "... are still increasing and likely will continue", 88th)
+                last = i1 == len(cw) - 1 and left >= 4
+                if (left < each or right < each or left + right < total) and not (whole or long_after or last):
                     continue
                 need = ls | rs | {stem(cw[i1])}
                 if any(need <= {stem(w) for w in _TOKEN_RE.findall(other.lower())}
@@ -135,7 +150,8 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or strand_turned(claim_text, pool, source_text) or negation_dropped_in_clause(claim_text, wide, source_text)
             or voice_exchanged(claim_text, pool, source_text) or degree_turned_in_conjunct(claim_text, pool, source_text)
             or ends_exchanged_around(claim_text, pool, source_text) or negation_in_run(claim_text, wide, source_text)
-            or null_against_difference(claim_text, wide, source_text))
+            or null_against_difference(claim_text, wide, source_text) or terms_exchanged(claim_text, pool, source_text)
+            or ended_for_lasted(claim_text, pool, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"

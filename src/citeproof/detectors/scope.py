@@ -315,10 +315,13 @@ def _named_widened(claim_text: str, pool: list[str], source_text: str = "") -> T
 def _says_all_too(wide: str, claim_text: str, source_text: str) -> bool:
     """The source says the claim's *all* (or *every*, *each*) of the same head noun somewhere ("68.9% of all articles"
     on its page 7 for a claim's "68.9% of all scholarly articles", whose page 2 says "of the 81.6 million scholarly
-    articles registered with Crossref")."""
+    articles registered with Crossref"); *the total* counts as *all* ("5.6% and 9.3% of all alleles" for "of the
+    total alleles", an 89th trial)."""
     m = re.search(rf"\b{re.escape(wide)}\s+((?:[\w-]+\s+){{0,2}}?)(?P<head>[\w-]+?)s?\b(?=\s*(?:[,.;:)]|$|\s(?:in|of|"
                   r"that|which|with|from|to|for|and|are|is|were|was|have|has)\b))", claim_text, re.I)
-    return bool(m and source_text and re.search(rf"\b{re.escape(wide.split()[0])}\s+(?:[\w-]+\s+){{0,2}}?"
+    first = wide.split()[0].lower()
+    said = "all|total|entire|whole" if first == "all" else re.escape(first)
+    return bool(m and source_text and re.search(rf"\b(?:{said})\s+(?:[\w-]+\s+){{0,2}}?"
                                                 rf"{re.escape(m.group('head'))}", source_text, re.I))
 
 
@@ -426,6 +429,32 @@ def _people_unstudied(claim_text: str, source_text: str) -> Tag | None:
                (TagEvidence(m.group(0), _LAB.search(source_text).group(0)),), proven=True)
 
 
+_IN_VIVO = re.compile(r"\bin vivo\b", re.I)
+_DISH = re.compile(r"\b(?:in vitro|in culture|cultured|cell cultures?|cell lines?)\b", re.I)
+_ORGANISM_STUDIED = re.compile(r"\b(?:in vivo|mice|mouse|murine|rats?|rodents?|animals?|zebrafish|drosophila|"
+                               r"xenografts?|patients?|participants?|subjects|volunteers?|humans|people|tumou?rs in)\b",
+                               re.I)
+
+
+_FROM_ORGANISM = re.compile(r"\b(?:rat|mouse|murine|human|animal)\s+(?:[\w-]+\s+){0,2}(?:cells?|astrocytes|neurons|"
+                            r"fibroblasts|hepatocytes|myocytes|cardiomyocytes|macrophages|lines?|cultures?)\b", re.I)
+
+
+def _in_vivo_unstudied(claim_text: str, source_text: str) -> Tag | None:
+    """A claim *in vivo* citing a source whose work is in culture (*in vitro*, *cells in culture*, *cell lines*) and
+    that names no living organism studied (no *in vivo*, animals or people anywhere in it): "In vivo, cell viability
+    during nutrient deprivation is sustained by ..." for a study of "complete nutrient deprivation of cells in culture"
+    (an 87th trial: *supported*, P(entails) 0.89 on the title). Code shows it: confidence 0.9, ``proven``."""
+    m = _IN_VIVO.search(claim_text)
+    if m is None or not source_text:
+        return None
+    cells = _FROM_ORGANISM.sub(" ", source_text)  # "rat primary astrocytes" are cells in a dish, no rat studied
+    if _ORGANISM_STUDIED.search(cells) or not (dish := _DISH.search(source_text)):
+        return None
+    return Tag("scope_inflation", f"The claim says {m.group(0)!r}; the source's work is {dish.group(0)!r} and it names "
+               f"no living organism studied.", 0.9, (TagEvidence(m.group(0), dish.group(0)),), proven=True)
+
+
 def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``scope_inflation`` when the claim generalises beyond the evidence.
 
@@ -475,6 +504,7 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
                     (TagEvidence(c_h[0][0], e_nh[0][0]),), proven=True)]
     source_text = context.get("source_text") or ""
     unstudied = (_people_unstudied(claim_text, source_text or evidence_text)
+                 or _in_vivo_unstudied(claim_text, source_text or evidence_text)
                  or _continent_wide(claim_text, source_text or evidence_text))
     if unstudied is not None:
         return [unstudied]

@@ -5,7 +5,9 @@
 - :func:`voice_exchanged`: "Virulence selection constrains the correlations" for "virulence selection is
   constrained by correlations" (the claim makes the thing acted on the actor);
 - :func:`degree_turned_in_conjunct`: "at low pH and high oxygen tension" for "at low pH and oxygen tension" (the
-  source's *low* governs both nouns; the claim gives the second the opposite degree).
+  source's *low* governs both nouns; the claim gives the second the opposite degree);
+- :func:`terms_exchanged`: "All patients with bone metastases had liver metastases" for "All patients with liver
+  metastases had bone metastases" (two terms exchanged around the relation the claim shares with the source).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from __future__ import annotations
 import difflib
 import re
 
-from citeproof.detectors.cues import ANTONYMS, BE_FORMS, HAVE_FORMS, MODALS, light_token
+from citeproof.detectors.cues import (ANTONYMS, BE_FORMS, CUE_RES, HAVE_FORMS, MODALS, NEGATOR, OPPOSITE,
+                                     light_token)
 from citeproof.detectors.terms import restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 
-__all__ = ["voice_exchanged", "degree_turned_in_conjunct", "ends_exchanged_around"]
+__all__ = ["voice_exchanged", "degree_turned_in_conjunct", "ends_exchanged_around", "terms_exchanged"]
 
 _WORD = re.compile(r"[\w][\w'-]*|[,;:()]")
 """A word (its hyphens and apostrophes inside it) or a clause mark."""
@@ -241,4 +244,104 @@ def _said_so(core: list[str], x: str, y: str, source_text: str) -> bool:
                 before, after = _core_ends(toks, keys, k, n, 5, 7)
                 if x in before and y in after:
                     return True
+    return False
+
+
+_SYMMETRIC = re.compile(r"(?:versus|vs|with|between|interact|bind|bound|associat|correlat|compar|similar|differ|"
+                        r"link|overlap|contact|fus|equal|same|like)", re.I)
+"""Words between two terms that make their order free ("A interacts with B", "A versus B")."""
+_COORDINATORS = frozenset({"and", "or", "nor", "either", "neither"})
+_POSSESSIVES = frozenset({"its", "their", "his", "her"})
+
+
+def _at(blocks, i: int, j: int) -> bool:
+    """The claim's word ``i`` is aligned to the sentence's word ``j`` inside a matching block of two words or more."""
+    return any(a <= i < a + n and b + (i - a) == j and n >= 2 for a, b, n in blocks)
+
+
+def terms_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """Two content terms of a sentence restating the claim exchanged in the claim around the relation they share:
+    "All patients with bone metastases had liver metastases" for "All patients with liver metastases had bone
+    metastases" (an 86th trial: *partial*), "Both RhoA and its substrate, the guanine nucleotide exchange factor
+    Vav2" for "Both Vav2 and its substrate, the small GTPase RhoA" (an 83rd: *supported*, P(entails) 0.68).
+
+    Each term stands once in the claim and once in the sentence, in the other order, at most twelve words apart;
+    putting each in the other's place aligns it inside a run of two words or more and adds two aligned words or
+    more; a run of two words or more the two sides share between the terms holds a content word (the relation), and
+    neither term is an adverb in *-ly* ("behavior changed abruptly" for "an abrupt change in behavior"); no word
+    between them in the claim makes their order free (:data:`_SYMMETRIC`: *with*, *interacts*, *correlates*; a
+    coordinator not followed by a possessive: "Liver weight and body weight" for "Body weight and liver weight"); the
+    remaining differences hold no direction, degree or negation word ("B is lower than A" for "A is higher than B" is
+    faithful); no sentence of the source has the claim's order around the relation. Code shows it: confidence 0.9,
+    ``proven``.
+
+    Args:
+        claim_text: the claim.
+        pool: the evidence passage and the source sentences nearest the claim.
+        source_text: the whole source (a sentence saying it the claim's way stops the tag).
+
+    Returns:
+        A ``polarity_flip`` tag, or None.
+    """
+    ctoks = _WORD.findall(claim_text)
+    ckeys = [_key(w) for w in ctoks]
+    for _passage, sent in restating(claim_text, pool):
+        stoks = _WORD.findall(sent)
+        skeys = [_key(w) for w in stoks]
+        base = sum(n for _a, _b, n in difflib.SequenceMatcher(None, ckeys, skeys, autojunk=False).get_matching_blocks())
+        for i, l in ((i, l) for i in range(len(ckeys)) for l in range(i + 1, min(len(ckeys), i + 13))):
+            x, y = ckeys[i], ckeys[l]
+            if x == y or not (_content(ctoks[i]) and _content(ctoks[l])) or not all(
+                    ckeys.count(k) == 1 and skeys.count(k) == 1 for k in (x, y)):
+                continue
+            j, m = skeys.index(x), skeys.index(y)
+            if m > j or any(_SYMMETRIC.match(w) or w in ";:()" for w in ctoks[i + 1:l]) or any(
+                    ctoks[c].lower() in _COORDINATORS and ctoks[c + 1].lower() not in _POSSESSIVES
+                    for c in range(i + 1, l)):
+                continue  # "Liver weight and body weight" for "Body weight and liver weight": a coordination, order
+                # free; not "RhoA and its substrate, ... Vav2" (what follows names a relation)
+            moved = ckeys[:i] + [y] + ckeys[i + 1:l] + [x] + ckeys[l + 1:]
+            blocks = difflib.SequenceMatcher(None, moved, skeys, autojunk=False).get_matching_blocks()
+            if sum(n for _a, _b, n in blocks) < base + 2 or not (_at(blocks, i, m) and _at(blocks, l, j)):
+                continue
+            lo, hi = max(((max(a, i + 1), min(a + n, l)) for a, _b, n in blocks), key=lambda r: r[1] - r[0])
+            if hi - lo < 2 or not any(_content(w) for w in ctoks[lo:hi]) or _turned(moved, skeys) or any(
+                    w.lower().endswith("ly") for w in (ctoks[i], ctoks[l])):
+                continue  # the relation must be two words or more the two share ("behavior changed abruptly" for "an
+                # abrupt change in behavior" is a nominalisation, a 77th trial's faithful claim), between terms
+            if _in_order(x, ckeys[lo:hi], y, source_text or " ".join(pool)):
+                continue
+            run = re.sub(r" ([,;:)])", r"\1", " ".join(ctoks[lo:hi]))
+            run = re.sub(r"(?:[\s,]+(?:the|a|an))+[\s,]*$|^(?:(?:the|a|an)[\s,]+)+|,$", "", run, flags=re.I)
+            return Tag("polarity_flip", f"The claim exchanges {ctoks[i]!r} and {ctoks[l]!r} around "
+                       f"'{run}': the source has them the other way round, \u201c{sent[:200]}\u201d",
+                       0.9, (TagEvidence(ctoks[i], ctoks[l]),), proven=True)
+    return None
+
+
+def _turned(moved: list[str], skeys: list[str]) -> bool:
+    """A difference left between ``moved`` and ``skeys`` turns a word: a negation on one side, a word against its
+    opposite (:data:`_OPPOSITE`, the direction cues), or a degree word (*more*, *higher*) against another."""
+    ops = difflib.SequenceMatcher(None, moved, skeys, autojunk=False).get_opcodes()
+    mine = {w for t, i1, i2, _j1, _j2 in ops if t != "equal" for w in moved[i1:i2]}
+    theirs = {w for t, _i1, _i2, j1, j2 in ops if t != "equal" for w in skeys[j1:j2]}
+    if any(NEGATOR.fullmatch(w) for w in mine ^ theirs) or (mine & _DEGREE_WORDS and theirs & _DEGREE_WORDS):
+        return True
+    cues = [{c for c, rx in CUE_RES.items() if any(rx.match(w) for w in side)} for side in (mine, theirs)]
+    return any(_OPPOSITE.get(w) in theirs for w in mine) or any(OPPOSITE[c] in cues[1] for c in cues[0])
+
+
+_DEGREE_WORDS = frozenset({"more", "less", "most", "least", "fewer", "fewest", "higher", "lower", "greater", "smaller"})
+
+
+def _in_order(x: str, core: list[str], y: str, source_text: str) -> bool:
+    """A sentence of the source has ``x``, then the run ``core``, then ``y``, within twelve words (the claim's
+    order)."""
+    for s in split_sentences(source_text):
+        keys = [_key(w) for w in _WORD.findall(s)]
+        for p in (p for p, k in enumerate(keys) if k == x):
+            rest = keys[p + 1:p + 13]
+            at = next((q for q in range(len(rest) - len(core) + 1) if rest[q:q + len(core)] == core), None)
+            if at is not None and y in rest[at + len(core):]:
+                return True
     return False

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from citeproof.judges.base import Judgement
 from citeproof.judges.judged import judged_in, judged_sentence
-from citeproof.detectors.restated import states_same_negation
+from citeproof.judges.doubts import contradicts_elsewhere, restating_clear, same_negation
 from citeproof.text.grounding import restates_verbatim
 from citeproof.text.stems import overlap_score
 from citeproof.model import Citation, Claim, Finding, Source, Tier, Verdict
@@ -104,7 +104,12 @@ class Policy:
             no other column moves), where a line of 0.4 also loses a true contradiction (SciFact 0.393).
         restating_clear_below: a *contradicted* the judge read on one sentence, while another holding more of the
             claim's words (at least ``judged_overlap_at``, and a tenth more than the judged one) has P(contradicts)
-            below this line, contradicted something else (:func:`_restating_clear`; 0: off).
+            below this line, contradicted something else (:func:`~citeproof.judges.doubts.restating_clear`; 0: off).
+        restating_whole_below: the same where the other sentence holds 80% of the claim's words or more (it restates
+            it nearly whole) and a tenth more than the judged one, whatever the judged one holds, with P(contradicts)
+            below this line (an 88th trial's faithful "After adjustment for BMI, both waist circumference and
+            waist-to-hip ratio remained strongly associated" was *contradicted* on a METHODS sentence, P 0.78, while
+            the sentence it restates read 0.56; 0: off).
     """
 
     support_at: float = 0.6
@@ -119,6 +124,7 @@ class Policy:
     accusing: frozenset = ACCUSING_TAGS
     judged_overlap_at: float = 1 / 3
     restating_clear_below: float = 0.5
+    restating_whole_below: float = 0.6
 
     def lean_line(self, lean: Verdict) -> float:
         """The least confidence at which an abstaining lean ``lean`` against support stops a lexical *supported*.
@@ -188,54 +194,6 @@ def _verbatim_evidence(claim: str | None, entailment: Judgement, lexical: Judgem
     return None
 
 
-def _same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) -> tuple[str, object] | None:
-    """(the sentence, its evidence) where the judged passage, then the lexical passage, negates what ``claim``
-    negates (:func:`citeproof.detectors.restated.states_same_negation`); None otherwise."""
-    if not claim:
-        return None
-    for ev in (entailment.evidence, lexical.evidence):
-        text = getattr(getattr(ev, "passage", None), "text", None) if ev is not None else None
-        sent = states_same_negation(claim, text) if text else None
-        if sent is not None:
-            return sent, ev
-    return None
-
-
-def _contradicts_elsewhere(claim: str | None, entailment: Judgement, policy: Policy) -> tuple[str, float] | None:
-    """(the judged sentence, its share of the claim's content words) when the judge's *contradicted* was read on a
-    sentence holding less than :attr:`Policy.judged_overlap_at` of them; None otherwise (or when the rule is off).
-    Found by new users' trials (2026-12-06, trials 9-11): faithful paraphrases called *contradicted* at P(contradicts)
-    0.94-0.97 on a methods or behavioural-assay sentence holding 18-25% of the claim's words."""
-    if not claim or policy.judged_overlap_at <= 0 or entailment.verdict != Verdict.CONTRADICTED:
-        return None
-    sent = getattr(entailment.evidence, "sentence", None) if entailment.evidence is not None else None
-    if not sent:
-        return None
-    share = overlap_score(claim, sent)
-    return (sent, share) if share < policy.judged_overlap_at else None
-
-
-def _restating_clear(claim: str | None, entailment: Judgement, policy: Policy) -> tuple[str, float, float] | None:
-    """(the sentence restating the claim, its share of the claim's content words, its P(contradicts)) when the
-    judge's *contradicted* was read on another sentence, holding less than half of the claim's content words, while
-    that one, holding at least :attr:`Policy.judged_overlap_at` of the claim's words and a tenth more than the judged
-    sentence, has P(contradicts) below :attr:`Policy.restating_clear_below`; None otherwise (or when the rule is off).
-    (A SciFact training contradiction read on a sentence holding 57% of the claim's words, beside one holding 71%,
-    stays.) Found by new
-    users' trials (2026-12-06, trials 10-14): faithful paraphrases called *contradicted* on a neighbouring sentence
-    ("... blockade were observed consistently across ..." for a claim restating "This finding suggests that PD-L1
-    expression status alone is insufficient ...")."""
-    if (not claim or policy.restating_clear_below <= 0 or entailment.verdict != Verdict.CONTRADICTED
-            or entailment.restating is None or entailment.evidence is None):
-        return None
-    sent = getattr(entailment.evidence, "sentence", None)
-    window, _pe, pc, _cov = entailment.restating
-    if not sent or window == sent or pc >= policy.restating_clear_below:
-        return None
-    share, judged = overlap_score(claim, window), overlap_score(claim, sent)
-    return (window, share, pc) if judged < 0.5 and share >= max(policy.judged_overlap_at, judged + 0.1) else None
-
-
 def _for_review(lexical: Judgement, reason: str, named: str | None, evidence=None) -> Judgement:
     """A copy of ``lexical`` made *partial* with ``needs_review``, ``reason`` first (:func:`_lead`): a judge's
     *contradicted* the policy does not let stand (the same negation, a sentence about something else). ``evidence``
@@ -275,7 +233,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
 
     Before rule 1 as well: a *contradicted* that would decide (rule 1 or its lean, rule 2) read on a sentence that holds less than
     :attr:`Policy.judged_overlap_at` of the claim's content words contradicts something else; with the claim's words
-    found by the lexical tier the verdict is *partial* with ``needs_review`` (:func:`_contradicts_elsewhere`).
+    found by the lexical tier the verdict is *partial* with ``needs_review`` (:func:`~citeproof.judges.doubts.contradicts_elsewhere`).
 
     Without the entailment tier (``--tier lexical``, or the tier unavailable) the lexical verdict stands,
     with the reason :data:`LEXICAL_ONLY`.
@@ -307,26 +265,27 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
             out.flags.append("needs_review")  # the judge was sure of the opposite: a person should look
         return _lead(out, (f"the claim stands word for word in the source{_on_page(quoted)}: supported (the entailment "
                           f"judge {said} '{entailment.verdict.value}' with calibrated confidence {_floor2(entailment.confidence)})"), judged_in(quoted, entailment))
-    same = _same_negation(claim, entailment, lexical) if entailment.verdict == Verdict.CONTRADICTED else None
+    same = same_negation(claim, entailment, lexical) if entailment.verdict == Verdict.CONTRADICTED else None
     if same is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
-        sent, ev = same
+        sent, ev, how = same
         return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}), "
-                           f"but the source negates what the claim negates: \u201c{sent[:200]}\u201d; partial, not "
+                           f"but the source {how}: \u201c{sent[:200]}\u201d; partial, not "
                            "contradicted (the network reads a negated claim as contradicted) — read the passage"), judged_in(ev, entailment), ev)
     sure = entailment.confidence >= min(need, policy.lean_line(Verdict.CONTRADICTED))  # it decides, or its lean does
-    elsewhere = _contradicts_elsewhere(claim, entailment, policy) if sure else None
+    elsewhere = contradicts_elsewhere(claim, entailment, policy) if sure else None
     if elsewhere is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
         sent, share = elsewhere
         return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
                            f"on a sentence that holds {share:.0%} of the claim's content words, less than the "
                            f"{policy.judged_overlap_at:.0%} a sentence restating it holds: \u201c{sent[:200]}\u201d; it "
                            "contradicted something else, so partial, not contradicted — read the passage"), judged_in(lexical.evidence, entailment))
-    clear = _restating_clear(claim, entailment, policy) if sure else None
+    clear = restating_clear(claim, entailment, policy) if sure else None
     if clear is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
         sent, share, pc = clear
         return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
                            f"on another sentence than the one that restates the claim ({share:.0%} of its content words), "
-                           f"which it does not find contradicting (P(contradicts) {pc:.2f}): \u201c{sent[:200]}\u201d; "
+                           f"which it is far less sure contradicts it (P(contradicts) {pc:.2f}): "
+                           f"\u201c{sent[:200]}\u201d; "
                            "partial, not contradicted — read the passage"), judged_in(lexical.evidence, entailment))
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
