@@ -427,3 +427,24 @@ def test_a_missing_sources_folder_is_not_found_and_a_file_is_not_a_folder(tmp_pa
     assert 2 == r.exit_code and f"{tmp_path / 'nodir'}: --sources folder not found" in r.output
     r = runner.invoke(app, ["check", str(doc), "--sources", str(doc), "-q", "--out", str(tmp_path / "o")])
     assert 2 == r.exit_code and "--sources must be a folder" in r.output and "and this is a file" in r.output
+
+
+def test_a_console_line_names_sixteen_words_and_the_words_a_proven_tag_read(tmp_path):
+    """Trials 87-90's users could not tell their sentences apart by the console's first eight words; where a tag
+    proven by code decided, the line ends with the words it read as changed."""
+    import dataclasses
+
+    from citeproof.model import Tag, TagEvidence
+    from citeproof.reports.summary import finding_line
+    from tests.report_samples import small_report
+
+    f = small_report(tmp_path).findings[1]
+    long = dataclasses.replace(f.claim, text="Cell death was delayed by blocking lipid droplet biogenesis through "
+                               "pharmacological inhibition of cPLA2α or down-regulation of ceramide kinase.")
+    f = dataclasses.replace(f, claim=long, tags=[Tag("polarity_flip", "turned", 0.9,
+                                                     (TagEvidence("delayed", "accelerated"),), proven=True)])
+    line = finding_line(f)
+    assert line.endswith(" - Cell death was delayed by blocking lipid droplet biogenesis through pharmacological "
+                         "inhibition of cPLA2α or down-regulation ... (claim 'delayed', source 'accelerated')")
+    unproven = dataclasses.replace(f, tags=[dataclasses.replace(f.tags[0], proven=False)])
+    assert "(claim '" not in finding_line(unproven)

@@ -115,6 +115,8 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("accelerated", "delayed"), ("accelerates", "delays"), ("accelerate", "delay"), ("hastened", "delayed"),
     ("generating", "preventing"), ("generates", "prevents"), ("generated", "prevented"), ("generate", "prevent"),
     ("causing", "preventing"), ("causes", "prevents"), ("caused", "prevented"),
+    ("rise", "collapse"), ("rises", "collapses"), ("rose", "collapsed"), ("increase", "collapse"),  # 93rd: Myc mRNA
+    # levels "rise sharply" for "collapse"
     ("little", "large"), ("little", "great"), ("little", "substantial"), ("little", "considerable"),  # 88th: "have
     # little effect on estimates" for "can have large effects on the estimates"
 ))

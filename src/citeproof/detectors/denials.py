@@ -21,7 +21,7 @@ from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score
 
 __all__ = ["ended_for_lasted", "negation_dropped", "negation_dropped_in_clause", "negation_in_run",
-           "null_against_difference", "states_no_difference"]
+           "null_against_difference", "states_no_difference", "states_same_contrast"]
 
 
 _MANNER = frozenset({"negatively", "positively", "adversely", "favourably", "favorably", "significantly", "strongly",
@@ -372,3 +372,25 @@ def states_no_difference(claim_text: str, text: str) -> str | None:
 
 _TURNS = re.compile(r"\b(?:higher|lower|greater|smaller|more|less|fewer|increas\w*|decreas\w*|reduc\w*|improv\w*|"
                     r"worse|better|longer|shorter)\b", re.I)
+
+
+_SET_APART = re.compile(r",?\s*\b(?:not (?:merely|simply|just|solely)|rather than(?: simply| merely| just)?|instead of|"
+                        r"as opposed to)\b", re.I)
+"""*X, not merely Y*, *X rather than simply Y*: one thing stated, another set apart."""
+
+
+def states_same_contrast(claim_text: str, text: str) -> str | None:
+    """The sentence of ``text`` restating the claim (:data:`~citeproof.detectors.terms.RESTATE_AT` of its content
+    words) that sets apart what the claim sets apart, in its own words: "MyD88-dependent signaling governs Th17
+    differentiation itself, not merely the production of IL-17" for "... controls Th17 differentiation rather than
+    simply production of IL-17" (a 91st trial's faithful claim, *contradicted* at P(contradicts) 0.83: the network
+    reads the claim's *not* as a denial). Neither has another negation. None otherwise."""
+    m = _SET_APART.search(claim_text)
+    if m is None or not text or NEG_ANY_SIDE.search(claim_text[:m.start()] + " " + claim_text[m.end():]):
+        return None
+    for sent in split_sentences(text):
+        d = _SET_APART.search(sent)
+        if (d is not None and overlap_score(claim_text, sent) >= RESTATE_AT
+                and not NEG_ANY_SIDE.search(sent[:d.start()] + " " + sent[d.end():])):
+            return sent
+    return None

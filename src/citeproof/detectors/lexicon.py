@@ -80,6 +80,9 @@ _GROUPS = (
     "alongside addition besides plus",  # and "alongside BMI" / "in addition to BMI" (both had been proven swaps)
     "substantiate substantiates substantiated support supports supported",  # trials 87-90's faithful claims
     "elucidate elucidates elucidated explain explains explained",
+    "govern governs governed governing control controls controlled controlling",  # trials 91-94's faithful claims
+    "draw draws drew drawn drawing use uses used using",
+    "depend depends depended require requires required rely relies relied",  # a 94th: "depend on" / "require"  # "drew on retrospective chart abstraction" / "using data"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

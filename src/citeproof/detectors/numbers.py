@@ -51,7 +51,14 @@ _MORE_OF = re.compile(r"\b(?:second|another|both|again|additional|twice|each|per
 
 def _one_in_place(claim_text: str, q: Quantity, evidence_text: str) -> str | None:
     """"one" (or "a single") in the place of the claim's number word ``q`` in a sentence restating the claim, the
-    words after both alike (by stem), or None."""
+    words after both alike (by stem), or "an hour" in the place of its "three hours"; None otherwise."""
+    if q.lo >= 2 and q.unit and q.unit.isalpha() and len(after := _next_stems(claim_text, q.end)) == 2:
+        unit = q.unit.lower()[:-1] if q.unit.lower().endswith("s") else q.unit.lower()  # "three hours" / "an hour"
+        for sent in (x for x in split_sentences(evidence_text) if overlap_score(claim_text, x) >= TWIN_OVERLAP):
+            # (a 94th trial: *partial*, 0.5 unproven)
+            for m in re.finditer(rf"\b(?:an?|one)\s+{re.escape(unit)}\b", sent, re.I):
+                if _next_stems(sent, m.end()) == after:
+                    return m.group(0)
     if not q.text.isalpha() or q.lo < 2:
         return None
     after = _next_stems(claim_text, q.end)
@@ -127,6 +134,27 @@ def _transposed(q: Quantity, e: Quantity) -> bool:
     return len(mine) >= 4 and mine != theirs and sorted(mine) == sorted(theirs) and q.unit == e.unit
 
 
+_NAMED_NUMBER = re.compile(r"(?<![\w-])(?=[\w()/+-]*[A-Za-z])(?=[\w()/+-]*\d)[\w()/+-]{2,}")
+"""A word of letters and digits together (*HEXXH(X)18E*, *CD4+*, *T58*)."""
+
+
+def _digits_renamed(claim_text: str, evidence_text: str, source_text: str) -> tuple[str, str] | None:
+    """The claim's word of letters and digits, which the source never writes, where a sentence restating the claim
+    has the same word with other digits: "HEXXH(X)16E Zn-binding" for "HEXXH(X)18E Zn-binding" (a 92nd trial:
+    *partial*; the quantity parser reads no number inside a name). ``(claim's word, source's word)``, or None."""
+    for m in _NAMED_NUMBER.finditer(claim_text):
+        word = m.group(0).strip("()-/+") or m.group(0)
+        if word in (source_text or evidence_text) or not any(c.isdigit() for c in word):
+            continue
+        shape = re.sub(r"\d+", "#", word)
+        for sent in (x for x in split_sentences(evidence_text) if overlap_score(claim_text, x) >= TWIN_OVERLAP):
+            other = next((w for n in _NAMED_NUMBER.finditer(sent) if (w := n.group(0).strip("()-/+") or n.group(0))
+                          != word and re.sub(r"\d+", "#", w) == shape), None)
+            if other is not None:
+                return word, other
+    return None
+
+
 def _year(q: Quantity) -> bool:
     """``q`` reads as a year: a whole number from 1900 to 2100 without a unit."""
     return q.unit == "" and q.kind == "number" and q.lo == q.hi == int(q.lo) and 1900 <= q.lo <= 2100
@@ -169,7 +197,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
         return []
     cq = [q for q in extract_quantities(claim_text) if not (q.kind == "number" and q.unit == "" and q.lo in (1.0, 0.0) and not q.approx)]
     source_text = context.get("source_text") or ""
-    for_one = _number_for_one(claim_text, evidence_text) or _date_for_date(claim_text, evidence_text, source_text)
+    for_one = (_number_for_one(claim_text, evidence_text) or _date_for_date(claim_text, evidence_text, source_text)
+               or _digits_renamed(claim_text, evidence_text, source_text))
     if not cq and for_one is None:
         return []
     eq = extract_quantities(evidence_text)

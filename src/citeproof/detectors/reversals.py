@@ -92,7 +92,8 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 ca = [x for x in range(i1, i2) if not light_token(cw[x]) or cw[x] in _DEGREE]
                 sa = [x for x in range(j1, j2) if not light_token(sw[x]) or sw[x] in _DEGREE]
                 if i2 == len(cw) and len(sa) > 1:  # the claim ends here: the sentence's first word past *still*
-                    ca, sa = [x for x in ca if cw[x] not in WHEN], [x for x in sa if sw[x] not in WHEN][:1]
+                    ca = [x for x in ca if cw[x] not in WHEN and not cw[x].endswith("ly")]  # "rise sharply" (93rd)
+                    sa = [x for x in sa if sw[x] not in WHEN][:1]
                 elif len(sa) > 1 and (cut := max((x for x in range(j1, j2) if sw[x] == "and"), default=None)):
                     # the sentence's own conjunct before the turned verb: "death was associated with LD depletion and
                     # was accelerated by blocking" for "death was delayed by blocking" (an 87th trial)
@@ -110,7 +111,7 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 long_after = left >= 1 and right >= 5
                 # or the claim ends with it, four content words alike before ("In most of the world, COPD prevalence
                 # and mortality are now declining" for "... are still increasing and likely will continue", 88th)
-                last = i1 == len(cw) - 1 and left >= 4
+                last = left >= 4 and all(w in WHEN or w.endswith("ly") for w in cw[i1 + 1:])
                 if (left < each or right < each or left + right < total) and not (whole or long_after or last):
                     continue
                 need = ls | rs | {stem(cw[i1])}

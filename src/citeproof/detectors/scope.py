@@ -414,6 +414,9 @@ _HUMAN_TISSUE = re.compile(r"\bhuman\s+(?:[\w-]+\s+){0,2}(?:cartilage|tissues?|b
                            r"serum|plasma|tumou?rs?|brains?|skin|bone|muscle|explants?|organs?)\b", re.I)
 
 
+_HUMAN_NAMED = re.compile(r"\b(?:to|and|or|in|from) humans?\b(?!\s+(?:[\w-]+\s+)?(?:cells?|cell lines?|tissues?))", re.I)
+
+
 def _people_unstudied(claim_text: str, source_text: str) -> Tag | None:
     """A claim about people (*in patients with oral carcinoma*) citing a source that studies cells or animals and
     names no people at all (no *patients*, *participants*, *subjects*, *men*, *women*... anywhere in it): "In patients
@@ -422,8 +425,9 @@ def _people_unstudied(claim_text: str, source_text: str) -> Tag | None:
     m = _PEOPLE.search(claim_text)
     if m is None or not source_text or _PEOPLE.search(source_text) or not _LAB.search(source_text):
         return None
-    if _HUMAN_TISSUE.search(source_text):
-        return None  # tissue taken from people ("human osteoarthritic cartilage": a 48th trial's faithful claim)
+    if _HUMAN_TISSUE.search(source_text) or _HUMAN_NAMED.search(source_text):
+        return None  # tissue taken from people ("human osteoarthritic cartilage": a 48th trial's faithful claim), or
+        # people named as a kind ("a helicase superfamily conserved from bacteria to human", a 92nd trial's faithful)
     return Tag("scope_inflation", f"The claim is about {m.group(0)!r}; the source studies "
                f"{_LAB.search(source_text).group(0)!r} and names no people anywhere in it.", 0.9,
                (TagEvidence(m.group(0), _LAB.search(source_text).group(0)),), proven=True)

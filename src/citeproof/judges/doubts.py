@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from citeproof.detectors.denials import states_no_difference
+from citeproof.detectors.denials import states_no_difference, states_same_contrast
 from citeproof.detectors.restated import states_same_negation
 from citeproof.judges.base import Judgement
 from citeproof.model import Verdict
@@ -22,7 +22,8 @@ __all__ = ["contradicts_elsewhere", "restating_clear", "same_negation"]
 def same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) -> tuple[str, object, str] | None:
     """(the sentence, its evidence, how it says what the claim says) where the judged passage, then the lexical
     passage, negates what ``claim`` negates (:func:`citeproof.detectors.restated.states_same_negation`) or denies a
-    difference the claim denies (:func:`citeproof.detectors.denials.states_no_difference`); None otherwise."""
+    difference the claim denies (:func:`citeproof.detectors.denials.states_no_difference`), or sets apart what it sets
+    apart (:func:`citeproof.detectors.denials.states_same_contrast`); None otherwise."""
     if not claim:
         return None
     for ev in (entailment.evidence, lexical.evidence):
@@ -33,6 +34,8 @@ def same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) 
             return sent, ev, "negates what the claim negates"
         if (sent := states_no_difference(claim, text)) is not None:
             return sent, ev, "denies the difference the claim denies"
+        if (sent := states_same_contrast(claim, text)) is not None:
+            return sent, ev, "sets apart what the claim sets apart"
     return None
 
 
