@@ -20,3 +20,16 @@ def escalates(tag) -> bool:
 
     to, _ = escalation(Verdict.SUPPORTED, [tag], POLICY)
     return to in (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
+
+
+def judged(sentence: str, verdict, confidence: float, restating=None):
+    """An entailment :class:`~citeproof.judges.base.Judgement` of ``verdict`` read on ``sentence`` (its passage the
+    sentence alone), with the judge's reading of the sentence restating the claim, ``restating`` ``(sentence,
+    P(entails), P(contradicts), share)``, for the policy's rules."""
+    from types import SimpleNamespace
+
+    from citeproof.judges.base import Judgement
+    from citeproof.model import Tier
+
+    ev = SimpleNamespace(sentence=sentence, scores={}, passage=SimpleNamespace(page=None, text=sentence))
+    return Judgement(verdict, confidence, confidence, ev, Tier.ENTAILMENT, restating=restating)

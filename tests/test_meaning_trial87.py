@@ -11,15 +11,13 @@ bone and liver metastases (trial 86) and Vav2 and RhoA (trial 83).
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from citeproof.detectors.causal import detect_causal_overclaim
 from citeproof.detectors.hedging import detect_hedge_removed
 from citeproof.detectors.numbers import detect_number_drift
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
-from tests.meaning_cases import escalates, proven, spans
+from tests.meaning_cases import escalates, judged, proven, spans
 
 LD = ("Cells exposed to stress of different origins synthesize triacylglycerols and generate lipid droplets (LD), but "
       "the physiological relevance of this response is uncertain. Using complete nutrient deprivation of cells in "
@@ -170,14 +168,6 @@ def test_results_that_prove_the_mechanism_are_a_removed_hedge():
     assert tag.confidence >= 0.65 and "prove the" in tag.message
 
 
-def _judged(sentence: str, verdict, confidence: float, restating=None):
-    from citeproof.judges.base import Judgement
-    from citeproof.model import Tier
-
-    ev = SimpleNamespace(sentence=sentence, scores={}, passage=SimpleNamespace(page=None, text=sentence))
-    return Judgement(verdict, confidence, confidence, ev, Tier.ENTAILMENT, restating=restating)
-
-
 def test_a_contradiction_read_beside_a_sentence_restating_the_claim_nearly_whole_is_partial():
     """Trial 88's 25 (faithful, *contradicted* at 0.74): the judge read a METHODS sentence holding two thirds of the
     claim's words (P(contradicts) 0.78) while the sentence restating it nearly whole read 0.56. Above the line, or
@@ -192,15 +182,15 @@ def test_a_contradiction_read_beside_a_sentence_restating_the_claim_nearly_whole
     methods = ("METHODS We examined the association of BMI, waist circumference, and waist-to-hip ratio with the risk "
                "of death among 359,387 participants from nine countries in the European Prospective Investigation into "
                "Cancer and Nutrition (EPIC).")
-    lexical = _judged(restating, Verdict.PARTIAL, 0.6)
+    lexical = judged(restating, Verdict.PARTIAL, 0.6)
     lexical.tier = Tier.LEXICAL
-    out = decide(_judged(methods, Verdict.CONTRADICTED, 0.74, (restating, 0.43, 0.56, 0.85)), lexical, Policy(),
+    out = decide(judged(methods, Verdict.CONTRADICTED, 0.74, (restating, 0.43, 0.56, 0.85)), lexical, Policy(),
                  claim=claim)
     assert (out.verdict, "needs_review" in out.flags) == (Verdict.PARTIAL, True)
     assert "P(contradicts) 0.56" in out.reasons[0]
-    assert decide(_judged(methods, Verdict.CONTRADICTED, 0.74, (restating, 0.2, 0.75, 0.85)), lexical, Policy(),
+    assert decide(judged(methods, Verdict.CONTRADICTED, 0.74, (restating, 0.2, 0.75, 0.85)), lexical, Policy(),
                   claim=claim).verdict == Verdict.CONTRADICTED
-    assert decide(_judged(methods, Verdict.CONTRADICTED, 0.74, (restating, 0.43, 0.56, 0.85)), lexical,
+    assert decide(judged(methods, Verdict.CONTRADICTED, 0.74, (restating, 0.43, 0.56, 0.85)), lexical,
                   Policy(restating_whole_below=0), claim=claim).verdict == Verdict.CONTRADICTED
 
 
@@ -270,8 +260,8 @@ def test_a_judges_contradiction_of_a_denied_difference_against_a_stated_likeness
     assert states_no_difference(claim, src) == src
     assert states_no_difference(claim.replace("did not differ", "was longer"), src) is None
     assert states_no_difference(claim, src.replace("similar intensity", "similar, lower intensity")) is None
-    lexical = _judged(src, Verdict.PARTIAL, 0.6)
+    lexical = judged(src, Verdict.PARTIAL, 0.6)
     lexical.tier = Tier.LEXICAL
-    out = decide(_judged(src, Verdict.CONTRADICTED, 0.91, (src, 0.07, 0.92, 0.8)), lexical, Policy(), claim=claim)
+    out = decide(judged(src, Verdict.CONTRADICTED, 0.91, (src, 0.07, 0.92, 0.8)), lexical, Policy(), claim=claim)
     assert (out.verdict, "needs_review" in out.flags) == (Verdict.PARTIAL, True)
     assert "denies the difference the claim denies" in out.reasons[0]

@@ -9,13 +9,11 @@ plasticity (10790846), MyD88 and Th17 cells (6767271).
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from citeproof.detectors.numbers import detect_number_drift
 from citeproof.detectors.polarity import detect_polarity_flip
 from citeproof.detectors.scope import detect_scope_inflation
 from citeproof.detectors.swaps import detect_term_swap
-from tests.meaning_cases import escalates, proven, spans
+from tests.meaning_cases import escalates, judged, proven, spans
 
 MYC = ("In this report, we identify a key target of the LIF self-renewal pathway by showing that STAT3 directly "
        "regulates the expression of the Myc transcription factor. Murine ES cells express elevated levels of Myc and "
@@ -87,14 +85,6 @@ def test_depend_on_for_require_is_rewording():
                   "synthesis of new proteins", LTP) == []
 
 
-def _judged(sentence: str, verdict, confidence: float):
-    from citeproof.judges.base import Judgement
-    from citeproof.model import Tier
-
-    ev = SimpleNamespace(sentence=sentence, scores={}, passage=SimpleNamespace(page=None, text=sentence))
-    return Judgement(verdict, confidence, confidence, ev, Tier.ENTAILMENT)
-
-
 def test_a_judges_contradiction_of_a_thing_set_apart_in_other_words_is_partial():
     """Trial 91's 3 (faithful, *contradicted* at P(contradicts) 0.83): "not merely" for "rather than simply"; a claim
     that denies outright keeps the contradiction."""
@@ -109,8 +99,8 @@ def test_a_judges_contradiction_of_a_thing_set_apart_in_other_words_is_partial()
     assert states_same_contrast(claim, src) == src
     denied = claim.replace("governs", "does not govern")
     assert states_same_contrast(denied, src) is None
-    lexical = _judged(src, Verdict.PARTIAL, 0.6)
+    lexical = judged(src, Verdict.PARTIAL, 0.6)
     lexical.tier = Tier.LEXICAL
-    out = decide(_judged(src, Verdict.CONTRADICTED, 0.77), lexical, Policy(), claim=claim)
+    out = decide(judged(src, Verdict.CONTRADICTED, 0.77), lexical, Policy(), claim=claim)
     assert (out.verdict, "needs_review" in out.flags) == (Verdict.PARTIAL, True)
     assert "sets apart what the claim sets apart" in out.reasons[0]

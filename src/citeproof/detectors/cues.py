@@ -123,6 +123,8 @@ ANTONYMS = frozenset(frozenset(p) for p in (
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""
 
+DEGREE = frozenset({"most", "least", "more", "less", "fewer", "fewest"})
+"""Degree words: a reversed word too ("ZAR 29.2 less on traditional healers" for "more", a 36th trial)."""
 PREPOSITIONS = frozenset("in on at by through after via with from during upon following for into within".split())
 """Prepositions one of which may stand for another around a turned word ("through" / "after", an 87th trial)."""
 WHEN = frozenset({"still", "now", "also", "already", "yet", "further", "currently"})

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from citeproof.detectors.cues import AUX, NEG_ANY_SIDE, NEGATOR, content_stems, light_token
+from citeproof.detectors.cues import AUX, CUE_RES, NEG_ANY_SIDE, NEGATOR, content_stems, light_token
 from citeproof.detectors.restated import _CONTRAST, _conjunct, _differences, _EXCEPTED, _readings, states_same_negation
 from citeproof.detectors.terms import RESTATE_AT, names_referent, restating, same_term, stated_in
 from citeproof.detectors.lexicon import names_writers
@@ -183,8 +183,11 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                     break
                 c_rest = [co[k] for k in range(i1, i2) if k not in c_neg]
                 s_rest = [so[k] for k in range(j1, j2) if k not in s_neg]
+                c_heavy = [w for w in c_rest if not light_token(w.lower())]  # "BiPSCs did" / "beta cell-derived
+                s_heavy = [w for w in s_rest if not light_token(w.lower())]  # iPSCs": the term past "did" (96th)
                 if not all(light_token(w.lower()) or w.lower() in _MANNER for w in c_rest + s_rest) and not (
-                        c_rest and s_rest and same_term(c_rest, s_rest, source_text)):
+                        (c_rest and s_rest and same_term(c_rest, s_rest, source_text))
+                        or (c_heavy and s_heavy and same_term(c_heavy, s_heavy, source_text))):
                     ok = False
                     break
             if len(negs) > 1 and len({side for side, _w, _s in negs}) == 1:
@@ -194,9 +197,11 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
             side, word, (c_span, s_span) = negs[0]
             # a view or question framing the negated words (before them, or a modal just after): "Although it is
             # known that iNKT cells recognize ..., how and where ... remains unclear" frames nothing (a 61st trial)
-            if side == "claim" and (set(sw[:at + 2]) & _SETS_IN_DOUBT or negates_beyond or claim_beyond
-                                    or states_same_negation(claim_text, source_text or passage)):
-                continue
+            denies_view = side == "claim" and c_span.split()[-1:] != [] and c_span.split()[-1].lower() in _SETS_IN_DOUBT
+            if side == "claim" and ((set(sw[:at + 2]) & _SETS_IN_DOUBT and not denies_view) or negates_beyond
+                                    or claim_beyond or states_same_negation(claim_text, source_text or passage)):
+                continue  # (a view the claim itself denies is no view framing the words: "The hygiene hypothesis is
+                # not thought to be a significant contributor" for "is thought to be", a 96th trial)
             head = c_span.split()[-1] if c_span.split() else ""
             if side == "source" and head and re.search(rf"\b(?:rather than|instead of|as opposed to)\b(?:\W+\w+){{0,3}}"
                                                         rf"\W+{re.escape(head)}\b", claim_text, re.I):
@@ -219,7 +224,8 @@ _SUBORDINATE = frozenset("although though while whereas if unless because since 
 
 def negation_dropped_in_clause(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
     """:func:`negation_dropped` on the claim's first clause: the words before its first comma (outside brackets),
-    a main clause (not opening with a subordinator or a preposition) of at least six content words. "An increasing
+    a main clause (not opening with a subordinator or a preposition) of at least six content words; or, where that
+    clause opens with one, on the claim's words after it. "An increasing
     number of studies now demonstrate that many opportunistic pathogens conform to these assumptions, maintaining
     virulence factors because they aid parasitic exploitation" for "... many opportunistic pathogens (OPs) do not
     conform to these assumptions, with virulence factors maintained instead because of advantages in non-parasitic
@@ -239,13 +245,19 @@ def negation_dropped_in_clause(claim_text: str, pool: list[str], source_text: st
         return None
     clause = m.group(1).strip()
     words = _TOKEN_RE.findall(clause)
+    which = "first"
+    if words and words[0].lower() in _SUBORDINATE:  # "Despite reprogramming, the beta cell-derived iPSCs did not
+        # maintain ..." for "However, the beta cell-derived iPSCs (BiPSCs) maintained ..." (a 96th trial): the main
+        # clause after the opening one
+        clause, which = claim_text[m.end():].strip().rstrip("."), "main"
+        words = _TOKEN_RE.findall(clause)
     if not words or words[0].lower() in _SUBORDINATE or len(content_stems(words)) < 6:
         return None
     tag = negation_dropped(clause + ".", pool, source_text)
     if tag is None:
         return None
     return dataclasses.replace(tag, message=tag.message.replace(
-        "every other word alike", "the other words of the claim's first clause alike"))
+        "every other word alike", f"the other words of the claim's {which} clause alike"))
 
 
 def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
@@ -358,20 +370,21 @@ def states_no_difference(claim_text: str, text: str) -> str | None:
     if m is None or not text:
         return None
     rest = claim_text[:m.start()] + " " + claim_text[m.end():]
-    if NEG_ANY_SIDE.search(rest) or _TURNS.search(rest):
+    if NEG_ANY_SIDE.search(rest) or _turns(rest):
         return None
     for sent in split_sentences(text):
         d = _NO_DIFFERENCE_SAID.search(sent)
         if d is None or overlap_score(claim_text, sent) < RESTATE_AT:
             continue
         other = sent[:d.start()] + " " + sent[d.end():]
-        if not (NEG_ANY_SIDE.search(other) or _TURNS.search(other)):
+        if not (NEG_ANY_SIDE.search(other) or _turns(other)):
             return sent
     return None
 
 
-_TURNS = re.compile(r"\b(?:higher|lower|greater|smaller|more|less|fewer|increas\w*|decreas\w*|reduc\w*|improv\w*|"
-                    r"worse|better|longer|shorter)\b", re.I)
+def _turns(text: str) -> bool:
+    """``text`` holds a direction word (the cues: *higher*, *reduced*, *better*)."""
+    return any(rx.match(w) for w in _TOKEN_RE.findall(text) for rx in CUE_RES.values())
 
 
 _SET_APART = re.compile(r",?\s*\b(?:not (?:merely|simply|just|solely)|rather than(?: simply| merely| just)?|instead of|"

@@ -82,7 +82,8 @@ _GROUPS = (
     "elucidate elucidates elucidated explain explains explained",
     "govern governs governed governing control controls controlled controlling",  # trials 91-94's faithful claims
     "draw draws drew drawn drawing use uses used using",
-    "depend depends depended require requires required rely relies relied",  # a 94th: "depend on" / "require"  # "drew on retrospective chart abstraction" / "using data"
+    "depend depends depended require requires required rely relies relied",  # a 94th: "depend on" / "require"
+    "mean means meant imply implies implied",  # a 95th: "usually means that" / "usually implies"  # "drew on retrospective chart abstraction" / "using data"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

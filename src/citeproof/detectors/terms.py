@@ -19,6 +19,7 @@ from citeproof.detectors.cues import CUE_RES
 from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, derivation,
                                          inside, letter_for_letter, opposed_prefixes, past_shared_parts, same_phrase,
                                          stands_in, unprefixed, VOCABULARY)
+from citeproof.text.abbreviations import defined_abbreviations
 from citeproof.text.normalise import ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, content_stems, overlap_score
@@ -99,6 +100,10 @@ def same_term(a: list[str], b: list[str], source_text: str) -> bool:
         return True
     if (len(a) == 1 and _abbreviates(a[0], b, source_text)) or (len(b) == 1 and _abbreviates(b[0], a, source_text)):
         return True
+    if source_text and (len(a) == 1 or len(b) == 1):  # a short form the source defines whatever its letters
+        short, long = (a, b) if len(a) == 1 else (b, a)  # ("beta cell-derived iPSCs (BiPSCs)", a 96th trial)
+        if defined_abbreviations(source_text).get(short[0].lower()) == tuple(w.lower() for w in long):
+            return True
     # a short form in the plural ("RFBs" for "replication fork barriers (RFB)", a 64th trial)
     if len(a) == 1 and a[0].endswith("s") and a[0][:-1].isupper() and _abbreviates(a[0][:-1], b, source_text):
         return True

@@ -15,14 +15,15 @@ from __future__ import annotations
 import difflib
 import re
 
-from citeproof.detectors.cues import (ANTONYMS, BE_FORMS, CUE_RES, HAVE_FORMS, MODALS, NEGATOR, OPPOSITE,
+from citeproof.detectors.cues import (ANTONYMS, BE_FORMS, CUE_RES, DEGREE, HAVE_FORMS, MODALS, NEGATOR,
                                      light_token)
 from citeproof.detectors.terms import restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 
-__all__ = ["voice_exchanged", "degree_turned_in_conjunct", "ends_exchanged_around", "terms_exchanged"]
+__all__ = ["voice_exchanged", "degree_turned_in_conjunct", "ends_exchanged_around", "phrases_exchanged_around",
+           "terms_exchanged"]
 
 _WORD = re.compile(r"[\w][\w'-]*|[,;:()]")
 """A word (its hyphens and apostrophes inside it) or a clause mark."""
@@ -335,19 +336,15 @@ def terms_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
 
 
 def _turned(moved: list[str], skeys: list[str]) -> bool:
-    """A difference left between ``moved`` and ``skeys`` turns a word: a negation on one side, a word against its
-    opposite (:data:`_OPPOSITE`, the direction cues), or a degree word (*more*, *higher*) on one side only ("resembles
-    yeast Pif1 more closely" for "resembles more human Pif1" keeps its *more*, a 92nd trial)."""
+    """A difference left between ``moved`` and ``skeys`` holds, on one side only, a negation, a degree word
+    (:data:`~citeproof.detectors.cues.DEGREE`) or a direction word (the cues: "B is lower than A" for "A is higher
+    than B" is faithful), or a word against its antonym; one both keep is no turn ("resembles yeast Pif1 more closely" for "resembles more human
+    Pif1", a 92nd trial)."""
     ops = difflib.SequenceMatcher(None, moved, skeys, autojunk=False).get_opcodes()
     mine = {w for t, i1, i2, _j1, _j2 in ops if t != "equal" for w in moved[i1:i2]}
     theirs = {w for t, _i1, _i2, j1, j2 in ops if t != "equal" for w in skeys[j1:j2]}
-    if any(NEGATOR.fullmatch(w) for w in mine ^ theirs) or (mine ^ theirs) & _DEGREE_WORDS:
-        return True
-    cues = [{c for c, rx in CUE_RES.items() if any(rx.match(w) for w in side)} for side in (mine, theirs)]
-    return any(_OPPOSITE.get(w) in theirs for w in mine) or any(OPPOSITE[c] in cues[1] for c in cues[0])
-
-
-_DEGREE_WORDS = frozenset({"more", "less", "most", "least", "fewer", "fewest", "higher", "lower", "greater", "smaller"})
+    return any(NEGATOR.fullmatch(w) or w in DEGREE or any(rx.match(w) for rx in CUE_RES.values())
+               for w in mine ^ theirs) or any(_OPPOSITE.get(w) in theirs for w in mine)
 
 
 def _in_order(x: str, core: list[str], y: str, source_text: str) -> bool:
@@ -359,5 +356,69 @@ def _in_order(x: str, core: list[str], y: str, source_text: str) -> bool:
             rest = keys[p + 1:p + 13]
             at = next((q for q in range(len(rest) - len(core) + 1) if rest[q:q + len(core)] == core), None)
             if at is not None and y in rest[at + len(core):]:
+                return True
+    return False
+
+
+def _phrase(toks: list[str], start: int, step: int) -> list[str]:
+    """The run of content words from ``toks[start]`` walking by ``step`` (past articles first when walking on),
+    lower-cased stems; [] where none stands there."""
+    k = start
+    while step > 0 and 0 <= k < len(toks) and toks[k].lower() in ("the", "a", "an"):
+        k += step
+    out = []
+    while 0 <= k < len(toks) and _content(toks[k]) and toks[k] not in ",;:()":
+        out.append(_key(toks[k]))
+        k += step
+    return out if step > 0 else out[::-1]
+
+
+def phrases_exchanged_around(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The phrases on the two sides of a relation the claim shares with a sentence restating it, exchanged whole:
+    "mismatch repair deficiency consequent to a hypermutator phenotype" for "a hypermutator phenotype consequent to
+    mismatch repair deficiency" (a 97th trial: *supported*, P(entails) 0.96). The relation is a run of words alike
+    holding a content word and no word that makes the order free (:data:`_SYMMETRIC`, *and*, *or*); each side is the
+    run of content words next to it, read by its head (last) word; no sentence of the source has the claim's order
+    around the relation. Code shows
+    it: confidence 0.9, ``proven``."""
+    ctoks = _WORD.findall(claim_text)
+    ckeys = [_key(w) for w in ctoks]
+    for _passage, sent in restating(claim_text, pool):
+        stoks = _WORD.findall(sent)
+        skeys = [_key(w) for w in stoks]
+        shared = ((a, b, n) for n in (3, 2, 1) for a in range(len(ckeys) - n + 1) for b in range(len(skeys) - n + 1)
+                  if ckeys[a:a + n] == skeys[b:b + n])  # every run the two share, not one alignment's
+        for a, b, size in shared:
+            core = ctoks[a:a + size]
+            if not size or not any(_content(w) for w in core) or any(
+                    _SYMMETRIC.match(w) or w.lower() in _COORDINATORS or w in ",;:()" for w in core):
+                continue
+            mine = (_phrase(ctoks, a - 1, -1), _phrase(ctoks, a + size, 1))
+            theirs = (_phrase(stoks, b - 1, -1), _phrase(stoks, b + size, 1))
+            if not (all(mine) and all(theirs)) or mine[0][-1] == mine[1][-1] or (mine[1][-1], mine[0][-1]) != (
+                    theirs[0][-1], theirs[1][-1]):
+                continue  # each side's head word (its last) on the other side ("contacts promote the establishment
+                # of cohesion" for "cohesion establishment promotes ... contacts", a 97th trial)
+            if _phrases_in_order(mine, ckeys[a:a + size], source_text or sent):
+                continue  # the source says it the claim's way too
+            before = " ".join(ctoks[a - len(mine[0]):a])
+            after = " ".join(w for w in ctoks[a + size:a + size + len(mine[1]) + 1] if w.lower() not in ("the", "a", "an"))
+            return Tag("polarity_flip", f"The claim has {before!r} before '{' '.join(core)}' and {after!r} after it, "
+                       f"where the source has them the other way round: \u201c{sent[:200]}\u201d", 0.9,
+                       (TagEvidence(before, after),), proven=True)
+    return None
+
+
+def _phrases_in_order(sides: tuple[list[str], list[str]], core: list[str], source_text: str) -> bool:
+    """A sentence of the source has the phrase ``sides[0]``, the run ``core`` and the phrase ``sides[1]`` in that order
+    (read by their head words, as :func:`phrases_exchanged_around` reads them)."""
+    for s in split_sentences(source_text):
+        toks = _WORD.findall(s)
+        keys = [_key(w) for w in toks]
+        for k in range(len(keys) - len(core) + 1):
+            if keys[k:k + len(core)] != core:
+                continue
+            before, after = _phrase(toks, k - 1, -1), _phrase(toks, k + len(core), 1)
+            if before and after and (before[-1], after[-1]) == (sides[0][-1], sides[1][-1]):
                 return True
     return False

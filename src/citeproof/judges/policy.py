@@ -46,7 +46,6 @@ from citeproof.judges.base import Judgement
 from citeproof.judges.judged import judged_in, judged_sentence
 from citeproof.judges.doubts import contradicts_elsewhere, restating_clear, same_negation
 from citeproof.text.grounding import restates_verbatim
-from citeproof.text.stems import overlap_score
 from citeproof.model import Citation, Claim, Finding, Source, Tier, Verdict
 
 __all__ = [
