@@ -260,8 +260,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             for _share, sent in sentences_about(claim_text, source_text, floor=0.3):
                 same.extend(e for e in extract_quantities(sent) if _same_kind(q, e))
         year_like = _year(q)
-        mixed = next((e for e in [*eq, *(_source_quantities(source_text) if source_text else ())] if _transposed(q, e)),
-                     None)
+        mixed = None if len(re.sub(r"\D", "", q.text)) < 4 else next(  # (four digits or more: no source read else)
+            (e for e in [*eq, *(_source_quantities(source_text) if source_text else ())] if _transposed(q, e)), None)
         if mixed is not None:  # the source's digits in another order ("41,723 died" for "14,723", an 88th trial)
             spans.append(TagEvidence(q.text, mixed.text))
             conf, proven = max(conf, 0.9), True
