@@ -72,7 +72,8 @@ DISCLAIMER = re.compile(
 ASSOCIATION = [
     # "reports associating X with Y" (a 13th trial); "concordance between X and Y" (an 11th)
     r"associat(?:e|es|ed|ing|ion|ions)", r"correlat(?:e|es|ed|ing|ion|ions)", r"concordan(?:ce|t)",
-    r"link(?:s|ed)? (?:to|with)", r"(?:an? )?links? between", r"related to|relationship",  # "a link between" (97th) r"in parallel (?:with|to)|parallel(?:ed|s|ing)",
+    r"link(?:s|ed)? (?:to|with)", r"(?:an? )?links? between",  # "a link between" (a 97th trial)
+    r"related to|relationship", r"in parallel (?:with|to)|parallel(?:ed|s|ing)",
     r"co-?occur\w*", r"risk factors?", r"(?:an? )?(?:increased|higher|greater|elevated) (?:prevalence|incidence|risk|odds) of", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
     r"implicated in",  # "has been implicated in" (a 43rd trial's "causes")
     r"observational", r"cross-sectional|case-control", r"more (?:common|likely|frequent) (?:in|among)",

@@ -26,6 +26,7 @@ DOWN = [
     r"weaken\w*", r"dampen\w*", r"abolish\w*", r"abrogat\w*", r"prevent\w*", r"slow(?:s|ed|er|ing)?",
     r"drop(?:s|ped|ping)?", r"fall(?:s|ing)?|fell", r"shrink\w*|shrank", r"smaller", r"shorter", r"weaker", r"deplet\w*",
     r"shorten\w*", r"down", r"cut(?:s)?", r"curb\w*", r"limit(?:s|ed|ing)?", r"loss(?:es)?", r"los(?:e|es|ing)",
+    r"blunt(?:s|ed|ing)?",  # a 101st trial: miR-93 "enhanced" Cyclin D1 for "a blunting effect ... in Cyclin D1"
 ]
 GOOD = [r"improv\w*", r"better", r"benefi\w+", r"ameliorat\w*", r"alleviat\w*", r"protect\w*", r"favou?rabl\w*", r"rescu\w*"]
 BAD = [r"worsen\w*", r"worse", r"impair\w*", r"exacerbat\w*", r"aggravat\w*", r"harm\w*", r"detriment\w*", r"unfavou?rabl\w*",

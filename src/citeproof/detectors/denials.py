@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 
 from citeproof.detectors.cues import AUX, CUE_RES, NEG_ANY_SIDE, NEGATOR, content_stems, light_token
 from citeproof.detectors.restated import _CONTRAST, _conjunct, _differences, _EXCEPTED, _readings, states_same_negation
@@ -21,7 +22,7 @@ from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score
 
 __all__ = ["ended_for_lasted", "negation_dropped", "negation_dropped_in_clause", "negation_in_run",
-           "null_against_difference", "states_no_difference", "states_same_contrast"]
+           "null_against_difference", "states_no_difference", "states_same_contrast", "states_same_direction"]
 
 
 _MANNER = frozenset({"negatively", "positively", "adversely", "favourably", "favorably", "significantly", "strongly",
@@ -407,3 +408,39 @@ def states_same_contrast(claim_text: str, text: str) -> str | None:
                 and not NEG_ANY_SIDE.search(sent[:d.start()] + " " + sent[d.end():])):
             return sent
     return None
+
+
+def states_same_direction(claim_text: str, text: str) -> str | None:
+    """The sentence of ``text`` restating the claim (:data:`~citeproof.detectors.terms.RESTATE_AT` of its content
+    words) that turns what the claim turns the same way in other words: the two hold as many direction words (the
+    cues: *raised*, *smaller*, *elevated*) of each class, neither negates, every number of the claim stands in the
+    sentence and so does every word of the claim's that widens to every case (:data:`_WIDE`: *always*, *all*). "Mice lacking FXR show a lipid profile that favours
+    atherosclerosis, with raised serum cholesterol and triglycerides" for "... a proatherosclerotic lipid profile with
+    increased serum cholesterols and triglycerides" (a 99th trial's faithful claim, *contradicted* at P(contradicts)
+    0.91: the network reads one direction word for another as a turn). None otherwise."""
+    mine = _cue_classes(claim_text)
+    if not mine or _negates(claim_text) or not text:
+        return None
+    numbers = set(re.findall(r"\d+(?:\.\d+)?", claim_text))
+    for sent in split_sentences(text):
+        if overlap_score(claim_text, sent) < RESTATE_AT or _negates(sent):
+            continue
+        if (_cue_classes(sent) == mine and numbers <= set(re.findall(r"\d+(?:\.\d+)?", sent))
+                and {w.lower() for w in _WIDE.findall(claim_text)} <= {w.lower() for w in _WIDE.findall(sent)}):
+            return sent  # (not where the claim widens: "have always involved" for "often have involved", a 78th
+            # trial's false claim the judge had rightly contradicted)
+    return None
+
+
+_WIDE = re.compile(r"\b(?:always|never|all|every|invariably|universally|entirely|completely)\b", re.I)
+"""Words that widen a finding to every case."""
+
+
+def _negates(text: str) -> bool:
+    """A word of ``text`` negates (*not*, *no*, *never*; not *lacking*: "Mice lacking FXR" turns nothing)."""
+    return any(NEGATOR.fullmatch(w) for w in _TOKEN_RE.findall(text))
+
+
+def _cue_classes(text: str) -> Counter:
+    """How many of ``text``'s words are cues of each direction class (*up*, *down*, *good*, *bad*)."""
+    return Counter(c for w in _TOKEN_RE.findall(text) for c, rx in CUE_RES.items() if rx.match(w))

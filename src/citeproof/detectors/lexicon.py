@@ -81,9 +81,9 @@ _GROUPS = (
     "substantiate substantiates substantiated support supports supported",  # trials 87-90's faithful claims
     "elucidate elucidates elucidated explain explains explained",
     "govern governs governed governing control controls controlled controlling",  # trials 91-94's faithful claims
-    "draw draws drew drawn drawing use uses used using",
+    "draw draws drew drawn drawing use uses used using",  # "drew on retrospective chart abstraction" / "using data"
     "depend depends depended require requires required rely relies relied",  # a 94th: "depend on" / "require"
-    "mean means meant imply implies implied",  # a 95th: "usually means that" / "usually implies"  # "drew on retrospective chart abstraction" / "using data"
+    "mean means meant imply implies implied",  # a 95th: "usually means that" / "usually implies"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())
@@ -311,6 +311,10 @@ def derivation(x: str, y: str) -> bool:
     :data:`_SUFFIXES` (the shared part may hold up to 3 letters of the ending: ``differenti|ation`` /
     ``differenti|al``). ``autoanti|bodies`` / ``autoanti|gens`` and ``phosph|orylation`` / ``phosph|atase``
     share a long opening and are other terms."""
+    if x.endswith("ying") and y.endswith("ie"):
+        x, y = y, x
+    if x.endswith("ie") and y.endswith("ying") and x[:-2] == y[:-4]:
+        return True  # *underlie* / *underlying*, *lie* / *lying* (the stems part: a 100th trial's faithful claim)
     p = 0
     while p < min(len(x), len(y)) and x[p] == y[p]:
         p += 1

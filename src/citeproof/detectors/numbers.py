@@ -56,7 +56,8 @@ def _one_in_place(claim_text: str, q: Quantity, evidence_text: str) -> str | Non
         unit = q.unit.lower()[:-1] if q.unit.lower().endswith("s") else q.unit.lower()  # "three hours" / "an hour"
         for sent in (x for x in split_sentences(evidence_text) if overlap_score(claim_text, x) >= TWIN_OVERLAP):
             # (a 94th trial: *partial*, 0.5 unproven)
-            for m in re.finditer(rf"\b(?:an?|one)\s+{re.escape(unit)}\b", sent, re.I):
+            for m in re.finditer(rf"\b(?:an?|one|the (?:last|past|first|next|previous))\s+{re.escape(unit)}\b", sent,
+                                 re.I):  # "the last three decades" for "the last decade" (a 99th trial)
                 if _next_stems(sent, m.end()) == after:
                     return m.group(0)
     if not q.text.isalpha() or q.lo < 2:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from citeproof.detectors.denials import states_no_difference, states_same_contrast
+from citeproof.detectors.denials import states_no_difference, states_same_contrast, states_same_direction
 from citeproof.detectors.restated import states_same_negation
 from citeproof.judges.base import Judgement
 from citeproof.model import Verdict
@@ -36,6 +36,8 @@ def same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) 
             return sent, ev, "denies the difference the claim denies"
         if (sent := states_same_contrast(claim, text)) is not None:
             return sent, ev, "sets apart what the claim sets apart"
+        if (sent := states_same_direction(claim, text)) is not None:
+            return sent, ev, "turns what the claim turns the same way"
     return None
 
 
