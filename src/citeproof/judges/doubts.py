@@ -1,20 +1,17 @@
 """Where the entailment judge's *contradicted* is doubtful (issue 28): read on another sentence than the one
-restating the claim, or against a sentence that negates what the claim negates (or denies the difference the claim
-denies). :func:`citeproof.judges.policy.decide` reads these and makes such a citation *partial* with
-``needs_review``. Each rule was found by new users' trials on SciFact abstracts (docs/meaning.md)."""
+restating the claim, or against a sentence that says what the claim says its own way (the same negation, no
+difference, a thing set apart, a turn the same way). :func:`citeproof.judges.policy.decide` reads these and makes
+such a citation *partial* with ``needs_review``; ``policy`` is its :class:`~citeproof.judges.policy.Policy` (the
+lines read: ``judged_overlap_at``, ``restating_clear_below``, ``restating_whole_below``), passed in so this module
+stands below it. Each rule was found by new users' trials on SciFact abstracts (docs/meaning.md)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from citeproof.detectors.denials import states_no_difference, states_same_contrast, states_same_direction
 from citeproof.detectors.restated import states_same_negation
 from citeproof.judges.base import Judgement
 from citeproof.model import Verdict
 from citeproof.text.stems import overlap_score
-
-if TYPE_CHECKING:
-    from citeproof.judges.policy import Policy
 
 __all__ = ["contradicts_elsewhere", "restating_clear", "same_negation"]
 
@@ -41,9 +38,9 @@ def same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) 
     return None
 
 
-def contradicts_elsewhere(claim: str | None, entailment: Judgement, policy: Policy) -> tuple[str, float] | None:
+def contradicts_elsewhere(claim: str | None, entailment: Judgement, policy) -> tuple[str, float] | None:
     """(the judged sentence, its share of the claim's content words) when the judge's *contradicted* was read on a
-    sentence holding less than :attr:`Policy.judged_overlap_at` of them; None otherwise (or when the rule is off).
+    sentence holding less than :attr:`~citeproof.judges.policy.Policy.judged_overlap_at` of them; None otherwise (or when the rule is off).
     Found by new users' trials (2026-12-06, trials 9-11): faithful paraphrases called *contradicted* at P(contradicts)
     0.94-0.97 on a methods or behavioural-assay sentence holding 18-25% of the claim's words."""
     if not claim or policy.judged_overlap_at <= 0 or entailment.verdict != Verdict.CONTRADICTED:
@@ -55,11 +52,11 @@ def contradicts_elsewhere(claim: str | None, entailment: Judgement, policy: Poli
     return (sent, share) if share < policy.judged_overlap_at else None
 
 
-def restating_clear(claim: str | None, entailment: Judgement, policy: Policy) -> tuple[str, float, float] | None:
+def restating_clear(claim: str | None, entailment: Judgement, policy) -> tuple[str, float, float] | None:
     """(the sentence restating the claim, its share of the claim's content words, its P(contradicts)) when the
     judge's *contradicted* was read on another sentence, holding less than half of the claim's content words, while
-    that one, holding at least :attr:`Policy.judged_overlap_at` of the claim's words and a tenth more than the judged
-    sentence, has P(contradicts) below :attr:`Policy.restating_clear_below`; None otherwise (or when the rule is off).
+    that one, holding at least :attr:`~citeproof.judges.policy.Policy.judged_overlap_at` of the claim's words and a tenth more than the judged
+    sentence, has P(contradicts) below :attr:`~citeproof.judges.policy.Policy.restating_clear_below`; None otherwise (or when the rule is off).
     (A SciFact training contradiction read on a sentence holding 57% of the claim's words, beside one holding 71%,
     stays.) Found by new
     users' trials (2026-12-06, trials 10-14): faithful paraphrases called *contradicted* on a neighbouring sentence
