@@ -192,6 +192,9 @@ def test_a_contradiction_read_beside_a_sentence_restating_the_claim_nearly_whole
                   claim=claim).verdict == Verdict.CONTRADICTED
     assert decide(judged(methods, Verdict.CONTRADICTED, 0.74, (restating, 0.43, 0.56, 0.85)), lexical,
                   Policy(restating_whole_below=0), claim=claim).verdict == Verdict.CONTRADICTED
+    # each line is off on its own: the other rule's line at 0 leaves this one on
+    assert decide(judged(methods, Verdict.CONTRADICTED, 0.74, (restating, 0.43, 0.56, 0.85)), lexical,
+                  Policy(restating_clear_below=0), claim=claim).verdict == Verdict.PARTIAL
 
 
 COPD = ("Some of the risk factors for COPD are well-known and include smoking, occupational exposures, air pollution, "

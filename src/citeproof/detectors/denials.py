@@ -373,9 +373,9 @@ def states_no_difference(claim_text: str, text: str) -> str | None:
     rest = claim_text[:m.start()] + " " + claim_text[m.end():]
     if NEG_ANY_SIDE.search(rest) or _turns(rest):
         return None
-    for sent in split_sentences(text):
+    for _passage, sent in restating(claim_text, [text]):
         d = _NO_DIFFERENCE_SAID.search(sent)
-        if d is None or overlap_score(claim_text, sent) < RESTATE_AT:
+        if d is None:
             continue
         other = sent[:d.start()] + " " + sent[d.end():]
         if not (NEG_ANY_SIDE.search(other) or _turns(other)):
@@ -402,10 +402,9 @@ def states_same_contrast(claim_text: str, text: str) -> str | None:
     m = _SET_APART.search(claim_text)
     if m is None or not text or NEG_ANY_SIDE.search(claim_text[:m.start()] + " " + claim_text[m.end():]):
         return None
-    for sent in split_sentences(text):
+    for _passage, sent in restating(claim_text, [text]):
         d = _SET_APART.search(sent)
-        if (d is not None and overlap_score(claim_text, sent) >= RESTATE_AT
-                and not NEG_ANY_SIDE.search(sent[:d.start()] + " " + sent[d.end():])):
+        if d is not None and not NEG_ANY_SIDE.search(sent[:d.start()] + " " + sent[d.end():]):
             return sent
     return None
 
@@ -414,16 +413,17 @@ def states_same_direction(claim_text: str, text: str) -> str | None:
     """The sentence of ``text`` restating the claim (:data:`~citeproof.detectors.terms.RESTATE_AT` of its content
     words) that turns what the claim turns the same way in other words: the two hold as many direction words (the
     cues: *raised*, *smaller*, *elevated*) of each class, neither negates, every number of the claim stands in the
-    sentence and so does every word of the claim's that widens to every case (:data:`_WIDE`: *always*, *all*). "Mice lacking FXR show a lipid profile that favours
-    atherosclerosis, with raised serum cholesterol and triglycerides" for "... a proatherosclerotic lipid profile with
+    sentence and so does every word of the claim's that widens to every case (:data:`_WIDE`: *always*, *all*). "Mice
+    lacking FXR show a lipid profile that favours atherosclerosis, with raised serum cholesterol and triglycerides"
+    for "... a proatherosclerotic lipid profile with
     increased serum cholesterols and triglycerides" (a 99th trial's faithful claim, *contradicted* at P(contradicts)
     0.91: the network reads one direction word for another as a turn). None otherwise."""
     mine = _cue_classes(claim_text)
     if not mine or _negates(claim_text) or not text:
         return None
     numbers = set(re.findall(r"\d+(?:\.\d+)?", claim_text))
-    for sent in split_sentences(text):
-        if overlap_score(claim_text, sent) < RESTATE_AT or _negates(sent):
+    for _passage, sent in restating(claim_text, [text]):
+        if _negates(sent):
             continue
         if (_cue_classes(sent) == mine and numbers <= set(re.findall(r"\d+(?:\.\d+)?", sent))
                 and {w.lower() for w in _WIDE.findall(claim_text)} <= {w.lower() for w in _WIDE.findall(sent)}):

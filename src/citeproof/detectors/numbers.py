@@ -54,8 +54,7 @@ def _one_in_place(claim_text: str, q: Quantity, evidence_text: str) -> str | Non
     words after both alike (by stem), or "an hour" in the place of its "three hours"; None otherwise."""
     if q.lo >= 2 and q.unit and q.unit.isalpha() and len(after := _next_stems(claim_text, q.end)) == 2:
         unit = q.unit.lower()[:-1] if q.unit.lower().endswith("s") else q.unit.lower()  # "three hours" / "an hour"
-        for sent in (x for x in split_sentences(evidence_text) if overlap_score(claim_text, x) >= TWIN_OVERLAP):
-            # (a 94th trial: *partial*, 0.5 unproven)
+        for sent in _twin_sentences(claim_text, evidence_text, once=False):  # (a 94th trial: *partial*, 0.5 unproven)
             for m in re.finditer(rf"\b(?:an?|one|the (?:last|past|first|next|previous))\s+{re.escape(unit)}\b", sent,
                                  re.I):  # "the last three decades" for "the last decade" (a 99th trial)
                 if _next_stems(sent, m.end()) == after:
@@ -77,11 +76,11 @@ def _next_stems(text: str, at: int) -> list[str]:
     return [stem(w) for w in re.findall(r"[\w.-]+", text[at:])[:2]]
 
 
-def _twin_sentences(claim_text: str, evidence_text: str):
-    """The evidence sentences restating the claim (:data:`TWIN_OVERLAP`) that count one thing once ("one dose ... then
-    a second one" counts two)."""
+def _twin_sentences(claim_text: str, evidence_text: str, once: bool = True):
+    """The evidence sentences restating the claim (:data:`TWIN_OVERLAP`); with ``once``, only those that count one
+    thing once ("one dose ... then a second one" counts two)."""
     return (s for s in split_sentences(evidence_text)
-            if overlap_score(claim_text, s) >= TWIN_OVERLAP and not _MORE_OF.search(s))
+            if overlap_score(claim_text, s) >= TWIN_OVERLAP and not (once and _MORE_OF.search(s)))
 
 
 _COUNT_WORD = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s+", re.I)
@@ -148,7 +147,7 @@ def _digits_renamed(claim_text: str, evidence_text: str, source_text: str) -> tu
         if word in (source_text or evidence_text) or not any(c.isdigit() for c in word):
             continue
         shape = re.sub(r"\d+", "#", word)
-        for sent in (x for x in split_sentences(evidence_text) if overlap_score(claim_text, x) >= TWIN_OVERLAP):
+        for sent in _twin_sentences(claim_text, evidence_text, once=False):
             other = next((w for n in _NAMED_NUMBER.finditer(sent) if (w := n.group(0).strip("()-/+") or n.group(0))
                           != word and re.sub(r"\d+", "#", w) == shape), None)
             if other is not None:

@@ -319,9 +319,9 @@ def terms_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
             if sum(n for _a, _b, n in blocks) < base + 2 or not (
                     _at(blocks, i, m) and _at(blocks, l, j, len(ckeys) - 1)):
                 continue
-            moved = ckeys[:i] + [y] + ckeys[i + 1:l] + [x] + ckeys[l + 1:]
+            whole = ckeys[:i] + [y] + ckeys[i + 1:l] + [x] + ckeys[l + 1:]
             lo, hi = max(((max(a, i + 1), min(a + n, l)) for a, _b, n in blocks), key=lambda r: r[1] - r[0])
-            if hi - lo < 2 or not any(_content(w) for w in ctoks[lo:hi]) or _turned(moved, skeys) or any(
+            if hi - lo < 2 or not any(_content(w) for w in ctoks[lo:hi]) or _turned(whole, skeys) or any(
                     w.lower().endswith("ly") for w in (ctoks[i], ctoks[l])):
                 continue  # the relation must be two words or more the two share ("behavior changed abruptly" for "an
                 # abrupt change in behavior" is a nominalisation, a 77th trial's faithful claim), between terms
@@ -338,8 +338,8 @@ def terms_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
 def _turned(moved: list[str], skeys: list[str]) -> bool:
     """A difference left between ``moved`` and ``skeys`` holds, on one side only, a negation, a degree word
     (:data:`~citeproof.detectors.cues.DEGREE`) or a direction word (the cues: "B is lower than A" for "A is higher
-    than B" is faithful), or a word against its antonym; one both keep is no turn ("resembles yeast Pif1 more closely" for "resembles more human
-    Pif1", a 92nd trial)."""
+    than B" is faithful), or a word against its antonym; one both keep is no turn ("resembles yeast Pif1 more
+    closely" for "resembles more human Pif1", a 92nd trial)."""
     ops = difflib.SequenceMatcher(None, moved, skeys, autojunk=False).get_opcodes()
     mine = {w for t, i1, i2, _j1, _j2 in ops if t != "equal" for w in moved[i1:i2]}
     theirs = {w for t, _i1, _i2, j1, j2 in ops if t != "equal" for w in skeys[j1:j2]}
@@ -360,11 +360,14 @@ def _in_order(x: str, core: list[str], y: str, source_text: str) -> bool:
     return False
 
 
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
 def _phrase(toks: list[str], start: int, step: int) -> list[str]:
     """The run of content words from ``toks[start]`` walking by ``step`` (past articles first when walking on),
     lower-cased stems; [] where none stands there."""
     k = start
-    while step > 0 and 0 <= k < len(toks) and toks[k].lower() in ("the", "a", "an"):
+    while step > 0 and 0 <= k < len(toks) and toks[k].lower() in _ARTICLES:
         k += step
     out = []
     while 0 <= k < len(toks) and _content(toks[k]) and toks[k] not in ",;:()":
@@ -379,8 +382,7 @@ def phrases_exchanged_around(claim_text: str, pool: list[str], source_text: str)
     mismatch repair deficiency" (a 97th trial: *supported*, P(entails) 0.96). The relation is a run of words alike
     holding a content word and no word that makes the order free (:data:`_SYMMETRIC`, *and*, *or*); each side is the
     run of content words next to it, read by its head (last) word; no sentence of the source has the claim's order
-    around the relation. Code shows
-    it: confidence 0.9, ``proven``."""
+    around the relation. Code shows it: confidence 0.9, ``proven``."""
     ctoks = _WORD.findall(claim_text)
     ckeys = [_key(w) for w in ctoks]
     for _passage, sent in restating(claim_text, pool):
@@ -402,7 +404,7 @@ def phrases_exchanged_around(claim_text: str, pool: list[str], source_text: str)
             if _phrases_in_order(mine, ckeys[a:a + size], source_text or sent):
                 continue  # the source says it the claim's way too
             before = " ".join(ctoks[a - len(mine[0]):a])
-            after = " ".join(w for w in ctoks[a + size:a + size + len(mine[1]) + 1] if w.lower() not in ("the", "a", "an"))
+            after = " ".join(w for w in ctoks[a + size:a + size + len(mine[1]) + 1] if w.lower() not in _ARTICLES)
             return Tag("polarity_flip", f"The claim has {before!r} before '{' '.join(core)}' and {after!r} after it, "
                        f"where the source has them the other way round: \u201c{sent[:200]}\u201d", 0.9,
                        (TagEvidence(before, after),), proven=True)

@@ -62,8 +62,9 @@ def restating_clear(claim: str | None, entailment: Judgement, policy) -> tuple[s
     users' trials (2026-12-06, trials 10-14): faithful paraphrases called *contradicted* on a neighbouring sentence
     ("... blockade were observed consistently across ..." for a claim restating "This finding suggests that PD-L1
     expression status alone is insufficient ...")."""
-    if (not claim or policy.restating_clear_below <= 0 or entailment.verdict != Verdict.CONTRADICTED
-            or entailment.restating is None or entailment.evidence is None):
+    if (not claim or max(policy.restating_clear_below, policy.restating_whole_below) <= 0
+            or entailment.verdict != Verdict.CONTRADICTED or entailment.restating is None
+            or entailment.evidence is None):
         return None
     sent = getattr(entailment.evidence, "sentence", None)
     window, _pe, pc, _cov = entailment.restating
