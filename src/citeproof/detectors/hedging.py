@@ -70,6 +70,10 @@ STRONG_HEDGES = [
     r"(?:is|are|was|were) (?:widely |generally |often )?considered to",  # "TatA is considered to be" (a 16th trial)
     r"(?:is|are|was|were) (?:estimated|projected|expected|predicted) to",  # "costs ... are estimated to increase" (18th)
     POSSIBLE_EFFECT, PROMISE,
+    # a proposal and a potential, hedging the statement that follows (a 103rd trial: "The authors demonstrate that the
+    # dysregulation ..." for "We propose that the dysregulation ...", *supported* at 0.99; a 104th: "data have
+    # demonstrated that ImmTACs deliver durable responses" for "indicates their potential therapeutic benefit")
+    *(PROPOSALS := [r"(?:we |i )?propose[ds]? that", r"indicat(?:e|es|ed|ing) (?:its|their|the|a) potential"]),
 ]
 """Speculation cues that, on the sentence stating the claim, hedge the statement itself (a subset of :data:`HEDGES`:
 *indicate*, *consistent with*, *in part*, *pilot* qualify evidence rather than the claim)."""
@@ -152,7 +156,8 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
     own = [h for h in claim_hedges if not _QUALIFIER.fullmatch(h[0])]
     stated = _hedged_statement(claim_text, [evidence_text] + relevant_sentences(
         claim_text, context.get("source_text") or "", k=3, floor=STATEMENT_OVERLAP))
-    if own and (stated is None or any(find_terms(h[0], STRONG_HEDGES) for h in own) or not all(
+    if own and (stated is None or any(find_terms(h[0], STRONG_HEDGES) for h in own) or find_terms(claim_text, PROPOSALS)
+                or not all(
             re.search(rf"\b{re.escape(h[0])}\b", stated[0], re.I) for h in own)):
         return []  # the claim keeps a hedge of its own; *in part* or *partially* qualify the finding, they excuse
         # no dropped *suggest* ("These results demonstrate that ... is, at least in part, due to" for "suggest that

@@ -84,6 +84,11 @@ _GROUPS = (
     "draw draws drew drawn drawing use uses used using",  # "drew on retrospective chart abstraction" / "using data"
     "depend depends depended require requires required rely relies relied",  # a 94th: "depend on" / "require"
     "mean means meant imply implies implied",  # a 95th: "usually means that" / "usually implies"
+    # trials 103-106's faithful claims (each an unproven or proven swap that made them *partial* or *unsupported*)
+    "built build builds based base bases constructed",  # "reagents built from soluble TCRs" / "based on soluble TCRs"
+    "eventually ultimately finally", "start starts started starting begin begins began begun beginning",
+    "chosen chose choose selected select selects", "aware knew know knows known",
+    "circumvent circumvents circumvented overcome overcomes overcame",  # "circumvent the problem" / "overcome"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

@@ -125,6 +125,39 @@ def _date_for_date(claim_text: str, evidence_text: str, source_text: str) -> tup
     return None
 
 
+_DURATION = re.compile(r"\b(?:(?:with)?in|over|for|after|during|across|by)?\s*(?:(?:a|one|a few|few|several|some|many|"
+                       r"the (?:last|past|first|next))\s+)?(?P<unit>second|minute|hour|day|week|month|year|decade|"
+                       r"centur(?=y|ies))(?:s|y|ies)?\b", re.I)
+"""A span of time told by its unit alone ("within minutes", "over several hours"): the quantity parser reads no number
+there."""
+
+
+def _duration_for_duration(claim_text: str, evidence_text: str) -> tuple[str, str] | None:
+    """The claim's span of time where a sentence restating the claim (:func:`_twin_sentences`) has another unit in its
+    place, the word before and the two after alike (by stem): "removing capsule from the cell surface over several
+    hours in a process" for "... within minutes in a process" (a 104th trial: *supported*, P(entails) 0.96). Not
+    when such a sentence also has the claim's unit there. ``(claim's span, source's span)``, or None."""
+    for m in _DURATION.finditer(claim_text):
+        if any(c.isdigit() for c in claim_text[max(0, m.start() - 12):m.start()]):
+            continue  # "3 hours" is the quantity parser's
+        before = re.findall(r"[\w.-]+", claim_text[:m.start()])[-1:]
+        after = _next_stems(claim_text, m.end())
+        if not before or len(after) < 2:
+            continue
+        found = None
+        for sent in _twin_sentences(claim_text, evidence_text, once=False):
+            for n in _DURATION.finditer(sent):
+                prev = re.findall(r"[\w.-]+", sent[:n.start()])[-1:]
+                if not prev or stem(prev[0]) != stem(before[0]) or _next_stems(sent, n.end()) != after:
+                    continue
+                if n.group("unit").lower() == m.group("unit").lower():
+                    return None  # the source says it the claim's way
+                found = found or (m.group(0).strip(), n.group(0).strip())
+        if found:
+            return found
+    return None
+
+
 def _transposed(q: Quantity, e: Quantity) -> bool:
     """``q`` is written with the digits of ``e`` in another order, four digits or more (*41,723* / *14,723*)."""
     if not all(x.lo == x.hi == int(x.lo) and re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", x.text) and not _year(x)
@@ -198,7 +231,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     cq = [q for q in extract_quantities(claim_text) if not (q.kind == "number" and q.unit == "" and q.lo in (1.0, 0.0) and not q.approx)]
     source_text = context.get("source_text") or ""
     for_one = (_number_for_one(claim_text, evidence_text) or _date_for_date(claim_text, evidence_text, source_text)
-               or _digits_renamed(claim_text, evidence_text, source_text))
+               or _digits_renamed(claim_text, evidence_text, source_text)
+               or _duration_for_duration(claim_text, evidence_text))
     if not cq and for_one is None:
         return []
     eq = extract_quantities(evidence_text)

@@ -1,6 +1,6 @@
 """Reversals the word diff does not show one word for one (issue 28), and :func:`restated_flip`, the order in which
 every reversal rule is tried (those of :mod:`citeproof.detectors.restated`, :mod:`citeproof.detectors.runs`,
-:mod:`citeproof.detectors.denials`, :mod:`citeproof.detectors.voices` and these).
+:mod:`citeproof.detectors.denials`, :mod:`citeproof.detectors.voices`, :mod:`citeproof.detectors.across` and these).
 
 Where the alignment pairs the claim's direction word with another of the sentence's, :func:`reversal_by_flip` tries
 the claim with that word turned; the others read two things exchanged or a range turned. Code shows each: confidence
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from citeproof.detectors.across import degree_turned_on_quality, ends_moved_across, turned_over_list
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference, ended_for_lasted)
@@ -61,7 +62,9 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or voice_exchanged(claim_text, pool, source_text) or degree_turned_in_conjunct(claim_text, pool, source_text)
             or ends_exchanged_around(claim_text, pool, source_text) or negation_in_run(claim_text, wide, source_text)
             or null_against_difference(claim_text, wide, source_text) or terms_exchanged(claim_text, pool, source_text)
-            or ended_for_lasted(claim_text, pool, source_text) or phrases_exchanged_around(claim_text, pool, source_text))
+            or ended_for_lasted(claim_text, pool, source_text) or phrases_exchanged_around(claim_text, pool, source_text)
+            or ends_moved_across(claim_text, pool, source_text) or turned_over_list(claim_text, pool, source_text)
+            or degree_turned_on_quality(claim_text, pool, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"

@@ -26,7 +26,7 @@ from citeproof.detectors.lexicon import (DIRECTION, KINDS, REPORTING, SYNONYMS, 
 from citeproof.detectors.methods import method_swapped
 from citeproof.detectors.quantities import TIME_UNITS
 from citeproof.detectors.terms import (RESTATE_AT, _content, _is_name, _is_verb, _related, _spells, _words, names_referent,
-                                       same_term, stated_in)
+                                       kind_of_defined, same_term, stated_in)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.abbreviations import as_the_source_writes
 from citeproof.text.normalise import STOPWORDS, stem
@@ -278,9 +278,9 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         if negated_alike(cw[i1:i2], sw[j1:j2]) or negated_alike(sw[j1:j2], cw[i1:i2]):
             explained.update(range(i1, i2))  # "absent in the other" / "not observed in the other" (a 14th trial)
             continue
-        if same_term(cw[i1:i2], sw[j1:j2], source_text):
-            explained.update(range(i1, i2))  # the same term as the source writes it ("second primary cancer" / "SPC")
-            continue
+        if same_term(cw[i1:i2], sw[j1:j2], source_text) or kind_of_defined(cw[max(0, i1 - 2):i2], sent, source_text):
+            explained.update(range(i1, i2))  # the same term as the source writes it ("second primary cancer" / "SPC"),
+            continue  # or the kind its short form names there ("endothelial cells" / "HUVECs")
         if len(a) == len(b) == 1 and spelled_otherwise(a[0], b[0], source_text):
             explained.update(range(i1, i2))  # one word in another spelling, or the source's typo ("glomerual"; a ninth trial)
             continue

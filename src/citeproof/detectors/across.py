@@ -1,0 +1,337 @@
+"""Who does what to whom, read across the relation a claim shares with a sentence restating it (issue 28).
+
+:func:`ends_moved_across` is the general form of the narrower exchange rules of :mod:`citeproof.detectors.voices` and
+:mod:`citeproof.detectors.reversals` (a fixed window of words, one word each side, a list of relation words): the
+claim's phrase before a run it shares with the sentence stands after that run in the sentence, and its phrase after
+the run stands before it. Found by the hundred-and-third to hundred-and-sixth new users' trials (session 26, held out
+on `158179f`: five of the fourteen false claims called *supported* exchanged two roles in the source's own words):
+
+- "Age-dependent decline lies at the heart of changes in transcriptional networks and chromatin state" for "Changes in
+  transcriptional networks and chromatin state lie at the heart of age-dependent decline";
+- "... conversion of mouse cardiac cells into fibroblasts" for "... conversion of mouse fibroblasts into cardiac cells";
+- "JAK1 directly phosphorylated AMPK" for "AMPK directly phosphorylated two residues ... of JAK1";
+- "the distribution of proteins and lipids is retrieved from the strong background of DNA" for "the distribution of
+  DNA is retrieved from the strong background of proteins and lipids".
+
+Code shows it: ``polarity_flip`` at 0.9, ``proven``; tried by :func:`citeproof.detectors.reversals.restated_flip`
+after every narrower rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, HAVE_FORMS, MODALS, NEG_WORDS
+from citeproof.detectors.terms import restating
+from citeproof.model import Tag, TagEvidence
+from citeproof.text.normalise import stem
+from citeproof.text.sentences import split_sentences
+from citeproof.text.stems import STOPWORDS
+
+__all__ = ["degree_turned_on_quality", "ends_moved_across", "turned_over_list"]
+
+_TOKEN = re.compile(r"\w[\w'+/-]*|[,;:]")
+"""A word (``CD4+CD25-`` and ``age-dependent`` whole; brackets dropped, so ``GITR(-/-)`` reads ``GITR``) or a clause
+mark."""
+_OPENERS = frozenset({"while", "whereas", "but", "which", "that", "although", "though", "because", "when", "where",
+                      "whom", "who", "whose", "if", "unless", "since"})
+"""Words that open another clause: the phrases moved are read within the clause of the shared run."""
+_JOIN = frozenset({"and", "or", "&"})
+_DETERMINERS = frozenset({"the", "a", "an", "these", "this", "those", "its", "their", "both", "each", "all", "some"})
+_BETWEEN = BE_FORMS | HAVE_FORMS | MODALS | frozenset({"also", "further", "thereby", "then", "still", "only", "often",
+                                                       "always", "indeed", "not"})
+"""Words that stand between a subject and the run it shares (*were* in "cells were able to exert ...")."""
+_LINKS = frozenset({"into", "onto", "to", "from", "than", "towards", "toward"})
+"""Single words that order two phrases ("fibroblasts into cardiac cells"): a run of one of them may be the relation."""
+_SYMMETRIC = re.compile(r"(?:versus|vs|with$|between|among|interact|bind|bound|associat|correlat|compar|similar|differ|"
+                        r"link|overlap|contact|fus(?:e|es|ed|ion|ing)$|equal(?:s|led|ed)?$|same$|like$|alike|resembl|match|paired|"
+                        r"coexist|coloc|cooperat|communicat|interplay|cross-?talk|relat(?:e|es|ed|ing|ion|ions|ionship)$|"
+                        r"connect|shar(?:e|es|ed|ing)$|mutual|reciproc|together|vice|adjacen|near$|nearby|close$|"
+                        r"next$|proxim|parallel|analog|homolog|equivalen|identical|counterpart|opposite|neighbo|"
+                        r"both$|neither$|either$|and$|or$)", re.I)
+"""Words that make the order of two phrases free ("A interacts with B", "A is similar to B")."""
+_FREE = re.compile(_SYMMETRIC.pattern.replace("both$|neither$|either$|and$|or$", "vs$"), re.I)
+"""The same, but for *and* / *or* / *both*: read between the sentence's phrases, where "Ser515 and Ser518" may stand."""
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def _content(w: str) -> bool:
+    """A word that names something: not a stop word; two characters or more, or a digit (*T* alone is not)."""
+    lw = w.lower()
+    return w[:1].isalnum() and lw not in STOPWORDS and lw not in _BETWEEN and (len(w) >= 2 or w.isdigit())
+
+
+def _key(w: str) -> str:
+    return stem(w.lower())
+
+
+def _clause(toks: list[str], start: int, stop: int) -> tuple[int, int]:
+    """The bounds of the clause holding ``toks[start:stop]``: from after the nearest clause mark or opener before it to
+    the nearest one after it."""
+    lo = start
+    while lo > 0 and toks[lo - 1] not in ",;:" and toks[lo - 1].lower() not in _OPENERS:
+        lo -= 1
+    hi = stop
+    while hi < len(toks) and toks[hi] not in ",;:" and toks[hi].lower() not in _OPENERS:
+        hi += 1
+    return lo, hi
+
+
+def _phrase_before(toks: list[str], i: int) -> tuple[int, int]:
+    """``(start, stop)`` of the run of naming words (joined by *and* / *or*) ending just before ``toks[i]``, past the
+    words that may stand between a subject and its verb; ``(i, i)`` when there is none."""
+    j = i - 1
+    while j >= 0 and (toks[j].lower() in _BETWEEN or (toks[j].lower().endswith("ly") and len(toks[j]) > 4)):
+        j -= 1
+    stop = j + 1
+    while j >= 0 and (_content(toks[j]) or (toks[j].lower() in _JOIN and j > 0 and _content(toks[j - 1])
+                                            and j + 1 < stop)):
+        j -= 1
+    return j + 1, stop
+
+
+def _phrase_after(toks: list[str], j: int) -> tuple[int, int]:
+    """``(start, stop)`` of the run of naming words (joined by *and* / *or*) starting at ``toks[j]``, past
+    determiners; ``(j, j)`` when there is none."""
+    while j < len(toks) and toks[j].lower() in _DETERMINERS:
+        j += 1
+    k = j
+    while k < len(toks) and (_content(toks[k]) or (toks[k].lower() in _JOIN and k > j and k + 1 < len(toks)
+                                                   and _content(toks[k + 1]))):
+        k += 1
+    return j, k
+
+
+def _shared_runs(ckeys: list[str], skeys: list[str]) -> list[tuple[int, int, int]]:
+    """``(claim start, sentence start, length)`` of every maximal run of keys the two share (neither can be
+    lengthened at either end), longest first."""
+    runs = []
+    for a in range(len(ckeys)):
+        for b in range(len(skeys)):
+            if ckeys[a] != skeys[b] or (a and b and ckeys[a - 1] == skeys[b - 1]):
+                continue
+            n = 0
+            while a + n < len(ckeys) and b + n < len(skeys) and ckeys[a + n] == skeys[b + n]:
+                n += 1
+            runs.append((a, b, n))
+    return sorted(runs, key=lambda r: -r[2])
+
+
+def _cues(toks: list[str]) -> list[str]:
+    """The direction, degree and negation words of ``toks``, as their classes, sorted."""
+    out = []
+    for w in toks:
+        lw = w.lower()
+        out += [c for c, rx in CUE_RES.items() if rx.match(lw)]
+        if lw in DEGREE:
+            out.append(lw)
+        if lw in NEG_WORDS:
+            out.append("not")
+    return sorted(out)
+
+
+def _relation(core: list[str]) -> bool:
+    """The shared run can carry a relation that runs one way: two words or more, one of them naming something, or a
+    single ordering word (:data:`_LINKS`); never a symmetric one (:data:`_SYMMETRIC`)."""
+    if any(_SYMMETRIC.match(w) for w in core):
+        return False
+    if len(core) == 1:
+        return core[0].lower() in _LINKS
+    return any(_content(w) for w in core)
+
+
+def _said_the_claims_way(core: list[str], a_keys: set[str], b_keys: set[str], source_text: str) -> bool:
+    """A sentence of the source has a word of ``a_keys`` before the run ``core`` and one of ``b_keys`` after it, in the
+    run's clause."""
+    n = len(core)
+    for s in split_sentences(source_text):
+        toks = _tokens(s)
+        keys = [_key(w) for w in toks]
+        for k in range(len(keys) - n + 1):
+            if keys[k:k + n] == core:
+                lo, hi = _clause(toks, k, k + n)
+                if a_keys & set(keys[lo:k]) and b_keys & set(keys[k + n:hi]):
+                    return True
+    return False
+
+
+def ends_moved_across(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim's phrase before a run it shares with a sentence restating it stands after that run in the sentence,
+    and its phrase after the run stands before it: two roles exchanged around one relation.
+
+    The run (the relation) is a maximal run of words the two share: two words or more, one of them naming something,
+    or one ordering word (*into*, *to*, *from*, *than*); no word of it, nor of the words between the phrases, makes the
+    order free (*with*, *and*, *similar*, *compared*...: :data:`_SYMMETRIC`). Each phrase is the run of naming words
+    next to it (joined by *and*, past *were* / *can* before it and articles after it); every word of both stands in
+    the sentence, at least one of each only on the other side of the run (in the run's clause), and the claim's and
+    the sentence's clauses hold the same direction, degree and negation words (so "higher in A than in B" for "lower
+    in B than in A" is no exchange). Active for passive ("X phosphorylates Y" / "Y is phosphorylated by X") shares no
+    such run with both phrases moved. No sentence of the source says it the claim's way.
+
+    Args:
+        claim_text: the claim.
+        pool: the evidence passage and the source sentences nearest the claim (sentences restating the claim,
+            :func:`~citeproof.detectors.terms.restating`, are read).
+        source_text: the whole source.
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9 whose evidence pairs the two phrases as the claim writes them, or None.
+    """
+    ctoks = _tokens(claim_text)
+    ckeys = [_key(w) for w in ctoks]
+    for _passage, sent in restating(claim_text, pool):
+        stoks = _tokens(sent)
+        skeys = [_key(w) for w in stoks]
+        for a, b, n in _shared_runs(ckeys, skeys):
+            core = ctoks[a:a + n]
+            if any(w in ",;:" for w in core) or not _relation(core):
+                continue
+            a0, a1 = _phrase_before(ctoks, a)
+            b0, b1 = _phrase_after(ctoks, a + n)
+            if a0 == a1 or b0 == b1:
+                continue
+            if any(_FREE.match(w) for w in ctoks[a1:a] + ctoks[a + n:b0]):
+                continue
+            a_keys = {ckeys[k] for k in range(a0, a1) if _content(ctoks[k])}
+            b_keys = {ckeys[k] for k in range(b0, b1) if _content(ctoks[k])}
+            lo, hi = _clause(stoks, b, b + n)
+            before, after = set(skeys[lo:b]), set(skeys[b + n:hi])
+            if not (a_keys | b_keys) <= set(skeys):
+                continue  # the claim names its ends in other words: no exchange in the source's own words
+            moved_a = {k for k in a_keys if k in after and k not in before}
+            moved_b = {k for k in b_keys if k in before and k not in after}
+            if not moved_a or not moved_b:
+                continue
+            c_lo, c_hi = _clause(ctoks, a, a + n)
+            if _cues(ctoks[c_lo:c_hi]) != _cues(stoks[lo:hi]):
+                continue  # another word turned too ("higher in A than in B" for "lower in B than in A")
+            at_b = max(k for k in range(lo, b) if skeys[k] in moved_b)
+            at_a = min(k for k in range(b + n, hi) if skeys[k] in moved_a)
+            if any(_FREE.match(w) for w in stoks[max(at_b + 1, b - 3):b] + stoks[b + n:min(at_a, b + n + 3)]):
+                continue  # "B interacts with ... A" in the sentence
+            if _said_the_claims_way(ckeys[a:a + n], moved_a, moved_b, source_text or " ".join(pool)):
+                continue
+            x, y = " ".join(ctoks[a0:a1]), " ".join(ctoks[b0:b1])
+            return Tag("polarity_flip", f"The claim has {x!r} before '{' '.join(core)}' and {y!r} after it, where the "
+                       f"source has them the other way round: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(x, y),),
+                       proven=True)
+    return None
+
+
+def _cue_class(w: str) -> str | None:
+    """``up``, ``down``, ``good`` or ``bad`` for a direction word (:data:`~citeproof.detectors.cues.CUE_RES`), else
+    None."""
+    return next((c for c, rx in CUE_RES.items() if rx.match(w)), None)
+
+
+_OVER_LIST = frozenset({"of", "the", "a", "an", "and", "or", "in", "both"})
+"""Words that may stand between a direction word and the last noun of the list it governs ("the loss of the anergic
+phenotype and suppressor activity")."""
+
+
+def turned_over_list(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim's direction word before a noun where a sentence restating the claim has the opposite one governing a
+    list that ends in that noun: "paralleled by increased suppressor activity" for "paralleled by the loss of the
+    anergic phenotype and suppressor activity" (a 106th trial: *supported*, P(entails) 0.90). The noun is the run of
+    one to three naming words after the claim's direction word; in the sentence the nearest direction word before it,
+    within seven words of list (:data:`_OVER_LIST` and naming words only, no negation, no second direction word), is of
+    the opposite class (:data:`~citeproof.detectors.cues.OPPOSITE`); no source sentence has a word of the claim's class
+    right before the noun. Code shows it: ``polarity_flip`` at 0.9, ``proven``.
+
+    Args:
+        claim_text: the claim.
+        pool: the evidence passage and the source sentences nearest the claim.
+        source_text: the whole source.
+
+    Returns:
+        A proven ``polarity_flip`` tag whose evidence pairs the claim's words with the source's, or None.
+    """
+    from citeproof.detectors.cues import OPPOSITE
+
+    ctoks = _tokens(claim_text)
+    for k, w in enumerate(ctoks):
+        cls = _cue_class(w.lower())
+        if cls is None or (k and ctoks[k - 1].lower() in NEG_WORDS):
+            continue
+        stop = k + 1
+        while stop < len(ctoks) and stop - k <= 3 and _content(ctoks[stop]):
+            stop += 1
+        noun = [_key(x) for x in ctoks[k + 1:stop]]
+        if not noun:
+            continue
+        for _passage, sent in restating(claim_text, pool):
+            stoks = _tokens(sent)
+            skeys = [_key(x) for x in stoks]
+            for p in range(len(skeys) - len(noun) + 1):
+                if skeys[p:p + len(noun)] != noun:
+                    continue
+                found, j = None, p - 1
+                while j >= max(0, p - 8):
+                    lw = stoks[j].lower()
+                    if lw in NEG_WORDS or lw in ",;:":
+                        break
+                    c = _cue_class(lw)
+                    if c is not None:
+                        if found is not None:
+                            found = None
+                            break  # two direction words ("prevented the increase in ..."): not read
+                        found = (j, c)
+                    elif not (lw in _OVER_LIST or _content(stoks[j])):
+                        break
+                    j -= 1
+                if found is None or found[1] != OPPOSITE[cls]:
+                    continue
+                if not any(x.lower() in _JOIN for x in stoks[found[0]:p]):
+                    continue  # the opposite word right before the noun is the plain word diff's (other rules read it)
+                if _said_before(cls, noun, source_text or " ".join(pool)):
+                    continue
+                said, there = " ".join(ctoks[k:stop]), " ".join(stoks[found[0]:p + len(noun)])
+                return Tag("polarity_flip", f"The claim says {said!r} where the source's {stoks[found[0]]!r} governs "
+                           f"the list that ends in it: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, there),),
+                           proven=True)
+    return None
+
+
+def _said_before(cls: str, noun: list[str], source_text: str) -> bool:
+    """A sentence of the source has a direction word of class ``cls`` within two words before ``noun`` (by stem)."""
+    for s in split_sentences(source_text):
+        toks = _tokens(s)
+        keys = [_key(x) for x in toks]
+        for p in range(len(keys) - len(noun) + 1):
+            if keys[p:p + len(noun)] == noun and any(_cue_class(x.lower()) == cls for x in toks[max(0, p - 2):p]):
+                return True
+    return False
+
+
+_HIGH = frozenset({"high", "highly", "higher", "strong", "strongly", "great", "greatly", "good", "well"})
+_LOW = frozenset({"low", "lowly", "lower", "poor", "poorly", "weak", "weakly", "little", "slight", "slightly", "badly"})
+
+
+def degree_turned_on_quality(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim's degree of a quality opposite to the one a sentence restating the claim gives that quality, the
+    quality written in another form: "converts mouse fibroblasts into cardiac cells ..., though only with low
+    efficiency" for "enables the highly efficient conversion of mouse fibroblasts into cardiac cells" (a 103rd trial:
+    *supported*, P(entails) 0.85). The two quality words share their first six letters (*efficiency* / *efficient*);
+    no source sentence has the claim's degree before that quality. Code shows it: ``polarity_flip`` at 0.9,
+    ``proven``."""
+    ctoks = _tokens(claim_text)
+    for k in range(len(ctoks) - 1):
+        deg, q = ctoks[k].lower(), ctoks[k + 1].lower()
+        side = _HIGH if deg in _HIGH else _LOW if deg in _LOW else None
+        if side is None or len(q) < 6 or not _content(q):
+            continue
+        other = _LOW if side is _HIGH else _HIGH
+        pattern = re.compile(rf"\b(?P<deg>{'|'.join(sorted(other))})\s+(?P<q>{re.escape(q[:6])}\w*)", re.I)
+        mine = re.compile(rf"\b(?:{'|'.join(sorted(side))})\s+{re.escape(q[:6])}\w*", re.I)
+        if mine.search(source_text or " ".join(pool)):
+            continue
+        for _passage, sent in restating(claim_text, pool):
+            m = pattern.search(sent)
+            if m is not None:
+                said = f"{ctoks[k]} {ctoks[k + 1]}"
+                return Tag("polarity_flip", f"The claim says {said!r} where the source says {m.group(0)!r}: "
+                           f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, m.group(0)),), proven=True)
+    return None
