@@ -448,3 +448,34 @@ def test_a_console_line_names_sixteen_words_and_the_words_a_proven_tag_read(tmp_
                          "inhibition of cPLA2α or down-regulation ... (claim 'delayed', source 'accelerated')")
     unproven = dataclasses.replace(f, tags=[dataclasses.replace(f.tags[0], proven=False)])
     assert "(claim '" not in finding_line(unproven)
+
+
+def test_partial_findings_that_name_a_difference_are_told_apart(tmp_path):
+    """Every new users' round (trials 87-110) asked to tell the *partial* findings that name a difference (an unproven
+    swap, a dropped hedge) from those whose meaning the judge was not sure of. The summary counts them, the Markdown
+    report gives them their own group first, the HTML marks each and the console table says how many."""
+    from rich.console import Console
+
+    from citeproof.cli._common import _summary_table
+    from citeproof.model import Tag, TagEvidence, Verdict
+    from citeproof.reports.html import render_html
+    from citeproof.reports.markdown import render_markdown
+    from citeproof.triage import difference_named, summarise
+    from tests.report_samples import small_report
+
+    report = small_report(tmp_path)
+    swapped, unsure = report.findings[1], report.findings[3]  # contradicted (number_drift), supported
+    swapped.verdict, unsure.verdict = Verdict.PARTIAL, Verdict.PARTIAL
+    swapped.tags = [Tag("term_swap", "the claim says 'fell' where the source says 'rose'", 0.7, (TagEvidence("fell", "rose"),))]
+    unsure.tags = [Tag("borrowed_wording", "8 consecutive words", 0.6)]
+    assert [difference_named(f) for f in (swapped, unsure)] == [True, False]
+    assert summarise(report.findings)["partial_named"] == 1
+    md = render_markdown(report)
+    assert "| partial | 2 (1 names a difference) |" in md
+    named_at = md.index("## Partial, a difference named")
+    unsure_at = md.index("## Partial, the meaning not confirmed")
+    assert named_at < md.index("Mortality fell by 75%") < unsure_at < md.index("Mortality fell in the treated group.")
+    assert render_html(report).count('class="named"') == 1
+    console = Console(record=True, width=120)
+    console.print(_summary_table(report))
+    assert "2 (1 names a difference)" in console.export_text()

@@ -240,3 +240,22 @@ def test_the_run_fingerprint_is_the_same_in_every_process():
     prints = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2", "3", "4")}
     assert 1 == len(prints) and len(next(iter(prints))) == 64
+
+
+def test_a_cached_judgement_keeps_its_tags_proof():
+    """Session 26, re-running a new user's trial: a warm run restored every tag with ``proven`` False, so the JSON lost
+    ``"proven": true`` and the Markdown its "decided by `number_drift` (proven by code)", the verdict kept. The stored
+    layout holds it now (payload format 3)."""
+    from citeproof.judgecache import FORMAT, decode, encode
+    from citeproof.model import Citation, Claim, Tag, TagEvidence, Tier, UnitKind
+
+    cite = Citation(citekey="k", line=1, column=5, raw="[@k]")
+    claim = Claim(id="c1", text="Mice gained 30% more weight.", raw="Mice gained 30% more weight [@k].", citations=(cite,),
+                  document="d.md", line=1, kind=UnitKind.SENTENCE)
+    f = Finding(claim, cite, Verdict.UNSUPPORTED, score=0.9, confidence=0.9, tier=Tier.ENTAILMENT,
+                tags=[Tag("number_drift", "30% for 12%", 0.9, (TagEvidence("30%", "12%"),), proven=True),
+                      Tag("hedge_removed", "a hedge dropped", 0.4, ())])
+    payload = encode(f)
+    assert payload["format"] == FORMAT == 3
+    back = decode(payload, claim, cite, None, None)
+    assert [(t.name, t.proven) for t in back.tags] == [("number_drift", True), ("hedge_removed", False)]

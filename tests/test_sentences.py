@@ -166,3 +166,18 @@ class TestSourceRuns:
                                         "High-fat diets also raised insulin in mice."]
         assert len(split) == 2  # the two runs about the claim, not the 30 about the weather
         assert stems.relevant_sentences(claim, source, k=1) == ["Mice fed a high-fat diet gained about 12% body weight."]
+
+
+def test_no_sentence_ends_inside_a_bracketed_reference():
+    """A 110th new user's trial: "[... Murakami, Chan & Routtenberg (1986) J. Biol. Chem. 261, 15424-15429]" was cut
+    after *Biol.* and *Chem.*, and a faithful claim was judged against "261, 15424-15429], studies using H-7 ...". An
+    unmatched closer earlier in the text ("a)" of a list) must not hide the bracket."""
+    from citeproof.text.sentences import split_sentences
+
+    text = ("Two points a) and b) were made. Although non-esterified fatty acids activate protein kinase C (PKC) "
+            "[McPhail, Clayton & Snyderman (1984) Science 224, 622-624; Murakami, Chan & Routtenberg (1986) J. Biol. "
+            "Chem. 261, 15424-15429], studies using H-7 ruled out the involvement of PKC. Flow-cytometry showed no "
+            "interference.")
+    sents = split_sentences(text)
+    assert len(sents) == 3
+    assert sents[1].startswith("Although") and sents[1].endswith("involvement of PKC.")

@@ -52,8 +52,10 @@ from citeproof.sources.cache import Cache
 
 __all__ = ["CACHED_FIELDS", "FORMAT", "JudgementCache", "code_fingerprint", "run_fingerprint"]
 
-FORMAT = 2
-"""Version of the stored payload; change it whenever :func:`encode`'s layout changes."""
+FORMAT = 3
+"""Version of the stored payload; change it whenever :func:`encode`'s layout changes (3: a tag's ``proven``, which a
+warm run had lost, so a proven difference no longer read "decided by ... (proven by code)"; found re-running a
+new user's trial, session 26)."""
 
 CACHED_FIELDS = ("verdict", "score", "confidence", "tier", "evidence", "reasons", "tags", "flags", "llm", "alternatives")
 """The :class:`~citeproof.model.Finding` fields a cached judgement restores; the other four
@@ -319,7 +321,8 @@ def encode(f: Finding) -> dict[str, Any]:
     return {
         "format": FORMAT, "verdict": f.verdict.value, "score": _plain(f.score), "confidence": _plain(f.confidence), "tier": f.tier.value,
         "evidence": _evidence_out(f.evidence) if f.evidence is not None else None, "reasons": list(f.reasons), "flags": list(f.flags), "llm": _plain(f.llm),
-        "tags": [{"name": t.name, "message": t.message, "confidence": _plain(t.confidence), "evidence": [_plain(dataclasses.asdict(e)) for e in t.evidence]} for t in f.tags],
+        "tags": [{"name": t.name, "message": t.message, "confidence": _plain(t.confidence), "evidence": [_plain(dataclasses.asdict(e)) for e in t.evidence],
+                  "proven": t.proven} for t in f.tags],
         "alternatives": [_evidence_out(e) for e in f.alternatives],
     }
 
@@ -344,7 +347,8 @@ def decode(payload: dict[str, Any], claim: Claim, cite: Citation, ref: Reference
         KeyError, TypeError, ValueError: the payload is not of this layout.
     """
     evidence = _evidence_in(payload["evidence"], source) if payload["evidence"] is not None else None
-    tags = [Tag(t["name"], t["message"], t["confidence"], tuple(TagEvidence(**e) for e in t["evidence"])) for t in payload["tags"]]
+    tags = [Tag(t["name"], t["message"], t["confidence"], tuple(TagEvidence(**e) for e in t["evidence"]), proven=bool(t["proven"]))
+            for t in payload["tags"]]
     return Finding(claim=claim, citation=cite, verdict=Verdict(payload["verdict"]), score=payload["score"], confidence=payload["confidence"],
                    tier=Tier(payload["tier"]), evidence=evidence, reasons=list(payload["reasons"]), tags=tags, flags=list(payload["flags"]),
                    reference=ref, source=source, llm=payload["llm"], alternatives=[_evidence_in(e, source) for e in payload["alternatives"]])

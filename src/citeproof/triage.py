@@ -11,7 +11,7 @@ from collections import Counter
 
 from citeproof.model import Finding, Verdict
 
-__all__ = ["BANDS", "attention_rank", "summarise"]
+__all__ = ["BANDS", "attention_rank", "difference_named", "summarise"]
 
 
 BANDS: dict[Verdict, int] = {
@@ -23,6 +23,19 @@ BANDS: dict[Verdict, int] = {
     Verdict.SUPPORTED: 5,
 }
 """Reading order of verdicts: what most deserves a human's eyes comes first."""
+
+
+def difference_named(f: Finding) -> bool:
+    """A *partial* finding on which a detector named a difference it could not prove (a tag of
+    :data:`~citeproof.detectors.DOWNGRADING_TAGS` at :data:`~citeproof.detectors.DOWNGRADE_THRESHOLD` or more: "the
+    claim says 'CDK-like' where the source says 'STE11-like'", a hedge or a cause the source does not state), as
+    against one whose words were found while the judge was not sure of the meaning. Every new users' round asked for
+    the two to be told apart (trials 87-110: of the false claims ended *partial* on `ed84507`, 20 of 27 carry such a tag
+    against 11 of 22 faithful paraphrases, trials 103-106)."""
+    from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS
+
+    return f.verdict == Verdict.PARTIAL and any(t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD
+                                                for t in f.tags)
 
 
 def attention_rank(f: Finding) -> tuple:
@@ -52,7 +65,8 @@ def summarise(findings: list[Finding]) -> dict:
         "coverage", "overall_confidence", "not_a_claim": {verdict: n}}`` where ``coverage`` is the share of
         citation occurrences whose source was readable,
         ``overall_confidence`` the mean of the findings' confidence (0 to 1), and ``not_a_claim`` how many of
-        each verdict's findings are rows that hold no claim (counted in ``verdicts``, never failing a gate).
+        each verdict's findings are rows that hold no claim (counted in ``verdicts``, never failing a gate), and
+        ``partial_named`` how many *partial* findings name a difference (:func:`difference_named`).
     """
     verdicts = Counter(f.verdict.value for f in findings)
     nac = Counter(f.verdict.value for f in findings if "not_a_claim" in f.flags)
@@ -71,6 +85,7 @@ def summarise(findings: list[Finding]) -> dict:
         "coverage": round(readable / len(findings), 4) if findings else 0.0,
         "overall_confidence": round(sum(f.confidence for f in findings) / len(findings), 4) if findings else 0.0,
         "not_a_claim": {v.value: nac.get(v.value, 0) for v in Verdict},
+        "partial_named": sum(1 for f in findings if difference_named(f)),
         **_llm_summary(findings),
     }
 

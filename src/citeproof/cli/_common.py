@@ -390,7 +390,7 @@ def _progress_runner(quiet: bool):
 def _summary_table(report: Report) -> Table:
     """The verdict counts worst first, each with "of which N not a claim" (:func:`citeproof.reports.summary.verdict_rows`)."""
     from citeproof.triage import summarise
-    from citeproof.reports.summary import count_text, verdict_rows
+    from citeproof.reports.summary import count_text, named_note, verdict_rows
 
     s = summarise(report.findings)
     t = Table(title=f"citeproof: {report.document}", show_header=True, min_width=min(100, 14 + len(report.document)))
@@ -398,7 +398,7 @@ def _summary_table(report: Report) -> Table:
     t.add_column("citations", justify="right")
     styles = {"contradicted": "red", "unsupported": "red", "partial": "yellow", "error": "magenta", "unverifiable": "cyan", "supported": "green"}
     for v, n, nac in verdict_rows(s):
-        t.add_row(f"[{styles[v]}]{v}[/]", count_text(n, nac))
+        t.add_row(f"[{styles[v]}]{v}[/]", count_text(n, nac) + named_note(v, s))
     t.add_row("[bold]total[/]", str(s["citations"]))
     has_bib = bool(report.metadata.get("bibliographies") or s["unknown_citekeys"]
                    or any(f.reference is not None and (f.reference.title or f.reference.doi) for f in report.findings))

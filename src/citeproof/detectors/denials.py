@@ -20,8 +20,9 @@ from citeproof.text.normalise import WORD_RE as _TOKEN_RE
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score
+from citeproof.text.stems import content_stems as stems_of
 
-__all__ = ["ended_for_lasted", "negation_dropped", "negation_dropped_in_clause", "negation_in_run",
+__all__ = ["ended_for_lasted", "states_excluded", "negation_dropped", "negation_dropped_in_clause", "negation_in_run",
            "null_against_difference", "states_no_difference", "states_same_contrast", "states_same_direction"]
 
 
@@ -429,6 +430,28 @@ def states_same_direction(claim_text: str, text: str) -> str | None:
                 and {w.lower() for w in _WIDE.findall(claim_text)} <= {w.lower() for w in _WIDE.findall(sent)}):
             return sent  # (not where the claim widens: "have always involved" for "often have involved", a 78th
             # trial's false claim the judge had rightly contradicted)
+    return None
+
+
+_BUT_NOT = re.compile(r"\bbut not(?: with| in| for| by| on| to)?\s+(?P<items>[^;.()]+)", re.I)
+_DENIES = re.compile(r"\b(?:neither|nor|not|no)\b", re.I)
+
+
+def states_excluded(claim_text: str, text: str) -> str | None:
+    """The sentence of ``text`` restating the claim (:data:`~citeproof.detectors.terms.RESTATE_AT` of its content
+    words) that excludes by *but not* what the claim denies: "Neither carer gender nor patient gender was associated
+    with carers' levels of unmet needs" for "Carer levels of unmet needs were significantly associated with carer age,
+    ...; but not with carer gender or patient gender" (a 108th trial's faithful claim, *contradicted* at
+    P(contradicts) 0.97: the network read the list of what is associated). Every content word the *but not* names
+    stands in the claim, two of them at least, and the claim denies. None otherwise."""
+    if not text or not _DENIES.search(claim_text):
+        return None
+    mine = stems_of(claim_text)
+    for _passage, sent in restating(claim_text, [text]):
+        for m in _BUT_NOT.finditer(sent):
+            named = stems_of(m.group("items"))
+            if len(named) >= 2 and named <= mine:
+                return sent
     return None
 
 

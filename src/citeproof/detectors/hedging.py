@@ -73,12 +73,15 @@ STRONG_HEDGES = [
     # a proposal and a potential, hedging the statement that follows (a 103rd trial: "The authors demonstrate that the
     # dysregulation ..." for "We propose that the dysregulation ...", *supported* at 0.99; a 104th: "data have
     # demonstrated that ImmTACs deliver durable responses" for "indicates their potential therapeutic benefit")
-    *(PROPOSALS := [r"(?:we |i )?propose[ds]? that", r"indicat(?:e|es|ed|ing) (?:its|their|the|a) potential"]),
+    *(PROPOSALS := [r"(?:we |i )?(?:therefore |thus |further |also )?(?:propose[ds]?|postulate[ds]?) that", r"indicat(?:e|es|ed|ing) (?:its|their|the|a) potential"]),
 ]
 """Speculation cues that, on the sentence stating the claim, hedge the statement itself (a subset of :data:`HEDGES`:
 *indicate*, *consistent with*, *in part*, *pilot* qualify evidence rather than the claim)."""
 _QUALIFIER = re.compile(r"in part|partially|to some extent", re.I)
 """Hedges that qualify how much of a finding holds, not whether it does."""
+_TIE = 20
+"""Of the sentences holding the most of the claim's words, those whose wording (:func:`rapidfuzz.fuzz.ratio`, 0-100) is
+within this of the closest one's count as stating the claim."""
 STATEMENT_OVERLAP = 0.6
 """Least share of the claim's content words a source sentence must hold to count as stating the claim."""
 
@@ -106,12 +109,19 @@ def _hedged_statement(claim_text: str, sentences: list[str]) -> tuple[str, str] 
                 stating.append((share, sent))
     if not stating:
         return None
+    from rapidfuzz import fuzz
+
     top = max(share for share, _ in stating)
+    near = max(fuzz.ratio(claim_text, sent) for share, sent in stating if share == top)
     best: tuple[str, str] | None = None
     for share, sent in stating:
-        if share < top:
+        if share < top or fuzz.ratio(claim_text, sent) < near - _TIE:
             continue  # a sentence holding fewer of the claim's words states something else ("a trial ... that was
-            # interrupted" against "this trial ... may be useful", a tenth trial): only the closest ones count
+            # interrupted" against "this trial ... may be useful", a tenth trial): only the closest ones count; of
+            # two holding as many, one far less alike in its wording too ("we showed that residues 53 and 54 are
+            # critical for the apoptotic ... activities of both p53(Delta1-42) and p53(Gln22-Ser23)" beside "We
+            # therefore postulate that the apoptotic activity in p53(Gln22-Ser23) and ... is still
+            # transcription-dependent", a 109th trial: the plain one had excused the dropped hedge)
         cues = find_terms(sent, STRONG_HEDGES)
         last = max((m.start() for m in WORD_RE.finditer(sent) if len(m.group(0)) > 1 and stem(m.group(0)) in cst), default=-1)
         cues = [c for c in cues if c[1] < last]

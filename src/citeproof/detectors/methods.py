@@ -57,6 +57,7 @@ ORGANISMS: dict[str, str] = {
     "c. albicans": r"Candida albicans|C\. ?albicans",
     "t. gondii": r"Toxoplasma(?: gondii)?|T\. ?gondii",
     "chlamydomonas": r"Chlamydomonas(?: reinhardtii)?",
+    "yeast": r"yeasts?",  # a 109th trial: "Arno, a yeast guanine nucleotide exchange factor" for "a human GEF"
 }
 """Model organisms and common pathogens, each with the ways its name is written (genus and species, the genus
 abbreviated, a common name). Mice and humans are not here: one for the other is a widening (``scope_inflation``)."""
@@ -88,9 +89,15 @@ def method_swapped(claim_text: str, sentence: str, source_text: str) -> TagEvide
             if k in anywhere:
                 continue
             other = next((v for j, v in theirs.items() if j not in mine), None)
+            if other is None and table == 1 and (h := _HUMAN.search(sentence)) and not _HUMAN.search(claim_text):
+                other = h.group(0)  # an organism for the sentence's *human* (the other way, a widening, is scope's)
             if other is not None:
                 return TagEvidence(said, other)
     return _symbol_swapped(claim_text, sentence, source_text)
+
+
+_HUMAN = re.compile(r"(?<![\w-])human(?= [a-z])", re.I)
+"""*human* before a noun (*a human GEF*), as the organism a model organism may be said for."""
 
 
 _SYMBOL = re.compile(r"(?<![\w-])(?=[A-Za-z0-9]*\d)[A-Z][A-Z0-9]{2,}[A-Za-z0-9]*(?![\w-])")

@@ -7,7 +7,7 @@ stands below it. Each rule was found by new users' trials on SciFact abstracts (
 
 from __future__ import annotations
 
-from citeproof.detectors.denials import states_no_difference, states_same_contrast, states_same_direction
+from citeproof.detectors.denials import states_excluded, states_no_difference, states_same_contrast, states_same_direction
 from citeproof.detectors.restated import states_same_negation
 from citeproof.judges.base import Judgement
 from citeproof.model import Verdict
@@ -35,6 +35,8 @@ def same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) 
             return sent, ev, "sets apart what the claim sets apart"
         if (sent := states_same_direction(claim, text)) is not None:
             return sent, ev, "turns what the claim turns the same way"
+        if (sent := states_excluded(claim, text)) is not None:
+            return sent, ev, "excludes by 'but not' what the claim denies"
     return None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from citeproof.judges.base import Judgement
 from citeproof.model import Evidence
 
-__all__ = ["judged_sentence", "judged_in"]
+__all__ = ["judged_sentence", "judged_in", "restating_read"]
 
 
 def _said(sentence: str, pe: float, pc: float, page: int | None) -> str:
@@ -53,3 +53,17 @@ def judged_in(ev: Evidence | None, j: Judgement) -> str:
     where = p.where() or (f"line {p.line}" if p.line else "")
     return named + f" (a sentence {'on ' + where + ', ' if where.startswith('page') else ('at ' + where + ', ' if where else '')}" \
         "not in the passage shown, which holds the claim's words)"
+
+
+def restating_read(ev: Evidence | None, j: Judgement) -> str:
+    """:func:`judged_sentence` for a finding whose judge's *contradicted* the policy did not let stand (the source turns
+    what the claim turns the same way, the contradiction fell on a sentence about something else, or the sentence
+    restating the claim reads far less contradicted): the network's reading of the sentence that restates the claim
+    (:attr:`~citeproof.judges.base.Judgement.restating`), the one the finding's *partial* rests on. The sentence the
+    network had scored highest was often one the claim barely touches ("... except for less aspirin (P<0.01) ..."
+    named for a claim on the primary factor of physicians' recommendations, P(contradicts) 0.24: a 103rd trial's user
+    read it as "an unrelated sentence"). :func:`judged_in` when the judge holds no restating sentence."""
+    if j.restating is None or not j.restating[0]:
+        return judged_in(ev, j)
+    page = getattr(getattr(ev, "passage", None), "page", None)
+    return _said(j.restating[0], j.restating[1], j.restating[2], page)

@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass
 
 from citeproof.judges.base import Judgement
-from citeproof.judges.judged import judged_in, judged_sentence
+from citeproof.judges.judged import judged_in, judged_sentence, restating_read
 from citeproof.judges.doubts import contradicts_elsewhere, restating_clear, same_negation
 from citeproof.text.grounding import restates_verbatim
 from citeproof.model import Citation, Claim, Finding, Source, Tier, Verdict
@@ -269,7 +269,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         sent, ev, how = same
         return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}), "
                            f"but the source {how}: \u201c{sent[:200]}\u201d; partial, not "
-                           "contradicted (the network reads a negated claim as contradicted) — read the passage"), judged_in(ev, entailment), ev)
+                           "contradicted (the network reads a negated claim as contradicted) — read the passage"), restating_read(ev, entailment), ev)
     sure = entailment.confidence >= min(need, policy.lean_line(Verdict.CONTRADICTED))  # it decides, or its lean does
     elsewhere = contradicts_elsewhere(claim, entailment, policy) if sure else None
     if elsewhere is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
@@ -277,7 +277,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
         return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
                            f"on a sentence that holds {share:.0%} of the claim's content words, less than the "
                            f"{policy.judged_overlap_at:.0%} a sentence restating it holds: \u201c{sent[:200]}\u201d; it "
-                           "contradicted something else, so partial, not contradicted — read the passage"), judged_in(lexical.evidence, entailment))
+                           "contradicted something else, so partial, not contradicted — read the passage"), restating_read(lexical.evidence, entailment))
     clear = restating_clear(claim, entailment, policy) if sure else None
     if clear is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
         sent, share, pc = clear
@@ -285,7 +285,7 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
                            f"on another sentence than the one that restates the claim ({share:.0%} of its content words), "
                            f"which it is far less sure contradicts it (P(contradicts) {pc:.2f}): "
                            f"\u201c{sent[:200]}\u201d; "
-                           "partial, not contradicted — read the passage"), judged_in(lexical.evidence, entailment))
+                           "partial, not contradicted — read the passage"), restating_read(lexical.evidence, entailment))
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
         if named:

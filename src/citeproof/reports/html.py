@@ -36,7 +36,7 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from citeproof.model import Finding, Report, Verdict
-from citeproof.triage import summarise
+from citeproof.triage import difference_named, summarise
 from citeproof.reports.clip import clip_claim
 from citeproof.reports.summary import no_source_box, verdict_rows
 from citeproof.text.normalise import surface_words, terms
@@ -219,6 +219,7 @@ def _finding_view(f: Finding, rank: int, out_dir: Path | None, root: Path | None
         "claim_segments": highlight_segments(clip_claim(f.claim.text or f.claim.raw), ev.matched_terms if ev is not None else ()),
         "alternatives": [_evidence_view(a, out_dir, root) for a in f.alternatives[:2]],
         "not_a_claim": "not_a_claim" in f.flags,
+        "named": difference_named(f),
         "claim_raw": clip_claim(f.claim.raw),
         "locator": c.locator.raw if c.locator else "",
         "signal": c.signal or "",

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TextIO
 
 from citeproof.model import Finding, Report, Verdict
-from citeproof.triage import summarise
+from citeproof.triage import difference_named, summarise
 from citeproof.sources.office import OFFICE_TYPES
 from citeproof.reports.clip import clip_claim
-from citeproof.reports.summary import count_text, no_source_box, verdict_rows
+from citeproof.reports.summary import count_text, named_note, no_source_box, verdict_rows
 
 __all__ = ["MarkdownWriter", "render_markdown"]
 
@@ -24,7 +24,10 @@ _BAND_TITLES = [
     ("unknown", "Unknown citekeys: fix the reference first"),
     (Verdict.CONTRADICTED, "Contradicted: the source says otherwise"),
     (Verdict.UNSUPPORTED, "Unsupported: no passage of the source backs the claim"),
-    (Verdict.PARTIAL, "Partial: a weak match, read the passage"),
+    ("partial_named", "Partial, a difference named: a detector found words that differ from the source's and could not "
+                      "prove the change; check the words it quotes"),
+    (Verdict.PARTIAL, "Partial, the meaning not confirmed: the claim's words are in the source and the judge was not sure "
+                      "they say the same; read the passage"),
     (Verdict.ERROR, "Errors: the tool failed on these citations"),
     (Verdict.UNVERIFIABLE, "Unverifiable: no readable source"),
     (Verdict.SUPPORTED, "Supported"),
@@ -45,7 +48,9 @@ _TIER_NOTE = {
 def _band(f: Finding):
     if "unknown_citekey" in f.flags:
         return "unknown"
-    return "not_a_claim" if "not_a_claim" in f.flags else f.verdict
+    if "not_a_claim" in f.flags:
+        return "not_a_claim"
+    return "partial_named" if difference_named(f) else f.verdict
 
 
 def _quote(text: str) -> str:
@@ -141,7 +146,7 @@ def render_markdown(report: Report) -> str:
         f"| distinct citekeys | {s['citekeys']} |",
     ]
     for v, n, nac in verdict_rows(s):
-        lines.append(f"| {v} | {count_text(n, nac)} |")
+        lines.append(f"| {v} | {count_text(n, nac)}{named_note(v, s)} |")
     lines += [
         f"| citekeys with a readable source | {s['sources_available']} |",
         f"| citekeys without one | {s['sources_missing']} |",

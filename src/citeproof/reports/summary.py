@@ -18,7 +18,7 @@ from typing import Any
 
 from citeproof.model import Finding, Report
 
-__all__ = ["VERDICT_ORDER", "verdict_rows", "count_text", "no_source_box", "worth_a_look", "finding_line", "MOST_WITHOUT_SOURCE"]
+__all__ = ["VERDICT_ORDER", "verdict_rows", "count_text", "named_note", "no_source_box", "worth_a_look", "finding_line", "MOST_WITHOUT_SOURCE"]
 
 VERDICT_ORDER = ("contradicted", "unsupported", "partial", "error", "unverifiable", "supported")
 """Verdicts worst first, the order of every summary."""
@@ -39,6 +39,13 @@ def verdict_rows(summary: dict[str, Any]) -> list[tuple[str, int, int]]:
 def count_text(n: int, not_a_claim: int) -> str:
     """``4 (of which 1 not a claim)``, or ``4``."""
     return f"{n} (of which {not_a_claim} not a claim)" if not_a_claim else str(n)
+
+
+def named_note(verdict: str, summary: dict[str, Any]) -> str:
+    """`` (7 name a difference)`` after the *partial* count when some partial findings carry a detector's tag
+    (:func:`citeproof.triage.difference_named`), else ``""``: every writer says the split the same way."""
+    n = summary.get("partial_named") or 0
+    return f" ({n} name{'s' if n == 1 else ''} a difference)" if verdict == "partial" and n else ""
 
 
 def _why(reason: str) -> str:

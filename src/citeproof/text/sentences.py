@@ -103,6 +103,26 @@ def _close_or_blank_brackets(text: str) -> str:
     return "".join(chars)
 
 
+_BRACKET = re.compile(r"[()\[\]]")
+
+
+def _inside_brackets(balanced: str, cuts: list[int]) -> set[int]:
+    """The ``cuts`` (sorted offsets) that fall inside a matched pair of brackets of ``balanced`` (unmatched ones
+    blanked, :func:`_close_or_blank_brackets`): "[... Murakami, Chan & Routtenberg (1986) J. Biol. Chem. 261,
+    15424-15429]" holds no sentence end (a 110th trial's faithful claim was judged against "261, 15424-15429], studies
+    using H-7 ..."). One pass over the brackets."""
+    out: set[int] = set()
+    depth, marks = 0, _BRACKET.finditer(balanced)
+    pending = next(marks, None)
+    for c in cuts:
+        while pending is not None and pending.start() < c:
+            depth = depth + 1 if pending.group(0) in "([" else max(0, depth - 1)  # (a closer opened by nothing)
+            pending = next(marks, None)
+        if depth > 0:
+            out.add(c)
+    return out
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Sentence spans of ``text`` as ``(start, end)`` character offsets.
 
@@ -114,7 +134,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     ("kidney. miR-192 levels") and before a structured abstract's label after a title with no full stop
     ("... fed mice OBJECTIVE The ..."), less those
     after an abbreviation or an initial and those syntok places at ``;`` or
-    inside a parenthesis.
+    inside a parenthesis, and any inside brackets (a reference "[... J. Biol. Chem. 261, ...]").
 
     Args:
         text: prose, possibly spanning several lines or paragraphs.
@@ -130,7 +150,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     cuts: set[int] = set()
     hard: set[int] = set()
     prev_end = None
-    for paragraph in _segmenter.analyze(_close_or_blank_brackets(text)):
+    balanced = _close_or_blank_brackets(text)
+    for paragraph in _segmenter.analyze(balanced):
         for sentence in paragraph:
             tokens = list(sentence)
             if not tokens:
@@ -148,9 +169,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     cuts.update(m.end() for m in _CJK_END.finditer(text) if m.end() < len(text))
     spans: list[tuple[int, int]] = []
     s = len(text) - len(text.lstrip())
+    inside = _inside_brackets(balanced, sorted(cuts - hard))
     for c in sorted(cuts | hard):
         head = text[s:c].rstrip()
-        if not head or (c not in hard and _ends_in_abbreviation(head[-40:], text[c: c + 1])):
+        if not head or (c not in hard and (c in inside or _ends_in_abbreviation(head[-40:], text[c: c + 1]))):
             continue
         spans.append((s, s + len(head)))
         s = c
