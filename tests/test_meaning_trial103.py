@@ -255,3 +255,71 @@ def test_a_denial_the_source_makes_by_but_not_reads_as_the_same():
     assert states_excluded("Carer gender and patient gender were associated with carers' levels of unmet needs",
                            src) is None
     assert states_excluded("Carer age was not associated with carers' levels of unmet needs", src) is None
+
+
+# Trials 111-114 (held out on `ee3e477`: 11, 12, 9 and 14 of 20 false claims caught, 2, 2, 0 and 2 supported;
+# faithful 0, 0, 1 and 1 against). Sources: HIF-1α and KLF2 in macrophages (doc 22153455), neutrophils and NK cells
+# in tumour cell clearance (381602), a T. brucei kinome-wide RNAi screen (15473205, trial 110).
+
+
+def test_who_inhibits_whom_on_one_verb_and_its_passive_twins():
+    """Trial 114's 24 (*supported*, 0.97): a run of one verb of direction carries the relation. The same fact in the
+    other voice, either way round, is no exchange."""
+    src = ("First, neutrophils inhibit natural killer cell function, which leads to a significant increase in the "
+           "intraluminal survival time of tumor cells.")
+    assert moved("Natural killer cells inhibit neutrophil function, which leads to a significant increase in the "
+                 "intraluminal survival time of tumor cells", src)[2:] == ("Natural killer cells", "neutrophil function")
+    assert moved("Natural killer cell function is inhibited by neutrophils, which leads to a significant increase in the "
+                 "intraluminal survival time of tumor cells", src) is None
+    passive = "First, natural killer cell function is inhibited by neutrophils, which leads to longer survival."
+    assert moved("Neutrophils inhibit natural killer cell function, which leads to longer survival", passive) is None
+
+
+def test_which_factor_regulates_which_past_a_comma_and_a_compound():
+    """Trial 111's 15 (*supported*, 0.97): the claim's commas bound its clause where the sentence has none, and
+    "endotoxin-induced" is the sentence's "endotoxins induced"."""
+    src = ("Sustained expression of KLF2 reduced and deficiency of KLF2 enhanced gram-positive endotoxins induced HIF-1α "
+           "mRNA and protein expression in macrophages.")
+    tag = moved("Sustained expression of HIF-1α reduced, and deficiency of HIF-1α enhanced, gram-positive "
+                "endotoxin-induced KLF2 expression in macrophages", src)
+    assert tag[:3] == ("polarity_flip", True, "HIF-1α")
+    assert moved("Sustained expression of KLF2 reduced, and deficiency of KLF2 enhanced, gram-positive endotoxin-induced "
+                 "HIF-1α expression in macrophages", src) is None
+
+
+def test_predicted_kinases_said_to_be_confirmed_is_a_removed_hedge():
+    """Trial 110's 27 (*supported*, 0.91): "190 predicted protein kinases" for "190 experimentally confirmed"; the
+    source writes "protein kinases (PKs)", so the claim comes folded to "PKs" and the sentence is read so too. The
+    claim that keeps *predicted* stays clean, its "could be knocked down" no hedge."""
+    from citeproof.detectors import run_detectors_text
+
+    src = ("Relatively little is known about the parasite's protein kinases (PKs) involved in the control of cellular "
+           "proliferation. To address this, a T. brucei kinome-wide RNAi cell line library was generated, allowing "
+           "independent inducible knockdown of each of the parasite's 190 predicted protein kinases.")
+    claim = ("Each of the parasite's 190 experimentally confirmed protein kinases could be knocked down independently in "
+             "the RNAi library")
+    hedges = lambda c: [t.confidence for t in run_detectors_text(c, src, source_text=src) if t.name == "hedge_removed"]  # noqa: E731
+    assert hedges(claim) == [0.7]
+    assert hedges(claim.replace("experimentally confirmed", "predicted")) == []
+
+
+def test_a_class_of_organisms_for_a_yeast_study_and_a_median_time_for_a_delay():
+    """Trial 112's 14 (*supported*, 0.96): "Across eukaryotes, including human cells" for a study of S. cerevisiae
+    that names neither; *of mammalian caspases* (an adjective, a faithful Citation-Integrity claim) is no such class.
+    Trial 113's 17 (faithful, *unsupported* by a proven swap 'median time' / 'delay')."""
+    from citeproof.detectors.scope import detect_scope_inflation
+    from citeproof.detectors.swaps import detect_term_swap
+
+    src = ("Single-cell proteomic analysis of S. cerevisiae reveals the architecture of biological noise. Our single-cell "
+           "data argue that noise in protein expression is dominated by the stochastic production/destruction of "
+           "messenger RNAs.")
+    claim = ("Across eukaryotes, including human cells, noise in protein expression is dominated by the stochastic "
+             "production and destruction of messenger RNAs")
+    assert [(t.proven, t.evidence[0].evidence_span) for t in detect_scope_inflation(claim, src, source_text=src)] == [
+        (True, "S. cerevisiae")]
+    assert detect_scope_inflation("In yeast, noise in protein expression is dominated by the stochastic production and "
+                                  "destruction of messenger RNAs", src, source_text=src) == []
+    src = ("The delay between the first hospital visit and starting treatment was 35-187 days (median 94); between the "
+           "date of the radiotherapy request and the starting date for treatment it was 23-61 days (median 44).")
+    assert [t for t in detect_term_swap("The median time from the first hospital visit to the start of treatment was 94 "
+                                        "days", src, source_text=src) if t.proven] == []

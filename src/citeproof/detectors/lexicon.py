@@ -89,6 +89,7 @@ _GROUPS = (
     "eventually ultimately finally", "start starts started starting begin begins began begun beginning",
     "chosen chose choose selected select selects", "aware knew know knows known",
     "circumvent circumvents circumvented overcome overcomes overcame",  # "circumvent the problem" / "overcome"
+    "time delay delays interval intervals",  # a 113th: "The median time from the first hospital visit" / "The delay"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())
