@@ -479,3 +479,18 @@ def test_partial_findings_that_name_a_difference_are_told_apart(tmp_path):
     console = Console(record=True, width=120)
     console.print(_summary_table(report))
     assert "2 (1 names a difference)" in console.export_text()
+
+
+def test_the_markdown_report_quotes_the_judged_sentence_in_bold_within_its_passage():
+    """New users of trials 111-114: "Passage the judge read" was the whole abstract cut at 900 characters, often before
+    the sentence the verdict rested on. Now that sentence, in bold, with 200 characters of its passage each side."""
+    from citeproof.reports.markdown import _around
+
+    head = "Background words. " * 30
+    sentence = "Loss of the BAF250a protein correlated strongly with the ARID1A mutations."
+    tail = " Later words." * 40
+    shown = _around(head + sentence + tail, sentence)
+    assert f"**{sentence}**" in shown
+    assert shown.startswith("[…] ") and shown.endswith(" […]") and len(shown) < len(sentence) + 2 * 200 + 20
+    assert _around("A short passage. Its sentence.", "Its sentence.") == "A short passage. **Its sentence.**"
+    assert _around("x " * 600, "not there").endswith(" […]")

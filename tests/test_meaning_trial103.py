@@ -323,3 +323,67 @@ def test_a_class_of_organisms_for_a_yeast_study_and_a_median_time_for_a_delay():
            "date of the radiotherapy request and the starting date for treatment it was 23-61 days (median 44).")
     assert [t for t in detect_term_swap("The median time from the first hospital visit to the start of treatment was 94 "
                                         "days", src, source_text=src) if t.proven] == []
+
+
+# Trials 115-118 (held out on `e5b6073`: 14, 11, 11 and 13 of 20 false claims caught, 0, 1, 2 and 1 supported;
+# faithful 0, 1, 1 and 0 against). Sources: MSI in endometrial cancer (doc 11271123), Tex10 and super-enhancers
+# (19384430), lobular involution and breast density (2140497).
+
+
+def test_a_sign_turned_where_the_word_diff_pairs_another_clause():
+    """Trial 118's 16 (*supported*, 0.97): the sentence says *positively associated* of breast density, so the word
+    diff paired the claim's "is positively associated with breast cancer risk" with that clause; read in place, the
+    claim's *positively* stands where the sentence has *inversely*."""
+    from citeproof.detectors.runs import turned_in_place
+
+    src = ("BACKGROUND Lobular involution, or age-related atrophy of breast lobules, is inversely associated with breast "
+           "cancer risk, and mammographic breast density (MBD) is positively associated with breast cancer risk.")
+    claim = ("Lobular involution, the age-related atrophy of breast lobules, is positively associated with breast cancer "
+             "risk, as is mammographic breast density")
+    tag = turned_in_place(claim, split_sentences(src), src)
+    assert (tag.proven, tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == (True, "positively", "inversely")
+    assert turned_in_place(claim.replace("is positively associated", "is inversely associated").replace(
+        ", as is mammographic breast density", ""), split_sentences(src), src) is None
+
+
+def test_an_opposite_word_keeps_the_judges_contradiction():
+    """Trial 115's 15 (*partial*: the judge's *contradicted*, 0.70, was read as doubtful because the two hold as many
+    direction words): "18 were negative for" for "18 were positive, and 1 was equivocal for"."""
+    from citeproof.detectors.denials import states_same_direction
+
+    src = ("Of the 19 MSI-H cases with loss of MLH1/PMS2 on immunohistochemistry, 18 were positive, and 1 was "
+           "equivocal for MLH1 promoter hypermethylation.")
+    claim = ("Of the 19 MSI-H cases with loss of MLH1/PMS2 on immunohistochemistry, 18 were negative for MLH1 promoter "
+             "hypermethylation")
+    assert states_same_direction(claim, src) is None
+    assert states_same_direction(claim.replace("negative", "positive"), src) == src
+
+
+def test_matters_for_important_is_no_swap():
+    """Trial 117's 17 (faithful, *unsupported* by a proven swap 'matters' / 'important')."""
+    from citeproof.detectors.swaps import detect_term_swap
+
+    src = "Tex10 activity is also important for pluripotency and reprogramming in human cells."
+    assert [t for t in detect_term_swap("Tex10 activity also matters for pluripotency and reprogramming in human cells",
+                                        src, source_text=src) if t.proven] == []
+
+
+def test_a_restating_sentence_holding_the_opposite_word_is_no_reason_to_doubt():
+    """Trial 115's 15, the second doubt: the judge's contradiction fell on another window, the restating sentence read
+    at P(contradicts) 0.43; that sentence holds *positive* where the claim says *negative*, so the contradiction
+    stands."""
+    from citeproof.judges.base import Judgement
+    from citeproof.judges.doubts import restating_clear
+    from citeproof.judges.policy import POLICY
+    from citeproof.model import Evidence, Passage, Source, Tier, Verdict
+
+    src = ("Of the 19 MSI-H cases with loss of MLH1/PMS2 on immunohistochemistry, 18 were positive, and 1 was "
+           "equivocal for MLH1 promoter hypermethylation.")
+    claim = ("Of the 19 MSI-H cases with loss of MLH1/PMS2 on immunohistochemistry, 18 were negative for MLH1 promoter "
+             "hypermethylation")
+    ev = Evidence(passage=Passage(id="p1", text=src + " Tumours were graded."), source=Source(citekey="k"),
+                  sentence="Tumours were graded.")
+    judged = lambda c: Judgement(Verdict.CONTRADICTED, 0.7, 0.7, ev, Tier.ENTAILMENT, [], restating=(src, 0.57, 0.43, 0.9))  # noqa: E731
+    assert restating_clear(claim, judged(claim), POLICY) is None
+    faithful = claim.replace("negative", "positive")
+    assert restating_clear(faithful, judged(faithful), POLICY) is not None

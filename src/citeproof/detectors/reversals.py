@@ -15,7 +15,7 @@ from citeproof.detectors.across import degree_turned_on_quality, ends_moved_acro
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference, ended_for_lasted)
-from citeproof.detectors.runs import RUN_AROUND, _run_content, reversal_in_run
+from citeproof.detectors.runs import RUN_AROUND, _run_content, reversal_in_run, turned_in_place
 from citeproof.detectors.voices import (degree_turned_in_conjunct, ends_exchanged_around, phrases_exchanged_around,
                                         terms_exchanged, voice_exchanged)
 from citeproof.detectors.lexicon import WRITERS_FRAME
@@ -64,7 +64,7 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or null_against_difference(claim_text, wide, source_text) or terms_exchanged(claim_text, pool, source_text)
             or ended_for_lasted(claim_text, pool, source_text) or phrases_exchanged_around(claim_text, pool, source_text)
             or ends_moved_across(claim_text, pool, source_text) or turned_over_list(claim_text, pool, source_text)
-            or degree_turned_on_quality(claim_text, pool, source_text))
+            or degree_turned_on_quality(claim_text, pool, source_text) or turned_in_place(claim_text, pool, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"

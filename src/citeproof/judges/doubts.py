@@ -7,7 +7,7 @@ stands below it. Each rule was found by new users' trials on SciFact abstracts (
 
 from __future__ import annotations
 
-from citeproof.detectors.denials import states_excluded, states_no_difference, states_same_contrast, states_same_direction
+from citeproof.detectors.denials import antonym_for, states_excluded, states_no_difference, states_same_contrast, states_same_direction
 from citeproof.detectors.restated import states_same_negation
 from citeproof.judges.base import Judgement
 from citeproof.model import Verdict
@@ -70,8 +70,9 @@ def restating_clear(claim: str | None, entailment: Judgement, policy) -> tuple[s
         return None
     sent = getattr(entailment.evidence, "sentence", None)
     window, _pe, pc, _cov = entailment.restating
-    if not sent or window == sent:
-        return None
+    if not sent or window == sent or antonym_for(claim, window):
+        return None  # (nor where that sentence holds the opposite of a claim's word: "18 were negative for" beside "18
+        # were positive, and 1 was equivocal for", a 115th trial's false claim)
     share, judged = overlap_score(claim, window), overlap_score(claim, sent)
     if pc < policy.restating_clear_below and judged < 0.5 and share >= max(policy.judged_overlap_at, judged + 0.1):
         return window, share, pc
