@@ -181,3 +181,15 @@ def test_no_sentence_ends_inside_a_bracketed_reference():
     sents = split_sentences(text)
     assert len(sents) == 3
     assert sents[1].startswith("Although") and sents[1].endswith("involvement of PKC.")
+
+
+def test_a_sentence_opening_with_a_hyphenated_lower_case_name_is_its_own():
+    """A 119th new user's trial: "... [@sf1].\\nc-Myc deletion ..." and "... [@sf2].\\nbeta-catenin loss ..." were one
+    claim each, judged against the first line's source."""
+    from citeproof.text.sentences import split_sentences
+
+    assert len(split_sentences("Loss of APC activates Wnt signalling in the intestine [@a].\nc-Myc deletion rescues "
+                               "the phenotype [@b].")) == 2
+    assert len(split_sentences("Wnt targets are c-Myc-dependent [@a].\nbeta-catenin loss exacerbates both phenotypes "
+                               "[@a].")) == 2
+    assert len(split_sentences("We used Fig. 2. x-ray images were taken.")) == 1

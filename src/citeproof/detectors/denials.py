@@ -212,6 +212,10 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                                                          rf"unaffected|unchanged)\W+(?:[\w-]+\W+){{0,2}}?"
                                                          rf"{re.escape(c_span)}\b", claim_text, re.I):
                 continue  # "an effect that was absent in mice lacking" for "but not in mice lacking" (a 90th trial)
+            if side == "source" and _LEFT_OUT.search(claim_text) and not _LEFT_OUT.search(whole):
+                continue  # the claim turns the condition round itself ("Men who had received hormonal therapy ... were
+                # excluded" for "Patients were included if ... they received no hormonal therapy", a 122nd trial's
+                # faithful claim, *contradicted* by this rule)
             what = "leaves out" if side == "source" else "adds"
             return Tag("polarity_flip", f"The claim says {c_span!r} where the source says {s_span!r} (it {what} "
                        f"{word!r}), every other word alike: \u201c{whole[:200]}\u201d", 0.9,
@@ -219,6 +223,9 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
     return None
 
 
+_LEFT_OUT = re.compile(r"\b(?:exclud\w*|ineligible|disqualif\w*|barred|omitted)\b", re.I)
+"""Words by which a claim leaves out those a condition names (the source's *included if ... no X* said as *those with
+X were excluded*)."""
 _FIRST_CLAUSE = re.compile(r"^((?:[^,()]|\([^()]*\))+),\s")
 _SUBORDINATE = frozenset("although though while whereas if unless because since when unlike like despite as after "
                          "before once given in by for with to".split())
@@ -287,6 +294,8 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                     continue
                 if side == "claim" and (set(sw) & _SETS_IN_DOUBT or states_same_negation(claim_text, source_text or sent)):
                     continue
+                if side == "source" and _LEFT_OUT.search(claim_text) and not _LEFT_OUT.search(sent):
+                    continue  # "... were excluded" for "included if ... no ..." (see :func:`negation_dropped`)
                 said = " ".join(_TOKEN_RE.findall(claim_text)[at - 1 if side == "source" else j - 1:][:8])
                 theirs = " ".join([long[j - 1], w] + run) if side == "source" else " ".join([short[at - 1]] + run)
                 return Tag("polarity_flip", f"The claim says {said!r} where the source "

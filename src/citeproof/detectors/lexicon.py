@@ -91,6 +91,7 @@ _GROUPS = (
     "circumvent circumvents circumvented overcome overcomes overcame",  # "circumvent the problem" / "overcome"
     "time delay delays interval intervals",  # a 113th: "The median time from the first hospital visit" / "The delay"
     "matter matters mattered important", "distinct unique", "strongly highly",  # trials 117-118's faithful claims
+    "mouse mice murine",  # a 113th: "compared them with mouse ES cells" / "murine ES cells"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

@@ -38,13 +38,14 @@ _LAST_WORD = re.compile(r"(?:^|[^\w.])((?:\w+\.)*\w+(?: al)?)\.[\"')\]”’]*$"
 _CLOSERS = re.compile(r"^[\s)\]}\"'”’.,;:]*$")
 _FINAL = re.compile(r"[.!?…][\"')\]”’]*$")
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]”’]*\s+(?=[\"'(\[“‘]?[A-Z0-9])")
-_GENE_START = re.compile(r"(?<=[\w)\]][.!?])[\"')\]”’]*\s+(?=(?:[a-z]{1,3}|(?:alpha|beta|gamma|delta|kappa|omega)-)"
-                         r"[A-Z0-9][\w-]*\s+[a-z]|[\u03b1-\u03c9]-?[A-Za-z0-9][\w-]*[\s,(])")
+_GENE_START = re.compile(r"(?<=[\w)\]][.!?])[\"')\]”’]*\s+(?=[a-z]{1,3}-?[A-Z0-9][\w-]*\s+[a-z]"
+                         r"|(?:alpha|beta|gamma|delta|kappa|omega)-[A-Za-z0-9][\w-]*\s+[a-z]|[\u03b1-\u03c9]-?[A-Za-z0-9][\w-]*[\s,(])")
 """A sentence that opens with a name written lower-case first (*miR-192*, *mRNA*, *p53*, *cAMP*, *eIF4E*), then a
 word: syntok waits for a capital ("... highly expressed in the kidney. miR-192 levels also were increased ..." was
 one sentence, found by a twentieth new user's trial), or with a Greek letter spelt out (*gamma-Tocopherol is well
 absorbed*, a 68th) or written as the letter itself (*α-Tocopherol, the main form of vitamin E, ...*, *β-catenin
-levels rose*: a 76th trial's two claims had been one, judged twice)."""
+levels rose*: a 76th trial's two claims had been one, judged twice), with a hyphen after the lower-case part
+(*c-Myc deletion*, *beta-catenin loss*: a 119th trial's pairs of lines were one claim each)."""
 _LABEL_START = re.compile(r"(?<=[a-z0-9)\]])[ \t]*\n?\s*(?=(?:BACKGROUND|OBJECTIVES?|AIMS?|PURPOSE|INTRODUCTION|CONTEXT|"
                           r"IMPORTANCE|(?:RESEARCH DESIGN AND |MATERIALS AND )?METHODS?|DESIGN|SETTING|PARTICIPANTS|"
                           r"INTERVENTIONS?|MEASUREMENTS|MAIN OUTCOME MEASURES?|RESULTS|FINDINGS|CONCLUSIONS?|"
