@@ -441,3 +441,12 @@ def test_dependent_but_independent_exchanged():
                  src)[:2] == ("polarity_flip", True)
     assert moved("In the liver, the vast majority of Wnt targets are beta-catenin-dependent but c-Myc-independent",
                  src) is None
+
+
+def test_a_claim_standing_word_for_word_in_the_source_exchanges_nothing():
+    """A faithful claim of `eval meaning`'s own-words set, the source's sentence itself, had been read against another
+    sentence's "influence of SES" (*contradicted*, a middle state of this session)."""
+    src = ("In examining effects of SES, influences of initial problem severity have been largely ignored. In the present "
+           "meta-analysis, we examined (a) whether there is a differential influence of SES on parent training "
+           "effectiveness at immediate posttreatment.")
+    assert moved("In examining effects of SES, influences of initial problem severity have been largely ignored", src) is None

@@ -170,6 +170,13 @@ def _relation(core: list[str]) -> bool:
         for w in core)
 
 
+def _stands_whole(ckeys: list[str], ctoks: list[str], source_text: str) -> bool:
+    """The claim's naming words, in order and next to each other, are a run of some sentence's naming words."""
+    mine = " ".join(k for k, w in zip(ckeys, ctoks) if _content(w))
+    return bool(mine) and any(mine in " ".join(_key(w) for w in _tokens(s) if _content(w))
+                              for s in split_sentences(source_text))
+
+
 def _said_the_claims_way(core: list[str], a_keys: set[str], b_keys: set[str], source_text: str) -> bool:
     """A sentence of the source has a word of ``a_keys`` before the run ``core`` and one of ``b_keys`` after it, in the
     run's clause."""
@@ -212,6 +219,10 @@ def ends_moved_across(claim_text: str, pool: list[str], source_text: str) -> Tag
     spans = [m.span() for m in _TOKEN.finditer(claim_text)]
     ctoks = [claim_text[x:y] for x, y in spans]
     ckeys = [_key(w) for w in ctoks]
+    if _stands_whole(ckeys, ctoks, source_text or " ".join(pool)):
+        return None  # the claim stands word for word in the source: nothing of it exchanged ("In examining effects of
+        # SES, influences of initial problem severity have been largely ignored" read against another sentence's
+        # "influence of SES", a faithful claim of `eval meaning`'s own-words set)
     for _passage, sent in restating(claim_text, pool):
         stoks = _tokens(sent)
         skeys = [_key(w) for w in stoks]
