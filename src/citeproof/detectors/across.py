@@ -105,8 +105,8 @@ def _phrase_before(toks: list[str], i: int) -> tuple[int, int]:
 
 def _phrase_after(toks: list[str], j: int) -> tuple[int, int]:
     """``(start, stop)`` of the run of naming words (joined by *and* / *or*) starting at ``toks[j]``, past a comma and
-    determiners ("deficiency of HIF-1α enhanced, gram-positive endotoxin-induced KLF2 expression"); ``(j, j)`` when
-    there is none."""
+    determiners ("deficiency of HIF-1α enhanced, gram-positive endotoxin-induced KLF2 expression"), with its *of*
+    phrase; ``(j, j)`` when there is none."""
     if j < len(toks) and toks[j] == ",":
         j += 1
     while j < len(toks) and toks[j].lower() in _DETERMINERS:
@@ -115,6 +115,14 @@ def _phrase_after(toks: list[str], j: int) -> tuple[int, int]:
     while k < len(toks) and (_content(toks[k]) or (toks[k].lower() in _JOIN and k > j and k + 1 < len(toks)
                                                    and _content(toks[k + 1]))):
         k += 1
+    if k > j and k + 1 < len(toks) and toks[k].lower() == "of":  # its *of* phrase ("carriers of the RR genotype",
+        m = k + 1  # a 124th trial)
+        while m < len(toks) and toks[m].lower() in _DETERMINERS:
+            m += 1
+        n = m
+        while n < len(toks) and _content(toks[n]):
+            n += 1
+        k = n if n > m else k
     return j, k
 
 
@@ -155,11 +163,22 @@ def _cues(toks: list[str]) -> list[str]:
     return sorted(out)
 
 
+_COMPARING = re.compile(r"(?:compar\w*|with|versus|vs|to|than)$", re.I)
+
+
+def _ordered_comparison(core: list[str]) -> bool:
+    """A comparison that runs one way: its only symmetric words are those of comparing (*in comparison with*), beside
+    a word of direction or degree ("RR carriers showed an increased proteasome activity in comparison with RH
+    carriers", a 124th trial)."""
+    return (all(_COMPARING.match(w) for w in core if _SYMMETRIC.match(w))
+            and any(_cue_class(w.lower()) is not None or w.lower() in DEGREE for w in core))
+
+
 def _relation(core: list[str]) -> bool:
     """The shared run can carry a relation that runs one way: two words or more, one of them naming something and one
     a preposition (:data:`_TIES`), a form of *be* / *have* or a verb's ending, or a single ordering word
     (:data:`_LINKS`) or verb of direction; never a symmetric one (:data:`_SYMMETRIC`)."""
-    if any(_SYMMETRIC.match(w) for w in core):
+    if any(_SYMMETRIC.match(w) for w in core) and not _ordered_comparison(core):
         return False
     if len(core) == 1:  # (or a verb of direction: "neutrophils inhibit natural killer cell function", a 114th trial)
         return core[0].lower() in _LINKS or _cue_class(core[0].lower()) is not None

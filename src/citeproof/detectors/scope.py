@@ -417,7 +417,11 @@ _HUMAN_TISSUE = re.compile(r"\bhuman\s+(?:[\w-]+\s+){0,2}(?:cartilage|tissues?|b
                            r"serum|plasma|tumou?rs?|brains?|skin|bone|muscle|explants?|organs?)\b", re.I)
 
 
-_HUMAN_NAMED = re.compile(r"\b(?:to|and|or|in|from) humans?\b(?!\s+(?:[\w-]+\s+)?(?:cells?|cell lines?|tissues?))", re.I)
+_HUMAN_NAMED = re.compile(r"\b(?:to|and|or|in|from) humans?\b(?!\s+(?:[\w-]+\s+)?(?:cells?|cell lines?|tissues?))"
+                          r"|\bhuman\s*,\s*(?:other\s+)?[a-z]+(?:\s*,)", re.I)
+"""People named as a kind (*conserved from bacteria to human*) or as one item of a list of kinds (*human, other
+mammalian, avian, amphibian, plant, and prokaryote cells*: a 126th trial's faithful claim "... from prokaryotes and
+plants to humans" had been *unsupported*)."""
 
 
 def _people_unstudied(claim_text: str, source_text: str) -> Tag | None:
