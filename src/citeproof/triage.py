@@ -30,8 +30,8 @@ def difference_named(f: Finding) -> bool:
     :data:`~citeproof.detectors.DOWNGRADING_TAGS` at :data:`~citeproof.detectors.DOWNGRADE_THRESHOLD` or more: "the
     claim says 'CDK-like' where the source says 'STE11-like'", a hedge or a cause the source does not state), as
     against one whose words were found while the judge was not sure of the meaning. Every new users' round asked for
-    the two to be told apart (trials 87-110: of the false claims ended *partial* on `ed84507`, 20 of 27 carry such a tag
-    against 11 of 22 faithful paraphrases, trials 103-106)."""
+    the two to be told apart (on new users' trials 103-126, 128 false claims and 79 faithful paraphrases ended
+    *partial* naming a difference, 36 and 75 without one)."""
     from citeproof.detectors import DOWNGRADE_THRESHOLD, DOWNGRADING_TAGS
 
     return f.verdict == Verdict.PARTIAL and any(t.name in DOWNGRADING_TAGS and t.confidence >= DOWNGRADE_THRESHOLD

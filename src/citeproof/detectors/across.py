@@ -238,10 +238,6 @@ def ends_moved_across(claim_text: str, pool: list[str], source_text: str) -> Tag
     spans = [m.span() for m in _TOKEN.finditer(claim_text)]
     ctoks = [claim_text[x:y] for x, y in spans]
     ckeys = [_key(w) for w in ctoks]
-    if _stands_whole(ckeys, ctoks, source_text or " ".join(pool)):
-        return None  # the claim stands word for word in the source: nothing of it exchanged ("In examining effects of
-        # SES, influences of initial problem severity have been largely ignored" read against another sentence's
-        # "influence of SES", a faithful claim of `eval meaning`'s own-words set)
     for _passage, sent in restating(claim_text, pool):
         stoks = _tokens(sent)
         skeys = [_key(w) for w in stoks]
@@ -279,6 +275,11 @@ def ends_moved_across(claim_text: str, pool: list[str], source_text: str) -> Tag
                 continue  # "B interacts with ... A" in the sentence
             if _said_the_claims_way(ckeys[a:a + n], moved_a, moved_b, source_text or " ".join(pool)):
                 continue
+            if _stands_whole(ckeys, ctoks, source_text or " ".join(pool)):
+                return None  # the claim stands word for word in the source: nothing of it exchanged ("In examining
+                # effects of SES, influences of initial problem severity have been largely ignored" read against
+                # another sentence's "influence of SES", a faithful claim of `eval meaning`'s own-words set); read
+                # last, as it reads every sentence of a full text
             x, y = claim_text[spans[a0][0]:spans[a1 - 1][1]], claim_text[spans[b0][0]:spans[b1 - 1][1]]
             shown = claim_text[spans[a][0]:spans[a + n - 1][1]].strip(",;: ")
             return Tag("polarity_flip", f"The claim has {x!r} before '{shown}' and {y!r} after it, where the "

@@ -109,8 +109,8 @@ def _around(text: str, sentence: str | None) -> str:
     flat = " ".join(text.split())
     judged = " ".join((sentence or "").split())
     at = flat.find(judged) if judged else -1
-    if at < 0:
-        return flat if len(flat) <= 900 else flat[:900] + " […]"
+    if at < 0:  # the passage as written (its line breaks kept)
+        return text if len(text) <= 900 else text[:900] + " […]"
     before, after = flat[:at], flat[at + len(judged):]
     if len(before) > AROUND:
         before = "[…] " + before[-AROUND:].split(" ", 1)[-1]
