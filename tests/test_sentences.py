@@ -193,3 +193,16 @@ def test_a_sentence_opening_with_a_hyphenated_lower_case_name_is_its_own():
     assert len(split_sentences("Wnt targets are c-Myc-dependent [@a].\nbeta-catenin loss exacerbates both phenotypes "
                                "[@a].")) == 2
     assert len(split_sentences("We used Fig. 2. x-ray images were taken.")) == 1
+
+
+def test_sentences_inside_a_figure_caption_are_still_cut():
+    """A middle state of session 26 cut no sentence inside any bracket, and the demo's figure caption (Markdown
+    ``![...](...)``, many sentences over many lines) became one claim unit for three citations. Long or multi-line
+    brackets may hold sentences."""
+    from citeproof.text.sentences import split_sentences
+
+    caption = ("![\n**Contributions by author over time.**\nThe Deep Review was initiated in August 2016, and the first "
+               "complete manuscript was released as a preprint [@a] in May 2017.\nThe preprint was updated in January "
+               "2018, and the article was accepted in March 2018 [@b].\n](images/fig.svg){#fig:contrib}")
+    sents = split_sentences(caption)
+    assert any(s.startswith("The preprint was updated in January 2018") for s in sents)

@@ -108,20 +108,36 @@ _BRACKET = re.compile(r"[()\[\]]")
 
 
 def _inside_brackets(balanced: str, cuts: list[int]) -> set[int]:
-    """The ``cuts`` (sorted offsets) that fall inside a matched pair of brackets of ``balanced`` (unmatched ones
+    """The ``cuts`` (sorted offsets) that fall inside a short matched pair of brackets of ``balanced`` (unmatched ones
     blanked, :func:`_close_or_blank_brackets`): "[... Murakami, Chan & Routtenberg (1986) J. Biol. Chem. 261,
     15424-15429]" holds no sentence end (a 110th trial's faithful claim was judged against "261, 15424-15429], studies
-    using H-7 ..."). One pass over the brackets."""
+    using H-7 ..."). A pair of :data:`BRACKET_SENTENCE_CHARS` or more may hold sentences, and so does a figure's caption
+    in Markdown's ``![...](...)`` (the demo's claims on lines 445-449 had become one unit). One pass over the
+    brackets."""
+    pairs, stack = [], []
+    for m in _BRACKET.finditer(balanced):
+        if m.group(0) in "([":
+            stack.append(m.start())
+        elif stack:
+            a = stack.pop()
+            if m.start() - a < BRACKET_SENTENCE_CHARS and not balanced[max(0, a - 1):a] == "!":
+                pairs.append((a, m.start()))
     out: set[int] = set()
-    depth, marks = 0, _BRACKET.finditer(balanced)
-    pending = next(marks, None)
+    if not pairs:
+        return out
+    pairs.sort()
+    k, reach = 0, -1
     for c in cuts:
-        while pending is not None and pending.start() < c:
-            depth = depth + 1 if pending.group(0) in "([" else max(0, depth - 1)  # (a closer opened by nothing)
-            pending = next(marks, None)
-        if depth > 0:
+        while k < len(pairs) and pairs[k][0] < c:
+            reach = max(reach, pairs[k][1])
+            k += 1
+        if c <= reach:
             out.add(c)
     return out
+
+
+BRACKET_SENTENCE_CHARS = 400
+"""Brackets holding this many characters or more may hold whole sentences (a caption, an aside)."""
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
