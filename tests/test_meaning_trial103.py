@@ -484,3 +484,18 @@ def test_human_as_one_kind_of_a_list_is_no_people_unstudied():
     claim = ("Living cells, but not dead or dying ones, spontaneously release a fraction of DNA, and this has been seen "
              "in organisms ranging from prokaryotes and plants to humans")
     assert [t for t in detect_scope_inflation(claim, src, source_text=src) if t.proven] == []
+
+
+def test_a_cause_where_the_restating_sentence_associates_the_same_thing():
+    """Trial 119's 11 (*supported*): "... causes the induction of proliferation" for "..., which is associated with an
+    induction of proliferation that led to hepatomegaly"; the sentence's own *led to* had hidden it."""
+    from citeproof.detectors.causal import detect_causal_overclaim
+
+    src = ("Here, using cre-lox technology, we deleted the Apc gene in the adult mouse liver and observed a rapid increase "
+           "in nuclear beta-catenin and c-Myc, which is associated with an induction of proliferation that led to "
+           "hepatomegaly within 4 days.")
+    claim = ("The increase in c-Myc after Apc deletion in the adult mouse liver causes the induction of proliferation that "
+             "leads to hepatomegaly")
+    assert [(t.confidence, t.evidence[0].evidence_span) for t in detect_causal_overclaim(claim, src, source_text=src)] \
+        == [(0.85, "associated")]
+    assert detect_causal_overclaim(claim.replace("causes", "is associated with"), src, source_text=src) == []
