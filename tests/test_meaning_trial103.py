@@ -499,3 +499,16 @@ def test_a_cause_where_the_restating_sentence_associates_the_same_thing():
     assert [(t.confidence, t.evidence[0].evidence_span) for t in detect_causal_overclaim(claim, src, source_text=src)] \
         == [(0.85, "associated")]
     assert detect_causal_overclaim(claim.replace("causes", "is associated with"), src, source_text=src) == []
+
+
+def test_a_human_polymorphism_named_is_people_studied():
+    """Trial 128's 11 (faithful, *unsupported* by a proven scope tag: "the source studies 'mice' and names no people"):
+    the source names "a common human polymorphism (N372H)" beside its mouse work."""
+    from citeproof.detectors.scope import detect_scope_inflation
+
+    src = ("Here we show that a common human polymorphism (N372H) in exon 10 of BRCA2 confers an increased risk of breast "
+           "cancer: the HH homozygotes have a 1.3-fold higher risk than NN homozygotes. In mice, the variant reduced "
+           "prenatal viability.")
+    claim = ("Individuals homozygous for the H allele of the N372H polymorphism had roughly 1.3 times the breast cancer "
+             "risk of NN homozygotes")
+    assert [t for t in detect_scope_inflation(claim, src, source_text=src) if t.proven] == []

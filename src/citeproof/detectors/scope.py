@@ -414,7 +414,10 @@ _LAB = re.compile(r"\b(?:cells?|cell lines?|cultures?|cultured|in vitro|mice|mou
 
 
 _HUMAN_TISSUE = re.compile(r"\bhuman\s+(?:[\w-]+\s+){0,2}(?:cartilage|tissues?|biops(?:y|ies)|samples?|specimens?|blood|"
-                           r"serum|plasma|tumou?rs?|brains?|skin|bone|muscle|explants?|organs?)\b", re.I)
+                           r"serum|plasma|tumou?rs?|brains?|skin|bone|muscle|explants?|organs?|polymorphisms?|variants?|"
+                           r"alleles?|genotypes?|populations?|cohorts?)\b", re.I)
+"""Human material or human genetics named in the source (*a common human polymorphism (N372H)*: a 128th trial's
+faithful claim on the polymorphism's carriers had been *unsupported*, "the source studies mice")."""
 
 
 _HUMAN_NAMED = re.compile(r"\b(?:to|and|or|in|from) humans?\b(?!\s+(?:[\w-]+\s+)?(?:cells?|cell lines?|tissues?))"
