@@ -101,14 +101,15 @@ def _hedged_statement(claim_text: str, sentences: list[str], source_text: str = 
     Only the sentences holding the most of the claim's words count; when one of them states the claim without any
     hedge, nothing is returned.
     """
+    from rapidfuzz import fuzz
+
+    from citeproof.text.abbreviations import as_the_source_writes
     from citeproof.text.normalise import WORD_RE, stem
     from citeproof.text.sentences import split_sentences
     from citeproof.text.stems import content_stems, overlap_score
 
-    from citeproof.text.abbreviations import as_the_source_writes
-
     cst = content_stems(claim_text)
-    stating = []  # (share of the claim's words, sentence)
+    stating = []  # (share of the claim's words, likeness of wording, sentence)
     for block in sentences:
         for sent in split_sentences(block):
             # (the sentence too with the short forms the source defines, as the claim comes: "190 experimentally
@@ -116,16 +117,14 @@ def _hedged_statement(claim_text: str, sentences: list[str], source_text: str = 
             folded = as_the_source_writes(sent, source_text) if source_text else sent
             share, sent = max((overlap_score(claim_text, sent), sent), (overlap_score(claim_text, folded), folded))
             if share >= STATEMENT_OVERLAP:
-                stating.append((share, sent))
+                stating.append((share, fuzz.ratio(claim_text, sent), sent))
     if not stating:
         return None
-    from rapidfuzz import fuzz
-
-    top = max(share for share, _ in stating)
-    near = max(fuzz.ratio(claim_text, sent) for share, sent in stating if share == top)
+    top = max(share for share, _alike, _ in stating)
+    near = max(alike for share, alike, _ in stating if share == top)
     best: tuple[str, str] | None = None
-    for share, sent in stating:
-        if share < top or fuzz.ratio(claim_text, sent) < near - _TIE:
+    for share, alike, sent in stating:
+        if share < top or alike < near - _TIE:
             continue  # a sentence holding fewer of the claim's words states something else ("a trial ... that was
             # interrupted" against "this trial ... may be useful", a tenth trial): only the closest ones count; of
             # two holding as many, one far less alike in its wording too ("we showed that residues 53 and 54 are
@@ -177,8 +176,7 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
     stated = _hedged_statement(claim_text, [evidence_text] + relevant_sentences(
         claim_text, context.get("source_text") or "", k=3, floor=STATEMENT_OVERLAP), context.get("source_text") or "")
     if own and (stated is None or find_terms(claim_text, STRONG_HEDGES)
-                or not all(
-            re.search(rf"\b{re.escape(h[0])}\b", stated[0], re.I) for h in own)):
+                or not all(re.search(rf"\b{re.escape(h[0])}\b", stated[0], re.I) for h in own)):
         return []  # the claim keeps a hedge of its own; *in part* or *partially* qualify the finding, they excuse
         # no dropped *suggest* ("These results demonstrate that ... is, at least in part, due to" for "suggest that
         # ..., at least in part, could be due to", two nineteenth trials: *supported*); a weak hedge the sentence has
