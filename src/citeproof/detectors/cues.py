@@ -120,6 +120,10 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     # levels "rise sharply" for "collapse"
     ("little", "large"), ("little", "great"), ("little", "substantial"), ("little", "considerable"),  # 88th: "have
     # little effect on estimates" for "can have large effects on the estimates"
+    # a 133rd trial: changes "observed even in the absence of functional Nef" for "only ... in the presence of"; a
+    # 132nd: agents that "could exacerbate the deleterious proteolytic effects" for "could counter"
+    ("presence", "absence"), ("present", "absent"), ("counter", "exacerbate"), ("counteract", "exacerbate"),
+    ("counters", "exacerbates"), ("counteracts", "exacerbates"), ("countered", "exacerbated"),
 ))
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""

@@ -224,6 +224,8 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
 
 
 _HAVING = frozenset({"with", "had", "has", "have", "having", "a", "an", "any"})
+_DO = frozenset({"do", "does", "did"})
+"""The word that carries a negation of a verb (*does not increase*): the claim's word before the verb is free."""
 """Words of having before a negated noun's run ("with no history of" / "had a history of")."""
 _LEFT_OUT = re.compile(r"\b(?:exclud\w*|ineligible|disqualif\w*|barred|omitted)\b", re.I)
 """Words by which a claim leaves out those a condition names (the source's *included if ... no X* said as *those with
@@ -262,8 +264,12 @@ def negation_dropped_in_clause(claim_text: str, pool: list[str], source_text: st
         # clause after the opening one
         clause, which = claim_text[m.end():].strip().rstrip("."), "main"
         words = _TOKEN_RE.findall(clause)
-    if not words or words[0].lower() in _SUBORDINATE or len(content_stems(words)) < 6:
+    if not words or words[0].lower() in _SUBORDINATE or len(content_stems(words)) < 3:
         return None
+    if len(content_stems(words)) < 6:  # a short clause, read only on sentences restating the whole claim ("Chromatin is
+        # an inert structure, serving as a DNA scaffold ..." for "Chromatin is not an inert structure, but rather an
+        # instructive DNA scaffold ...", a 132nd trial: *supported*)
+        pool = [sent for _passage, sent in restating(claim_text, pool)]
     tag = negation_dropped(clause + ".", pool, source_text)
     if tag is None:
         return None
@@ -291,8 +297,10 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 if sum(not light_token(x) for x in run) < 3 or any(NEGATOR.fullmatch(x) for x in run):
                     continue
                 at = next((i for i in range(1, len(short) - 5) if (short[i - 1] == long[j - 1] or {
-                    short[i - 1], long[j - 1]} <= _HAVING) and short[i:i + 6] == run), None)  # ("who had a history of
-                # stroke or myocardial infarction" for "men with no history of ...", a 125th trial: *supported*)
+                    short[i - 1], long[j - 1]} <= _HAVING or long[j - 1] in _DO) and [stem(x) for x in short[i:i + 6]]
+                    == [stem(x) for x in run]), None)  # ("who had a history of stroke or myocardial infarction" for
+                # "men with no history of ...", a 125th trial: *supported*; "DNase treatment of CF sputum also increases
+                # the activities of protease 3" for "DNase treatment does not increase the activities ...", a 132nd)
                 if at is None or any(NEGATOR.fullmatch(x) for x in short[max(0, at - 3):at]):
                     continue
                 if side == "claim" and (set(sw) & _SETS_IN_DOUBT or states_same_negation(claim_text, source_text or sent)):

@@ -92,6 +92,11 @@ _GROUPS = (
     "time delay delays interval intervals",  # a 113th: "The median time from the first hospital visit" / "The delay"
     "matter matters mattered important", "distinct unique", "strongly highly",  # trials 117-118's faithful claims
     "mouse mice murine",  # a 113th: "compared them with mouse ES cells" / "murine ES cells"
+    # trials 131-134's faithful claims
+    "test tests tested determine determines determined assess assesses assessed evaluate evaluates evaluated",
+    "release releases released secrete secretes secreted", "straight directly", "deficit deficits impairment impairments",
+    "cut cuts interrupt interrupts interrupted", "feel feels felt experience experiences experienced",
+    "undergo undergoes underwent undergone undergoing",
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

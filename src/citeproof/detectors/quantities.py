@@ -544,8 +544,9 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
         t = max(tol, min(ev_q.tol, 0.5) if ev_q.lo == int(ev_q.lo) else ev_q.tol)  # a round number in the source
         # allows no more than its digits for a precise claim (its rounding is the claim's to use, not the other way)
         rel = 0.0
-        if claim_q.approx or ev_q.approx:
-            rel = 0.12 * max(abs(lo), abs(hi), abs(ev_q.lo), abs(ev_q.hi))
+        if claim_q.approx or ev_q.approx:  # a year "about 1980" is not "about 1970" (a 127th trial): two years' slack
+            rel = 2.0 if unit == ev_q.unit == "" and all(1800 <= v <= 2100 and v == int(v) for v in (
+                lo, hi, ev_q.lo, ev_q.hi)) else 0.12 * max(abs(lo), abs(hi), abs(ev_q.lo), abs(ev_q.hi))
         t += rel
         if _close(lo, ev_q.lo, t) and _close(hi, ev_q.hi, t):
             return True
@@ -565,8 +566,11 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
                 return True
             if claim_q.approx and ev_q.lo - t <= lo <= ev_q.hi + t:
                 return True
-        if lo != hi and ev_q.lo == ev_q.hi and lo - t <= ev_q.lo <= hi + t:
-            return True  # "9-11 days" covers "10 days"; "25-30%" covers "25%"
+        if lo != hi and ev_q.lo == ev_q.hi and lo - t <= ev_q.lo <= hi + t and (
+                ev_q.unit or not unit or _close(lo, ev_q.lo, t) or _close(hi, ev_q.lo, t)):
+            return True  # "9-11 days" covers "10 days"; "25-30%" covers "25%"; "2.4 to 2.6 mg" a bare "2.4" (its unit
+            # written after the range's end: "from 2.4+/-1.3 to 2.6+/-1.5 mg"), but "0.1-100 pmol" no bare "1" inside
+            # it (the "l-1" of "pmol l-1", a 134th trial: the range's end changed from 1000 had no tag)
     return False
 
 

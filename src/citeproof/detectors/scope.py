@@ -18,6 +18,7 @@ from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_sentences, stem_opcodes
 from citeproof.detectors.cues import OPENERS
 from citeproof.detectors.lexicon import WRITERS_FRAME
+from citeproof.detectors.pairings import SETTING, setting_moved
 from citeproof.detectors.terms import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
@@ -549,6 +550,9 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
                  or _in_vivo_unstudied(claim_text, source_text or evidence_text)
                  or _kinds_unstudied(claim_text, source_text or evidence_text)
                  or _continent_wide(claim_text, source_text or evidence_text))
+    if unstudied is None and SETTING.search(claim_text):
+        unstudied = setting_moved(claim_text, [evidence_text, *relevant_sentences(claim_text, source_text, k=3)],
+                                  source_text or evidence_text)
     if unstudied is not None:
         return [unstudied]
     pool = [evidence_text]

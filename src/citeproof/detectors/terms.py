@@ -148,6 +148,11 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
     la, lb = " ".join(a).lower(), " ".join(b).lower()
     if inside(la, lb) or inside(lb, la) or re.sub(r"[\s\-]", "", la) == re.sub(r"[\s\-]", "", lb):
         return True  # one inside the other, or one compound written apart, hyphenated or closed (``side chains``)
+    one, many = (a, b) if len(a) < len(b) else (b, a)
+    if len(one) == 1 and len(many) > 1 and any(len(w) >= 6 and one[0].lower().find(stem(w.lower())[:6]) >= 2
+                                               for w in many):
+        return True  # one prefixed word for a phrase ("antiapoptotic" / "resistant to apoptosis", a 134th trial's
+        # faithful claim); a word opening alike is no such ("autoantigens" / "targeted autoantibodies")
     agents = any(map(_agent, a + b))  # enhancers / promoters: two elements, not the verbs *enhance* / *promote* of
     # one synonym group (a 46th trial's swap was *supported*)
     if (any(SYNONYMS.get(x, frozenset()) & sb for x in sa) and not agents) or same_phrase(sa, sb):
