@@ -23,13 +23,13 @@ import re
 from collections import Counter
 
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, HAVE_FORMS, MODALS, NEG_WORDS
-from citeproof.detectors.terms import restating
+from citeproof.detectors.terms import _is_verb, restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS
 
-__all__ = ["degree_turned_on_quality", "ends_moved_across", "sides_exchanged", "turned_over_list"]
+__all__ = ["comparison_turned", "degree_turned_on_quality", "ends_moved_across", "sides_exchanged", "turned_over_list"]
 
 _TOKEN = re.compile(r"\w[\w'+/]*(?:-(?!\w))?|[,;:]")
 """A word (``CD4+CD25-`` whole, its sign kept; ``age-dependent`` two words, as ``endotoxin-induced`` is "endotoxins
@@ -59,8 +59,16 @@ _FREE = re.compile(_SYMMETRIC.pattern.replace("both$|neither$|either$|and$|or$",
 """The same, but for *and* / *or* / *both*: read between the sentence's phrases, where "Ser515 and Ser518" may stand."""
 
 
+_SIGN = re.compile(r"\((\+|-|\u2212)\)")
+"""A marker's sign in brackets (*CD24(+)*): read as *CD24+*, so that *CD24(-)* is another word (a 135th trial)."""
+
+
+def _signed(text: str) -> str:
+    return _SIGN.sub(lambda m: "+" if m.group(1) == "+" else "-", text)
+
+
 def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text)
+    return _TOKEN.findall(_signed(text))
 
 
 def _content(w: str) -> bool:
@@ -186,7 +194,9 @@ def _relation(core: list[str]) -> bool:
     # (HES3 and HES4 ...)", a 113th trial's faithful claim): a preposition, a form of be or have, or a verb's ending
     return any(_content(w) for w in core) and any(
         w.lower() in _TIES or w.lower() in _BETWEEN or (len(w) > 4 and re.search(r"(?:ed|es|ing)$", w.lower()))
-        for w in core)
+        for w in core) or (len(core) >= 3 and core[-1].lower() in _DETERMINERS and _is_verb(core[-2]))
+    # (or a common verb and its object's article: "CD24(-) cells generate the CD24(+) population" for "CD24(+) cells
+    # generate the CD24(-) population", a 135th trial)
 
 
 def _stands_whole(ckeys: list[str], ctoks: list[str], source_text: str) -> bool:
@@ -235,6 +245,7 @@ def ends_moved_across(claim_text: str, pool: list[str], source_text: str) -> Tag
     Returns:
         A proven ``polarity_flip`` tag at 0.9 whose evidence pairs the two phrases as the claim writes them, or None.
     """
+    claim_text = _signed(claim_text)
     spans = [m.span() for m in _TOKEN.finditer(claim_text)]
     ctoks = [claim_text[x:y] for x, y in spans]
     ckeys = [_key(w) for w in ctoks]
@@ -487,3 +498,56 @@ def sides_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
                        f"source has them the other way round: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(x, y),),
                        proven=True)
     return None
+
+
+def comparison_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim compares the same two things as the sentence restating it, in the same order, the other way: "Tcf1 is
+    expressed at lower levels than Lef1" for "Tcf1 is higher expressed than Lef1" (a 137th trial: *partial*, an
+    unproven flip; the words between differ, so no rule of words alike read it).
+
+    Each side has *than* after a word of direction or degree within six words before it (opposites by
+    :func:`~citeproof.detectors.restated._opposite`); the first naming word after *than* is the same; two naming words
+    of the claim's clause before *than* stand in the sentence's clause before its own; no sentence of the
+    source says the claim's comparative before *than* and that word.
+
+    Args:
+        claim_text: the claim.
+        pool: the evidence passage and the source sentences nearest the claim (sentences restating it are read).
+        source_text: the whole source.
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    from citeproof.detectors.restated import _opposite
+
+    def frames(toks: list[str]):
+        for t, w in enumerate(toks):
+            if w.lower() != "than":
+                continue
+            y = next((_key(x) for x in toks[t + 1:t + 4] if _content(x)), None)
+            at = next((k for k in range(t - 1, max(-1, t - 7), -1) if _cue_class(toks[k].lower()) is not None
+                       or toks[k].lower() in DEGREE or toks[k].lower() in _COMPARATIVES), None)
+            if y is not None and at is not None:
+                lo = _clause(toks, at, at + 1)[0]
+                yield toks[at].lower(), y, {_key(x) for x in toks[lo:t] if _content(x) and x is not toks[at]}
+
+    ctoks = _tokens(claim_text)
+    mine = list(frames(ctoks))
+    if not mine:
+        return None
+    for _passage, sent in restating(claim_text, pool):
+        for word, y, before in frames(_tokens(sent)):
+            for cword, cy, cbefore in mine:
+                if cy != y or not _opposite(cword, word) or len(cbefore & before) < 2:
+                    continue
+                if any((cword, cy) in {(w, yy) for w, yy, _b in frames(_tokens(s))}
+                       for s in split_sentences(source_text or sent)):
+                    continue
+                return Tag("polarity_flip", f"The claim says {cword!r} than where the source says {word!r} than, of "
+                           f"the same two things: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(cword, word),),
+                           proven=True)
+    return None
+
+
+_COMPARATIVES = frozenset("""higher lower greater smaller larger bigger more less fewer faster slower longer shorter
+stronger weaker better worse earlier later older younger wider narrower""".split())

@@ -38,6 +38,9 @@ CLAIM_CAUSAL = [
     r"prompt(?:s|ed)?", r"spark(?:s|ed)?", r"precipitat(?:e|es|ed)", r"engender(?:s|ed)?", r"instigat(?:e|es|ed)",
     r"directly(?!\s+(?:measured|compared|observed|assessed|determined|quantified|estimated|tested|examined|recorded))",
     r"in turn", r"because", r"as a (?:direct )?(?:result|consequence) of",  # "directly measured" is no cause (24th, 52nd)
+    r"(?:is|are|was|were) what (?:makes?|made|gives?|gave|drives?|drove|produces?|causes?|allows?|enables?)",  # trials
+    # 135-136: "ANKTM1 expression is what makes ... neurons sensitive to noxious cold" for "Consistent with the
+    # expression of ANKTM1, ... neurons"; "the rapid rise in p53 levels is what gives p53 its increased ability"
 ]
 """Claim-side causal cues whose appearance, against an associational source, is an overclaim."""
 
@@ -46,6 +49,7 @@ EXPLICIT_CAUSAL = [
     r"give[s]? rise to|gave rise to", r"bring(?:s)? about|brought about", r"responsible for", r"due to", r"because(?: of)?",
     r"owing to", r"attributable to", r"consequence of", r"trigger(?:s|ed|ing)?", r"driv(?:e|es|en|ing)|drove",
     r"as a (?:direct )?result of",  # a twenty-second trial: "stress tolerance as a result of their high levels of ..."
+    r"(?:is|are|was|were) what (?:makes?|made|gives?|gave|drives?|drove|produces?|causes?)",
 ]
 """Words that name causation outright (a subset of the claim cues)."""
 _CAUSE_WORDS = [r"caus(?:e|es|ed|ing)", r"causal(?:ly)?", r"causation", r"responsible for"]
@@ -76,6 +80,7 @@ ASSOCIATION = [
     r"related to|relationship", r"in parallel (?:with|to)|parallel(?:ed|s|ing)",
     r"co-?occur\w*", r"risk factors?", r"(?:an? )?(?:increased|higher|greater|elevated) (?:prevalence|incidence|risk|odds) of", r"odds ratios?|hazard ratios?|relative risks?", r"predictors?|predictive of",
     r"implicated in",  # "has been implicated in" (a 43rd trial's "causes")
+    r"consistent with|in line with|in keeping with",  # a 133rd trial: "caused" for "Consistent with our microarray data"
     r"observational", r"cross-sectional|case-control", r"more (?:common|likely|frequent) (?:in|among)",
 ]
 
@@ -165,6 +170,13 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         said = explicit_claim[0][0] if explicit_claim else cue
         return [Tag("causal_overclaim", f"The claim says {said!r} where the sentence that restates it "
                     f"states no cause: \u201c{restating[:200]}\u201d", 0.7, (TagEvidence(said, ""),))]
+    if effect and restating is None and (said := restating_sentence(claim_text, context.get("source_text") or evidence_text)) \
+            and (linked := find_terms(said, ASSOCIATION)) and not find_terms(said, CLAIM_CAUSAL + STRONG_CAUSAL + EFFECT_VERBS):
+        # the sentence restating the claim associates, whatever the rest of the source says of effects ("Nucleosome
+        # remodeling determines the promoter activation timescale" for "... the promoter activation timescale is
+        # related to nucleosome remodeling", a 138th trial: *supported*, the source's "lead to" elsewhere had hidden it)
+        return [Tag("causal_overclaim", f"The claim states a cause ({cue!r}) where the sentence that restates it reports "
+                    f"an association ({linked[0][0]!r}): \u201c{said[:200]}\u201d", 0.85, (TagEvidence(cue, linked[0][0]),))]
     if effect:
         return []
     whole = context.get("source_text") or pooled

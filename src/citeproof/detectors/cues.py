@@ -25,7 +25,7 @@ DOWN = [
     r"suppress\w*", r"repress\w*", r"block(?:s|ed|ing)?", r"downregulat\w*|down-regulat\w*", r"less", r"fewer",
     r"weaken\w*", r"dampen\w*", r"abolish\w*", r"abrogat\w*", r"prevent\w*", r"slow(?:s|ed|er|ing)?",
     r"drop(?:s|ped|ping)?", r"fall(?:s|ing)?|fell", r"shrink\w*|shrank", r"smaller", r"shorter", r"weaker", r"deplet\w*",
-    r"shorten\w*", r"down", r"cut(?:s)?", r"curb\w*", r"limit(?:s|ed|ing)?", r"loss(?:es)?", r"los(?:e|es|ing)",
+    r"shorten\w*", r"down", r"cut(?:s)?", r"curb\w*", r"limit(?:s|ed|ing)?", r"loss(?:es)?", r"los(?:e|es|ing|t)",
     r"blunt(?:s|ed|ing)?",  # a 101st trial: miR-93 "enhanced" Cyclin D1 for "a blunting effect ... in Cyclin D1"
 ]
 GOOD = [r"improv\w*", r"better", r"benefi\w+", r"ameliorat\w*", r"alleviat\w*", r"protect\w*", r"favou?rabl\w*", r"rescu\w*"]
@@ -124,6 +124,9 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     # 132nd: agents that "could exacerbate the deleterious proteolytic effects" for "could counter"
     ("presence", "absence"), ("present", "absent"), ("counter", "exacerbate"), ("counteract", "exacerbate"),
     ("counters", "exacerbates"), ("counteracts", "exacerbates"), ("countered", "exacerbated"),
+    ("maximizes", "minimizes"), ("maximize", "minimize"), ("maximized", "minimized"), ("maximizing", "minimizing"),
+    ("maximal", "minimal"), ("maximises", "minimises"), ("maximise", "minimise"),  # a 136th trial's registration
+    ("on", "off"),  # a 135th trial: dormancy "switched 'off' by engagement with bone-lining cells" for "'on'"
 ))
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""

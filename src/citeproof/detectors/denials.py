@@ -11,7 +11,7 @@ import dataclasses
 import re
 from collections import Counter
 
-from citeproof.detectors.cues import AUX, CUE_RES, NEG_ANY_SIDE, NEGATOR, content_stems, light_token
+from citeproof.detectors.cues import AUX, BE_FORMS, CUE_RES, NEG_ANY_SIDE, NEGATOR, content_stems, light_token
 from citeproof.detectors.restated import _CONTRAST, _conjunct, _differences, _EXCEPTED, _readings, states_same_negation
 from citeproof.detectors.terms import RESTATE_AT, names_referent, restating, same_term, stated_in
 from citeproof.detectors.lexicon import names_writers
@@ -79,6 +79,15 @@ def _with_clauses(sent: str) -> list[tuple[str, bool]]:
 
 _FAILED = re.compile(r"\b(?:failed|fails|fail|failing|(?:was|were|is|are)\s+unable)\s+to\b", re.I)
 """*failed to X* / *was unable to X* deny *X* as *did not X* does."""
+_UNABLE = re.compile(r"\bunable\s+to\b", re.I)
+
+
+def _unable(text: str, other: str) -> str:
+    """*unable to* as *not able to* where the other side says *able to* ("enhancers were unable to recapitulate their
+    cell type specificity" for "were able to recapitulate", a 137th trial), else as *failed to* reads (:data:`_FAILED`)."""
+    return _UNABLE.sub("not able to", text) if re.search(r"(?<!un)\bable\s+to\b", other, re.I) else text
+
+
 _CONJ = frozenset({"and", "or"})
 _AS_WELL_AS = re.compile(r"\bas\s+well\s+as\b", re.I)
 _EXCEPTING = frozenset({"unlike", "except", "excluding", "besides", "apart", "other", "rather", "instead", "opposed"})
@@ -112,13 +121,13 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
     Returns:
         A ``polarity_flip`` tag, or None.
     """
-    co = _TOKEN_RE.findall(_AS_WELL_AS.sub("and", _FAILED.sub("not", claim_text)))
+    co = _TOKEN_RE.findall(_AS_WELL_AS.sub("and", _FAILED.sub("not", _unable(claim_text, " ".join(pool)))))
     cw = [w.lower() for w in co]
     claim_stems = set(content_stems(co))
     for passage in pool:
         for sent, clause, whole in ((x, c, w) for w in split_sentences(passage) for x, c in _with_clauses(w)):
             # "failed to reverse" denies "reversed" (a 59th trial); "Hes5 as well as Hes1" is "Hes5 and Hes1" (72nd)
-            so = _TOKEN_RE.findall(_AS_WELL_AS.sub("and", _FAILED.sub("not", sent)))
+            so = _TOKEN_RE.findall(_AS_WELL_AS.sub("and", _FAILED.sub("not", _unable(sent, claim_text))))
             sw = [w.lower() for w in so]
             sent_stems = content_stems([w for w in so if w.lower() not in AUX and not NEGATOR.fullmatch(w)])
             # a short sentence the claim holds whole, saying more around it ("Hospital mortality did not differ."
@@ -297,7 +306,7 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 if sum(not light_token(x) for x in run) < 3 or any(NEGATOR.fullmatch(x) for x in run):
                     continue
                 at = next((i for i in range(1, len(short) - 5) if (short[i - 1] == long[j - 1] or {
-                    short[i - 1], long[j - 1]} <= _HAVING or long[j - 1] in _DO) and [stem(x) for x in short[i:i + 6]]
+                    short[i - 1], long[j - 1]} <= _HAVING or {short[i - 1], long[j - 1]} <= BE_FORMS or long[j - 1] in _DO) and [stem(x) for x in short[i:i + 6]]
                     == [stem(x) for x in run]), None)  # ("who had a history of stroke or myocardial infarction" for
                 # "men with no history of ...", a 125th trial: *supported*; "DNase treatment of CF sputum also increases
                 # the activities of protease 3" for "DNase treatment does not increase the activities ...", a 132nd)

@@ -155,6 +155,12 @@ KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
     # and ...": *partial*, an unproven swap)
     "asthma diabetes hypertension obesity copd tuberculosis pneumonia influenza dementia epilepsy arthritis "
     "osteoporosis schizophrenia depression autism stroke sepsis",
+    # organs and tissues, as adjectives and as nouns (a 137th trial: "Using hepatic differentiation as a model" for
+    # "neural differentiation", an unproven swap)
+    "hepatic neural renal cardiac pulmonary gastric intestinal colonic cutaneous pancreatic splenic thymic ovarian "
+    "testicular uterine prostatic mammary endothelial epithelial",
+    "liver brain kidney heart lung stomach intestine colon skin pancreas spleen thymus ovary testis uterus prostate "
+    "breast",
 ))
 """Single words of one kind (species, sexes, sides, roles, diseases): two of them exchanged need no clause joiner ("the rat
 ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat transporter", a fourth trial)."""

@@ -28,6 +28,11 @@ TWIN_OVERLAP = 0.6
 (:func:`_twin_quantities`)."""
 
 
+TWIN_SOURCE_MAX = 5000
+"""Longest source (characters, about an abstract) whose restating sentence is looked for outside the evidence passage:
+in a full text another sentence may restate the claim's words of another measurement."""
+
+
 def _twin_quantities(claim_text: str, evidence_text: str) -> list[Quantity]:
     """The quantities of the evidence sentence that restates the claim: the sentence sharing the most of the
     claim's content words, if at least :data:`TWIN_OVERLAP`; [] when no sentence comes that close."""
@@ -37,6 +42,22 @@ def _twin_quantities(claim_text: str, evidence_text: str) -> list[Quantity]:
         if sc > best_score:
             best, best_score = sent, sc
     return extract_quantities(best) if best_score >= TWIN_OVERLAP else []
+
+
+_ALL_BUT = re.compile(r"\ball but (?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) of (?:the |these |those )?"
+                      r"(?P<total>\d+)\b", re.I)
+
+
+def _all_but(text: str) -> list[Quantity]:
+    """The counts *all but N of M* states (M - N): "all but 2 of the 11 studies" is nine of them (a 136th trial's
+    faithful "Nine of the 11 studies" had a proven drift against the "4" of "all but 4")."""
+    out = []
+    for m in _ALL_BUT.finditer(text):
+        n = extract_quantities(m.group("n"))
+        if n and n[0].lo == int(n[0].lo) < int(m.group("total")):
+            v = float(int(m.group("total")) - int(n[0].lo))
+            out.append(Quantity(v, v, "", m.group(0), m.start(), m.end(), 0.5, False, "number"))
+    return out
 
 
 def _states(q: Quantity, e: Quantity) -> bool:
@@ -235,12 +256,16 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
                or _duration_for_duration(claim_text, evidence_text))
     if not cq and for_one is None:
         return []
-    eq = extract_quantities(evidence_text)
+    eq = extract_quantities(evidence_text) + _all_but(evidence_text)
     spans: list[TagEvidence] = []
     conf = 0.0
     only_near = False  # a spanned quantity was looked for in the sentences about the claim only
     proven = False  # a quantity drifts in the very sentence that restates the claim
     twin_q = _twin_quantities(claim_text, evidence_text)
+    if not twin_q and source_text and len(source_text) <= TWIN_SOURCE_MAX:
+        twin_q = _twin_quantities(claim_text, source_text)  # the restating sentence outside the passage judged ("A
+        # total of 438 female patients ... were included" for "A total of 384 ...", a 138th trial: *partial*)
+    twin_q = twin_q + _all_but(evidence_text) if twin_q else twin_q
     for q in cq:
         # a value the claim states itself is no slot; a claim range covering it ("range, 1 to 65" over "12.9 months",
         # a fifteenth trial) does not state it

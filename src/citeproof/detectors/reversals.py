@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from citeproof.detectors.across import degree_turned_on_quality, ends_moved_across, sides_exchanged, turned_over_list
-from citeproof.detectors.pairings import respective_order_turned, role_names_exchanged
+from citeproof.detectors.across import (comparison_turned, degree_turned_on_quality, ends_moved_across, sides_exchanged,
+                                        turned_over_list)
+from citeproof.detectors.pairings import excluded_joined, respective_order_turned, role_names_exchanged
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference, ended_for_lasted)
@@ -67,7 +68,8 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or ends_moved_across(claim_text, pool, source_text) or turned_over_list(claim_text, pool, source_text)
             or degree_turned_on_quality(claim_text, pool, source_text) or turned_in_place(claim_text, pool, source_text)
             or sides_exchanged(claim_text, pool, source_text) or respective_order_turned(claim_text, pool, source_text)
-            or role_names_exchanged(claim_text, pool, source_text))
+            or role_names_exchanged(claim_text, pool, source_text) or excluded_joined(claim_text, pool, source_text)
+            or comparison_turned(claim_text, pool, source_text))
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"

@@ -47,6 +47,18 @@ def _run_content(ops: list[tuple[str, int, int, int, int]], cw: list[str], sw: l
     return n, stems
 
 
+def _beside(cw: list[str], i: int, words: list[str]) -> bool:
+    """``words`` hold the claim's word ``cw[i]`` with the claim's next content word (3+ letters, no stop word) the next
+    after it, by stem; or the claim's word ends the claim and stands in ``words``."""
+    after = next((stem(w) for w in cw[i + 1:] if len(w) >= 3 and w not in STOPWORDS), None)
+    for k, w in enumerate(words):
+        if stem(w) == stem(cw[i]):
+            nxt = next((stem(x) for x in words[k + 1:] if len(x) >= 3 and x not in STOPWORDS), None)
+            if after is None or nxt == after:
+                return True
+    return False
+
+
 def _in_turn(words: list[str], there: list[str]) -> bool:
     """``words`` stand in ``there`` in the same order (by stem), others between them."""
     it = iter(stem(w) for w in there)
@@ -83,6 +95,8 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 # (a degree word is the reversed word too: "ZAR 29.2 less on traditional healers" for "more", 36th)
                 ca = [x for x in range(i1, i2) if not light_token(cw[x]) or cw[x] in DEGREE]
                 sa = [x for x in range(j1, j2) if not light_token(sw[x]) or sw[x] in DEGREE]
+                if i2 - i1 == j2 - j1 == 1 and _opposite(cw[i1], sw[j1], cw[i2:]):
+                    ca, sa = [i1], [j1]  # two light words, opposites, one for the other ("switched 'off'" for "'on'")
                 if i2 == len(cw) and len(sa) > 1:  # the claim ends here: the sentence's first word past *still*
                     ca = [x for x in ca if cw[x] not in WHEN and not cw[x].endswith("ly")]  # "rise sharply" (93rd)
                     sa = [x for x in sa if sw[x] not in WHEN][:1]
@@ -112,9 +126,12 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 if (left < each or right < each or left + right < total) and not (whole or long_after or last):
                     continue
                 need = ls | rs | {stem(cw[i1])}
-                if any(need <= {stem(w) for w in _TOKEN_RE.findall(other.lower())}
+                if any(need <= {stem(w) for w in _TOKEN_RE.findall(other.lower())} and (
+                        other.lower() != sent.lower() or _beside(cw, i1, [w.lower() for w in _TOKEN_RE.findall(other)]))
                        for other in split_sentences(source_text or passage)):
-                    continue  # the source also says it the claim's way
+                    continue  # the source also says it the claim's way (in this sentence, with the claim's word beside
+                    # the words next to it: "switched 'on' by engagement with bone-lining cells ..., and switched
+                    # 'off' by osteoclasts" holds 'off' of the osteoclasts only, a 135th trial)
                 a, b = cw[i1], sw[j1]
                 return Tag("polarity_flip", f"The claim says {a!r} where the source says {b!r}, the words around it "
                            f"alike: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
