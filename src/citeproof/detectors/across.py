@@ -29,9 +29,9 @@ from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS
 
-__all__ = ["comparison_turned", "degree_turned_on_quality", "ends_moved_across", "sides_exchanged", "turned_over_list"]
+__all__ = ["comparison_mirrored", "comparison_turned", "degree_turned_on_quality", "ends_moved_across", "sides_exchanged", "turned_over_list"]
 
-_TOKEN = re.compile(r"\w[\w'+/]*(?:-(?!\w))?|[,;:]")
+_TOKEN = re.compile(r"\w[\w'+/]*(?:-/-|-(?!\w))?|[,;:]")
 """A word (``CD4+CD25-`` whole, its sign kept; ``age-dependent`` two words, as ``endotoxin-induced`` is "endotoxins
 induced" in another's writing; brackets dropped, so ``GITR(-/-)`` reads ``GITR``) or a clause mark."""
 _OPENERS = frozenset({"while", "whereas", "but", "which", "that", "although", "though", "because", "when", "where",
@@ -59,12 +59,13 @@ _FREE = re.compile(_SYMMETRIC.pattern.replace("both$|neither$|either$|and$|or$",
 """The same, but for *and* / *or* / *both*: read between the sentence's phrases, where "Ser515 and Ser518" may stand."""
 
 
-_SIGN = re.compile(r"\((\+|-|\u2212)\)")
-"""A marker's sign in brackets (*CD24(+)*): read as *CD24+*, so that *CD24(-)* is another word (a 135th trial)."""
+_SIGN = re.compile(r"\(([+\-\u2212](?:/[+\-\u2212])?)\)")
+"""A marker's sign or a genotype in brackets (*CD24(+)*, *Aire(-/-)*): read as *CD24+*, *Aire-/-*, so that *CD24(-)*
+and *Aire(+/+)* are other words (trials 135 and 139)."""
 
 
 def _signed(text: str) -> str:
-    return _SIGN.sub(lambda m: "+" if m.group(1) == "+" else "-", text)
+    return _SIGN.sub(lambda m: m.group(1).replace("\u2212", "-"), text)
 
 
 def _tokens(text: str) -> list[str]:
@@ -256,6 +257,10 @@ def ends_moved_across(claim_text: str, pool: list[str], source_text: str) -> Tag
             core = ctoks[a:a + n]  # (its marks kept: "cell lineage itself, complex as it is, plays ...", a 107th trial)
             if not _relation([w for w in core if w not in ",;:"]):
                 continue
+            if [w.lower() for w in core] == ["than"] and "to" in [w.lower() for w in stoks[b + 1:b + 5] + ctoks[a + 1:a + 5]]:
+                continue  # "more likely than those without to have small grafted distal vessels": what follows *than*
+                # is not the thing compared (a 140th trial's faithful "more often had small ... vessels than patients
+                # without" was a proven exchange)
             a0, a1 = _phrase_before(ctoks, a)
             b0, b1 = _phrase_after(ctoks, a + n)
             if a0 == a1 or b0 == b1 or ("by" not in (w.lower() for w in core)
@@ -520,17 +525,7 @@ def comparison_turned(claim_text: str, pool: list[str], source_text: str) -> Tag
     """
     from citeproof.detectors.restated import _opposite
 
-    def frames(toks: list[str]):
-        for t, w in enumerate(toks):
-            if w.lower() != "than":
-                continue
-            y = next((_key(x) for x in toks[t + 1:t + 4] if _content(x)), None)
-            at = next((k for k in range(t - 1, max(-1, t - 7), -1) if _cue_class(toks[k].lower()) is not None
-                       or toks[k].lower() in DEGREE or toks[k].lower() in _COMPARATIVES), None)
-            if y is not None and at is not None:
-                lo = _clause(toks, at, at + 1)[0]
-                yield toks[at].lower(), y, {_key(x) for x in toks[lo:t] if _content(x) and x is not toks[at]}
-
+    frames = _frames
     ctoks = _tokens(claim_text)
     mine = list(frames(ctoks))
     if not mine:
@@ -547,6 +542,33 @@ def comparison_turned(claim_text: str, pool: list[str], source_text: str) -> Tag
                            f"the same two things: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(cword, word),),
                            proven=True)
     return None
+
+
+def _frames(toks: list[str]):
+    """Each comparison of ``toks``: (its word of direction or degree within six words before *than*, the first naming
+    word after *than*, the naming words of the clause before *than*)."""
+    for t, w in enumerate(toks):
+        if w.lower() != "than":
+            continue
+        y = next((_key(x) for x in toks[t + 1:t + 4] if _content(x)), None)
+        at = next((k for k in range(t - 1, max(-1, t - 7), -1) if _cue_class(toks[k].lower()) is not None
+                   or toks[k].lower() in DEGREE or toks[k].lower() in _COMPARATIVES), None)
+        if y is not None and at is not None:
+            lo = _clause(toks, at, at + 1)[0]
+            yield toks[at].lower(), y, {_key(x) for x in toks[lo:t] if _content(x) and x is not toks[at]}
+
+
+def comparison_mirrored(claim_text: str, pool: list[str]) -> bool:
+    """The claim makes the comparison of a sentence restating it from the other end: "Lef1 is expressed at lower
+    levels than Tcf1" for "Tcf1 is higher expressed than Lef1" (a 137th trial's faithful twin had an unproven flip):
+    opposite words, each side's thing after *than* among the other's words before it."""
+    from citeproof.detectors.restated import _opposite
+
+    mine = list(_frames(_tokens(claim_text)))
+    return bool(mine) and any(
+        cy != y and _opposite(cword, word) and cy in before and y in cbefore
+        for _passage, sent in restating(claim_text, pool) for word, y, before in _frames(_tokens(sent))
+        for cword, cy, cbefore in mine)
 
 
 _COMPARATIVES = frozenset("""higher lower greater smaller larger bigger more less fewer faster slower longer shorter

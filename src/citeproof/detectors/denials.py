@@ -302,12 +302,16 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
             for j, w in enumerate(long):
                 if not (0 < j < len(long) - 6 and NEGATOR.fullmatch(w)) or long[j + 1] in _NOT_A_DENIAL:
                     continue
-                run = long[j + 1:j + 7]
+                n = 6  # six words, or up to ten where they hold fewer than three content words ("have not been
+                # diagnosed with MS according to the previous criteria", a 142nd trial)
+                while n < 10 and j + 1 + n <= len(long) and sum(not light_token(x) for x in long[j + 1:j + 1 + n]) < 3:
+                    n += 1
+                run = long[j + 1:j + 1 + n]
                 if sum(not light_token(x) for x in run) < 3 or any(NEGATOR.fullmatch(x) for x in run):
                     continue
-                at = next((i for i in range(1, len(short) - 5) if (short[i - 1] == long[j - 1] or {
-                    short[i - 1], long[j - 1]} <= _HAVING or {short[i - 1], long[j - 1]} <= BE_FORMS or long[j - 1] in _DO) and [stem(x) for x in short[i:i + 6]]
-                    == [stem(x) for x in run]), None)  # ("who had a history of stroke or myocardial infarction" for
+                at = next((i for i in range(1, len(short) - n + 1) if (short[i - 1] == long[j - 1] or {
+                    short[i - 1], long[j - 1]} <= _HAVING or {short[i - 1], long[j - 1]} <= BE_FORMS or long[j - 1] in _DO)
+                    and [stem(x) for x in short[i:i + n]] == [stem(x) for x in run]), None)  # ("who had a history of
                 # "men with no history of ...", a 125th trial: *supported*; "DNase treatment of CF sputum also increases
                 # the activities of protease 3" for "DNase treatment does not increase the activities ...", a 132nd)
                 if at is None or any(NEGATOR.fullmatch(x) for x in short[max(0, at - 3):at]):

@@ -18,7 +18,7 @@ from citeproof.model import TagEvidence
 from citeproof.text.normalise import stem
 
 __all__ = ["ABSENCE", "DIRECTION", "KINDS", "WRITERS_FRAME", "LABELLED", "NEGATIVE_PREFIX", "OPPOSED", "REPORTING", "SYNONYMS", "VERBS", "VERB_FORMS", "VOCABULARY",
-           "derivation", "inside", "labelled_swap", "numbered_name_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "spelled_otherwise", "letter_for_letter", "stands_in", "unprefixed"]
+           "derivation", "inside", "labelled_swap", "numbered_name_swap", "names_writers", "negated_alike", "past_shared_parts", "proper_name", "same_phrase", "opposed_prefixes", "siblings", "spelled_otherwise", "letter_for_letter", "stands_in", "unprefixed"]
 
 _GROUPS = (
     "show shows showed shown demonstrate demonstrates demonstrated reveal reveals revealed find finds found report "
@@ -196,7 +196,7 @@ def spelled_otherwise(x: str, y: str, source_text: str) -> bool:
     nor two of one length with other letters (:func:`letter_for_letter`)."""
     return (min(len(x), len(y)) >= 6 and fuzz.ratio(x.lower(), y.lower()) >= 80 and not opposed_prefixes(x, y)
             and not any(c.isdigit() for c in x + y)  # ICAM-8 / ICAM-1 are two names
-            and not letter_for_letter(x.lower(), y.lower())
+            and not letter_for_letter(x.lower(), y.lower()) and not _other_first_part(x.lower(), y.lower())
             and not (stands_in(x, source_text) and stands_in(y, source_text)))
 
 
@@ -281,7 +281,12 @@ def negated_alike(a: list[str], b: list[str]) -> bool:
     observed*, *no detectable*): one statement, not two terms ("weak in one monkey and absent in the other" for "...
     not observed in the other", a fourteenth trial's faithful claim a proven swap); whether the source negates at all
     is ``polarity_flip``'s."""
-    return len(a) == 1 and a[0].lower() in ABSENCE and 1 < len(b) <= 3 and b[0].lower() in _NEGATOR
+    if len(a) == 1 and a[0].lower() in ABSENCE and 1 < len(b) <= 3 and b[0].lower() in _NEGATOR:
+        return True
+    # a word negated by its prefix, a preposition after it, for a negator and a word ("TDM was unrelated to" / "treated
+    # diabetes was not associated with", a 140th trial's faithful claim a proven swap)
+    return (1 <= len(a) <= 2 and len(a[0]) >= 6 and NEGATIVE_PREFIX.match(a[0].lower()) is not None
+            and (len(a) == 1 or len(a[1]) <= 4) and 1 < len(b) <= 4 and b[0].lower() in _NEGATOR)
 
 
 _WRITERS = frozenset({"authors", "author", "researchers", "investigators", "scientists", "team", "they", "their", "the",
@@ -383,3 +388,43 @@ def proper_name(words: list[str]) -> bool:
     seventeenth trial's claim had no tag)."""
     caps = [w for w in words if w[:1].isupper()]
     return 2 <= len(words) <= 9 and len(caps) >= 2 and all(w[:1].isupper() or w.lower() in _NAME_JOINERS for w in words)
+
+
+_DERIVED = re.compile(r"[a-z]?(?:ation|ition|tion|sion|ment|ness|ity|ing|ed|ly|al|ic|ive|ous|ence|ance|ism|ist|able|ible|"
+                      r"ogy|ar|er|or|ate|ize|ise|ies|es)s?")
+"""Word endings that make a word of a kind (*-ation*, *-ity*...), not a thing: two words ending alike in one of these
+are no siblings."""
+
+
+def siblings(x: str, y: str) -> bool:
+    """Two compounds of one head with other first parts: *midgut* / *hindgut*, *lymphocytes* / *monocytes* (the same
+    kind of thing, another member of it; a 131st trial's swap, *partial*). The shared ending is four letters or more
+    and no mere derivational ending (:data:`_DERIVED`); each word six letters or more, its first part two or more; no
+    common verb.
+
+    Args:
+        x: one word.
+        y: another word.
+
+    Returns:
+        True when the two are siblings of one head.
+    """
+    x, y = x.lower(), y.lower()
+    n = 0
+    while n < min(len(x), len(y)) and x[-1 - n] == y[-1 - n]:
+        n += 1
+    return (n >= 4 and min(len(x), len(y)) >= 6 and min(len(x), len(y)) - n >= 2 and not _DERIVED.fullmatch(x[len(x) - n:])
+            and not {x, y} & (VERB_FORMS | REPORTING))  # ("tends" / "binds" end alike too: a 137th trial's faithful claim)
+
+
+def _other_first_part(x: str, y: str) -> bool:
+    """Siblings (:func:`siblings`) whose first parts are three letters or more, neither inside the other: another
+    member of a kind, never a spelling ("rosiglitazone" / "pioglitazone", a 141st trial's drug swap had read as one
+    word spelt otherwise; "oesophagus" / "esophagus" and "anaemia" / "anemia" stay spellings)."""
+    if not siblings(x, y):
+        return False
+    n = 0
+    while n < min(len(x), len(y)) and x[-1 - n] == y[-1 - n]:
+        n += 1
+    a, b = x[:len(x) - n], y[:len(y) - n]
+    return len(a) >= 3 and len(b) >= 3 and a not in b and b not in a

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from citeproof.detectors.across import comparison_mirrored
 from citeproof.detectors.cues import (ASIDE, AUX, AXES, CLAIM_NEG, CUE_RES, NEG_ANY, NEG_ANY_SIDE, NEG_LEXICAL, NEG_WORDS,
                                       NULL_FINDING, OPPOSITE, WINDOW, neg_scopes)
 from citeproof.detectors.reversals import restated_flip
@@ -473,6 +474,8 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
             if restated is not None:  # the source's own sentence, with the direction word turned: shown by code
                 return [Tag("polarity_flip", f"The claim says {word!r} where the source says {e[1]!r}, {alike}: "
                             f"\u201c{restated[:200]}\u201d", 0.9, (TagEvidence(word, e[1]),), proven=True)]
+            if comparison_mirrored(claim_text, pool):
+                continue  # the same comparison made from its other end ("B lower than A" for "A higher than B")
             tag = Tag("polarity_flip", f"The claim says {word!r} about {_surface(shared, surface)!r} where the evidence says {e[1]!r}.",
                       conf, (TagEvidence(word, e[1]),))
             if conf >= 0.85:

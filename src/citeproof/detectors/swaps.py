@@ -24,11 +24,11 @@ from functools import lru_cache
 from citeproof.detectors.cues import BE_FORMS, HAVE_FORMS, MODALS
 from citeproof.detectors.farswaps import _ADVERB, SOURCE_SWAPS_MAX, source_swaps
 from citeproof.detectors.lexicon import (DIRECTION, KINDS, REPORTING, SYNONYMS, labelled_swap, names_writers, negated_alike,
-                                         numbered_name_swap, proper_name, spelled_otherwise)
+                                         numbered_name_swap, proper_name, siblings, spelled_otherwise)
 from citeproof.detectors.methods import method_swapped, methods_in
 from citeproof.detectors.quantities import TIME_UNITS
 from citeproof.detectors.terms import (RESTATE_AT, _content, _is_name, _is_verb, _related, _spells, _words, names_referent,
-                                       kind_of_defined, same_term, siblings, stated_in)
+                                       kind_of_defined, same_term, stated_in)
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.abbreviations import as_the_source_writes
 from citeproof.text.normalise import STOPWORDS, stem
@@ -404,7 +404,7 @@ def _verb_slot(words: list[str], k: int) -> bool:
 def _unheard_kin(swap: TagEvidence, source_text: str) -> bool:
     """One word for one of its kind (two names, :func:`~citeproof.detectors.terms._is_name` or capitalised, the swap
     never at the sentences' start; two words of one
-    :data:`KINDS` group; or :func:`~citeproof.detectors.terms.siblings`), the claim's word written nowhere in the
+    :data:`KINDS` group; or :func:`~citeproof.detectors.lexicon.siblings`), the claim's word written nowhere in the
     source (by stem)."""
     a, b = swap.claim_span.split(), swap.evidence_span.split()
     if len(a) != 1 or len(b) != 1 or not source_text:

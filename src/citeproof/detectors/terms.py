@@ -16,9 +16,9 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from citeproof.detectors.cues import CUE_RES
-from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, derivation,
-                                         inside, letter_for_letter, opposed_prefixes, past_shared_parts, same_phrase,
-                                         stands_in, unprefixed, VOCABULARY)
+from citeproof.detectors.lexicon import (DIRECTION, NEGATIVE_PREFIX, REPORTING, SYNONYMS, VERB_FORMS, VERBS, _other_first_part,
+                                         derivation, inside, letter_for_letter, opposed_prefixes, past_shared_parts,
+                                         same_phrase, stands_in, unprefixed, VOCABULARY)
 from citeproof.text.abbreviations import defined_abbreviations
 from citeproof.text.normalise import ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
@@ -178,6 +178,7 @@ def _related(a: list[str], b: list[str], source_text: str) -> bool:
             if derivation(x2.lower(), y2.lower()):
                 return True
             if (len(x2) >= 4 and len(y2) >= 4 and fuzz.ratio(x2.lower(), y2.lower()) >= 80 and not opposed_prefixes(x2, y2)
+                    and not _other_first_part(x2.lower(), y2.lower())
                     and not letter_for_letter(x2.lower(), y2.lower())
                     and not (stands_in(x2, source_text) and stands_in(y2, source_text))):
                 return True  # one spelling for another (metres / meters, tumour / tumor, haem / hem)
@@ -220,31 +221,3 @@ def restating(claim_text: str, pool: list[str]):
         for sent in split_sentences(passage):
             if overlap_score(claim_text, sent) >= RESTATE_AT:
                 yield passage, sent
-
-
-_DERIVED = re.compile(r"[a-z]?(?:ation|ition|tion|sion|ment|ness|ity|ing|ed|ly|al|ic|ive|ous|ence|ance|ism|ist|able|ible|"
-                      r"ogy|ar|er|or|ate|ize|ise|ies|es)s?")
-"""Word endings that make a word of a kind (*-ation*, *-ity*...), not a thing: two words ending alike in one of these
-are no siblings."""
-
-
-def siblings(x: str, y: str) -> bool:
-    """Two compounds of one head with other first parts: *midgut* / *hindgut*, *lymphocytes* / *monocytes* (the same
-    kind of thing, another member of it; a 131st trial's swap, *partial*). The shared ending is four letters or more
-    and no mere derivational ending (:data:`_DERIVED`); each word six letters or more, its first part two or more; no
-    common verb.
-
-    Args:
-        x: one word.
-        y: another word.
-
-    Returns:
-        True when the two are siblings of one head.
-    """
-    x, y = x.lower(), y.lower()
-    n = 0
-    while n < min(len(x), len(y)) and x[-1 - n] == y[-1 - n]:
-        n += 1
-    return (n >= 4 and min(len(x), len(y)) >= 6 and min(len(x), len(y)) - n >= 2 and not _DERIVED.fullmatch(x[len(x) - n:])
-            and not _is_verb(x) and not _is_verb(y))  # ("tends" / "binds" end alike too: a 137th trial's faithful claim)
-
