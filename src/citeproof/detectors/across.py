@@ -82,12 +82,23 @@ def _key(w: str) -> str:
     return stem(w.lower())
 
 
-def _clause(toks: list[str], start: int, stop: int) -> tuple[int, int]:
+def _clause(toks: list[str], start: int, stop: int, lists: bool = False) -> tuple[int, int]:
     """The bounds of the clause holding ``toks[start:stop]``: from after the nearest clause mark or opener before it to
-    the nearest one after it."""
+    the nearest one after it; with ``lists``, back past the commas of a list the clause opens with ("Self-reported
+    functional status, depression, and hostility accounted for ...", a 146th trial)."""
     lo = start
     while lo > 0 and toks[lo - 1] not in ",;:" and toks[lo - 1].lower() not in _OPENERS:
         lo -= 1
+    while lists and 1 < lo < start and toks[lo - 1] == ",":
+        item = next((k for k in range(lo, start) if toks[k] in ",;:"), start) - lo  # this piece's words
+        prev = lo - 1
+        while prev > 0 and toks[prev - 1] not in ",;:" and toks[prev - 1].lower() not in _OPENERS:
+            prev -= 1
+        if not (toks[lo].lower() in _JOIN or 1 <= item <= 3) or lo - 1 - prev > 4 or not all(
+                _content(w) or w.lower() in _JOIN or w in "," for w in toks[prev:lo - 1]):
+            break  # no list: an opening phrase before the comma ("Among 8715 patients treated initially with
+            # clopidogrel, 994 were switched to ..."), or the run right after a comma
+        lo = prev  # back past a list's item (four words at most, naming words) and its comma
     hi = stop
     while hi < len(toks) and toks[hi] not in ",;:" and toks[hi].lower() not in _OPENERS:
         hi += 1
@@ -270,7 +281,7 @@ def ends_moved_across(claim_text: str, pool: list[str], source_text: str) -> Tag
                 continue
             a_keys = {ckeys[k] for k in range(a0, a1) if _content(ctoks[k])}
             b_keys = {ckeys[k] for k in range(b0, b1) if _content(ctoks[k])}
-            lo, hi = _clause(stoks, b, b + n)
+            lo, hi = _clause(stoks, b, b + n, lists=True)
             before, after = set(skeys[lo:b]), set(skeys[b + n:hi])
             if not (a_keys | b_keys) <= set(skeys):
                 continue  # the claim names its ends in other words: no exchange in the source's own words

@@ -234,6 +234,14 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
 
 _HAVING = frozenset({"with", "had", "has", "have", "having", "a", "an", "any"})
 _DO = frozenset({"do", "does", "did"})
+
+
+def _elliptic(text: str, words: list[str], j: int) -> bool:
+    """The negation ``words[j]`` (lower-case tokens of ``text``) stands before a comma, semicolon or stop in ``text``:
+    it negates a verb left out (*do not,*), not the words after it."""
+    nth = words[:j].count(words[j])
+    hits = list(re.finditer(rf"\b{re.escape(words[j])}\b", text, re.I))
+    return nth < len(hits) and re.match(r"\s*[,;:.]", text[hits[nth].end():]) is not None
 """The word that carries a negation of a verb (*does not increase*): the claim's word before the verb is free."""
 """Words of having before a negated noun's run ("with no history of" / "had a history of")."""
 _LEFT_OUT = re.compile(r"\b(?:exclud\w*|ineligible|disqualif\w*|barred|omitted)\b", re.I)
@@ -309,8 +317,12 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 run = long[j + 1:j + 1 + n]
                 if sum(not light_token(x) for x in run) < 3 or any(NEGATOR.fullmatch(x) for x in run):
                     continue
+                if _elliptic(claim_text if side == "claim" else sent, long, j):
+                    continue  # "whereas normal pre-BI cells do not, commitment to ...": the negation ends its clause
+                    # (a 144th trial's faithful claim had a proven flip)
                 at = next((i for i in range(1, len(short) - n + 1) if (short[i - 1] == long[j - 1] or {
-                    short[i - 1], long[j - 1]} <= _HAVING or {short[i - 1], long[j - 1]} <= BE_FORMS or long[j - 1] in _DO)
+                    short[i - 1], long[j - 1]} <= _HAVING or {short[i - 1], long[j - 1]} <= BE_FORMS
+                    or long[j - 1] in _DO or w == "no")
                     and [stem(x) for x in short[i:i + n]] == [stem(x) for x in run]), None)  # ("who had a history of
                 # "men with no history of ...", a 125th trial: *supported*; "DNase treatment of CF sputum also increases
                 # the activities of protease 3" for "DNase treatment does not increase the activities ...", a 132nd)

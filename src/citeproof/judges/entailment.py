@@ -310,17 +310,12 @@ class SentenceScores:
 
 
 def windows_of(text: str, pairs: bool = False, max_sentences: int = 40) -> list[str]:
-    """Sentences of a passage plus, if ``pairs``, each two adjacent sentences joined, the first ending in a stop: a
-    title or heading that stands as a sentence of its own is never judged with the sentence after it (trials 141-142:
-    a claim judged on a title and an abstract's first sentence joined)."""
+    """Sentences of a passage plus, if ``pairs``, each two adjacent sentences joined."""
     sents = split_sentences(text)[:max_sentences] or ([text.strip()] if text.strip() else [])
     out = list(sents)
     if pairs:
-        out += [sents[i] + " " + sents[i + 1] for i in range(len(sents) - 1) if _STOPPED.search(sents[i])]
+        out += [sents[i] + " " + sents[i + 1] for i in range(len(sents) - 1)]
     return out
-
-
-_STOPPED = re.compile(r"[.!?…:;。！？][\"')\]”’」』）】〕]*\s*$")
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?")
