@@ -91,3 +91,7 @@ def test_a_plain_text_title_is_a_heading_never_judged_with_the_first_sentence():
                                 "retrospectively analyzed 137 patients.\n")
     assert [p.section for p in passages] == ["2017 revisions of mcdonald criteria shorten the time to diagnosis of "
                                              "multiple sclerosis in clinically isolated syndromes", ""]
+    # only the first paragraph: a web page's short lines further down stay passages like any other (marking each a
+    # heading cost eval meaning's WiCE set 0.4725 -> 0.4615 macro-F1)
+    passages, _ = parse_text("Sarah Palin\n\nShe was governor of Alaska.\n\nEarly life\n\nShe was born in Idaho.\n")
+    assert [p.section for p in passages] == ["sarah palin", "", "", ""]

@@ -101,7 +101,7 @@ def parse_text(text: str) -> tuple[list[Passage], str]:
     In a run written a sentence per line, a line that ends no sentence (a title, *Call to Develop a Standard
     Acquisition Charge Model for Kidney Paired Donation*) is a heading, never joined to the sentence after it:
     four trials' users of session 24 found the title glued to the first abstract sentence as the evidence shown. So is
-    a paragraph of one line of at most 200 characters that ends no sentence (a title above a blank line)."""
+    a first paragraph of one line of at most 200 characters that ends no sentence (a title above a blank line)."""
     paras: list[tuple[int, str]] = []
     headings: set[int] = set()
     for ln, ls in line_runs(text.splitlines()):
@@ -110,9 +110,12 @@ def parse_text(text: str) -> tuple[list[Passage], str]:
             headings.update(ln + k for k, line in enumerate(ls) if not _SENTENCE_END.search(line) and not _WORDLESS.match(line))
         else:
             paras.append((ln, " ".join(ls)))
-            if len(ls) == 1 and len(ls[0].strip()) <= 200 and not _SENTENCE_END.search(ls[0]) and not _WORDLESS.match(ls[0]):
-                headings.add(ln)  # a one-line paragraph that ends no sentence: a title or heading (a title line, a
-                # blank line, then the abstract: trials 141-142 found the title judged with the first sentence)
+            if (len(paras) == 1 and len(ls) == 1 and len(ls[0].strip()) <= 200 and not _SENTENCE_END.search(ls[0])
+                    and not _WORDLESS.match(ls[0])):
+                headings.add(ln)  # the text's first paragraph, one line that ends no sentence: its title (a title
+                # line, a blank line, then the abstract: trials 141-142 found the title judged with the first
+                # sentence). Only the first: marking every such line a heading cost eval meaning's WiCE web pages
+                # 0.4725 -> 0.4615 macro-F1
     return _build(paras, frozenset(headings))
 
 
