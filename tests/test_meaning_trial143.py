@@ -67,3 +67,46 @@ def test_status_for_analysis_is_no_swap():
     """Trial 146's faithful 7 (*unsupported*, 'status' / 'analysis' a proven swap)."""
     assert detect_term_swap("Stathmin status in preoperative curettage samples was an independent predictor of lymph "
                             "node metastases.", STATHMIN, source_text=STATHMIN) == []
+
+
+# Trials 147-150 (held out on `a1b23ec`: 11, 13, 11 and 14 of 20 caught, 2, 3, 5 and 0 supported; faithful against
+# 0, 0, 1, 1): the GluA2 review (doc 7729656), beta-catenin in the liver (3710557), late presentation of HIV (46353045).
+IGLUR = ("Ionotropic glutamate receptors (iGluRs) constitute a family of ligand-gated ion channels that are essential for "
+         "mediating fast synaptic transmission in the central nervous system.")
+LIVER = ("Many hepatic tumors such as hepatocellular adenomas, hepatocellular cancers, and hepatoblastomas have mutations in "
+         "CTNNB1 that result in constitutive activation of β-catenin, so this molecule could be a therapeutic target.")
+HIV = ("In the Western world, approximately 10 and 30% of HIV-infected individuals still present with CD4+ T-cells <50 and "
+       "<200/microl, respectively; estimates are substantially higher for developing countries.")
+
+
+def test_a_greek_letter_and_its_name_are_one_word():
+    """Trial 148: *beta-catenin* for the source's *β-catenin* made nine faithful paraphrases *partial* (a swap) and
+    hid *inactivation* for *activation* (its 14, *supported*): stems spell Greek letters out."""
+    from citeproof.detectors.runs import reversal_in_run
+    from citeproof.text.normalise import stem
+
+    assert stem("β-catenin") == stem("beta-catenin") == "beta-catenin" and stem("ERα") != stem("ERβ")
+    assert _tag(reversal_in_run, "Many hepatic tumors such as hepatoblastomas have mutations in CTNNB1 that result in "
+                "constitutive inactivation of beta-catenin.", LIVER) == ("polarity_flip", True)
+    assert _tag(reversal_in_run, "Many hepatic tumors such as hepatoblastomas have mutations in CTNNB1 that result in "
+                "constitutive activation of beta-catenin.", LIVER) is None
+
+
+def test_a_share_is_no_bare_bound():
+    """Trial 148's 29 (*supported*): "10 and 50%" matched the "<50" of "CD4+ T-cells <50 and <200/microl" beside the
+    source's "10 and 30%"."""
+    from citeproof.detectors.numbers import detect_number_drift
+
+    (tag,) = detect_number_drift("In the Western world, approximately 10 and 50% of HIV-infected individuals still "
+                                 "present with CD4+ T-cells <50 and <200/microl, respectively.", HIV, source_text=HIV)
+    assert tag.proven and (tag.evidence[0].claim_span, tag.evidence[0].evidence_span) == ("50%", "30%")
+    assert detect_number_drift("In the Western world, about 10 and 30% of HIV-infected individuals still present with "
+                               "CD4+ T-cells <50 and <200/microl.", HIV, source_text=HIV) == []
+
+
+def test_form_for_constitute_is_no_swap():
+    """Trial 149's faithful 1 (*unsupported*, 'form' / 'constitute' a proven swap)."""
+    tags = detect_term_swap("Ionotropic glutamate receptors form a family of ligand-gated ion channels that are "
+                            "essential for fast synaptic transmission in the central nervous system.", IGLUR,
+                            source_text=IGLUR)
+    assert not [t for t in tags if t.proven or t.evidence[0].evidence_span == "constitute"]

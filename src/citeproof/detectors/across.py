@@ -536,17 +536,16 @@ def comparison_turned(claim_text: str, pool: list[str], source_text: str) -> Tag
     """
     from citeproof.detectors.restated import _opposite
 
-    frames = _frames
     ctoks = _tokens(claim_text)
-    mine = list(frames(ctoks))
+    mine = list(_frames(ctoks))
     if not mine:
         return None
     for _passage, sent in restating(claim_text, pool):
-        for word, y, before in frames(_tokens(sent)):
+        for word, y, before in _frames(_tokens(sent)):
             for cword, cy, cbefore in mine:
                 if cy != y or not _opposite(cword, word) or len(cbefore & before) < 2:
                     continue
-                if any((cword, cy) in {(w, yy) for w, yy, _b in frames(_tokens(s))}
+                if any((cword, cy) in {(w, yy) for w, yy, _b in _frames(_tokens(s))}
                        for s in split_sentences(source_text or sent)):
                     continue
                 return Tag("polarity_flip", f"The claim says {cword!r} than where the source says {word!r} than, of "

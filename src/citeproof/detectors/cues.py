@@ -126,7 +126,9 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("counters", "exacerbates"), ("counteracts", "exacerbates"), ("countered", "exacerbated"),
     ("maximizes", "minimizes"), ("maximize", "minimize"), ("maximized", "minimized"), ("maximizing", "minimizing"),
     ("maximal", "minimal"), ("maximises", "minimises"), ("maximise", "minimise"),  # a 136th trial's registration
-    ("on", "off"),  # a 135th trial: dormancy "switched 'off' by engagement with bone-lining cells" for "'on'"
+    ("on", "off"),
+    # a 148th trial: mutations that "result in constitutive inactivation of beta-catenin" for "activation"
+    ("activation", "inactivation"), ("activated", "inactivated"), ("active", "inactive"), ("activating", "inactivating"),  # a 135th trial: dormancy "switched 'off' by engagement with bone-lining cells" for "'on'"
 ))
 """Word pairs of opposite direction or degree: one in the claim where the restating sentence has the other, every
 other word alike, is a reversal code can show (:func:`_restated_reversal`)."""

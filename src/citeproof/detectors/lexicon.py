@@ -98,6 +98,7 @@ _GROUPS = (
     "cut cuts interrupt interrupts interrupted", "feel feels felt experience experiences experienced",
     "undergo undergoes underwent undergone undergoing",
     "status analysis", "account accounts accounted explain explains explained",  # trial 146's faithful claims
+    "form forms formed constitute constitutes constituted",  # trial 149's: iGluRs "form" / "constitute" a family
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

@@ -515,6 +515,9 @@ def quantities_match(claim_q: Quantity, ev_q: Quantity) -> bool:
     """
     if claim_q.bound and ev_q.bound and claim_q.bound != ev_q.bound:
         return False  # a floor for a ceiling ("younger than 60 years" for "> or =60 years", a 26th trial)
+    if claim_q.unit == "%" and ev_q.bound and not claim_q.bound and not ev_q.unit:
+        return False  # a share is no bare bound ("10 and 50% of HIV-infected individuals" matched the "<50" of "CD4+
+        # T-cells <50 and <200/microl" beside the source's "10 and 30%", a 148th trial)
     cands = [(claim_q.lo, claim_q.hi, claim_q.tol, claim_q.unit)]
     if claim_q.unit == "%" and not ev_q.unit and not (ev_q.lo == ev_q.hi == int(ev_q.lo) >= 1):
         # a share as a fraction ("0.61"), never a whole number whose rounding covers it ("61%" had matched "1 USD",

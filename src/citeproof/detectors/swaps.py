@@ -411,7 +411,7 @@ def _unheard_kin(swap: TagEvidence, source_text: str) -> bool:
         return False
     kin = all(_is_name(w) or w[:1].isupper() for w in (a[0], b[0])) or siblings(a[0], b[0]) or any(
         {stem(a[0].lower()), stem(b[0].lower())} <= kind for kind in KINDS)
-    return kin and stem(a[0].lower()) not in {stem(w.lower()) for w in _words(source_text)}
+    return kin and stem(a[0].lower()) not in _sentences_with(source_text)[0]  # (cached: one source, many claims)
 
 
 def _no_term(swap: TagEvidence, cw: list[str], sw: list[str], alone: bool = False) -> bool:
