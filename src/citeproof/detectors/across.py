@@ -23,6 +23,7 @@ import re
 from collections import Counter
 
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, HAVE_FORMS, MODALS, NEG_WORDS
+from citeproof.detectors.restated import _opposite
 from citeproof.detectors.terms import _is_verb, restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
@@ -534,8 +535,6 @@ def comparison_turned(claim_text: str, pool: list[str], source_text: str) -> Tag
     Returns:
         A proven ``polarity_flip`` tag at 0.9, or None.
     """
-    from citeproof.detectors.restated import _opposite
-
     ctoks = _tokens(claim_text)
     mine = list(_frames(ctoks))
     if not mine:
@@ -572,8 +571,6 @@ def comparison_mirrored(claim_text: str, pool: list[str]) -> bool:
     """The claim makes the comparison of a sentence restating it from the other end: "Lef1 is expressed at lower
     levels than Tcf1" for "Tcf1 is higher expressed than Lef1" (a 137th trial's faithful twin had an unproven flip):
     opposite words, each side's thing after *than* among the other's words before it."""
-    from citeproof.detectors.restated import _opposite
-
     mine = list(_frames(_tokens(claim_text)))
     return bool(mine) and any(
         cy != y and _opposite(cword, word) and cy in before and y in cbefore

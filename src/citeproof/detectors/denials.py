@@ -233,7 +233,9 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
 
 
 _HAVING = frozenset({"with", "had", "has", "have", "having", "a", "an", "any"})
+"""Words of having before a negated noun's run ("with no history of" / "had a history of")."""
 _DO = frozenset({"do", "does", "did"})
+"""The word that carries a negation of a verb (*does not increase*): the claim's word before the verb is free."""
 
 
 def _elliptic(text: str, words: list[str], j: int) -> bool:
@@ -242,8 +244,8 @@ def _elliptic(text: str, words: list[str], j: int) -> bool:
     nth = words[:j].count(words[j])
     hits = list(re.finditer(rf"\b{re.escape(words[j])}\b", text, re.I))
     return nth < len(hits) and re.match(r"\s*[,;:.]", text[hits[nth].end():]) is not None
-"""The word that carries a negation of a verb (*does not increase*): the claim's word before the verb is free."""
-"""Words of having before a negated noun's run ("with no history of" / "had a history of")."""
+
+
 _LEFT_OUT = re.compile(r"\b(?:exclud\w*|ineligible|disqualif\w*|barred|omitted)\b", re.I)
 """Words by which a claim leaves out those a condition names (the source's *included if ... no X* said as *those with
 X were excluded*)."""

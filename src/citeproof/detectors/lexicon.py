@@ -398,6 +398,14 @@ _DERIVED = re.compile(r"[a-z]?(?:ation|ition|tion|sion|ment|ness|ity|ing|ed|ly|a
 are no siblings."""
 
 
+def _shared_ending(x: str, y: str) -> int:
+    """How many letters ``x`` and ``y`` end alike."""
+    n = 0
+    while n < min(len(x), len(y)) and x[-1 - n] == y[-1 - n]:
+        n += 1
+    return n
+
+
 def siblings(x: str, y: str) -> bool:
     """Two compounds of one head with other first parts: *midgut* / *hindgut*, *lymphocytes* / *monocytes* (the same
     kind of thing, another member of it; a 131st trial's swap, *partial*). The shared ending is four letters or more
@@ -412,9 +420,7 @@ def siblings(x: str, y: str) -> bool:
         True when the two are siblings of one head.
     """
     x, y = x.lower(), y.lower()
-    n = 0
-    while n < min(len(x), len(y)) and x[-1 - n] == y[-1 - n]:
-        n += 1
+    n = _shared_ending(x, y)
     return (n >= 4 and min(len(x), len(y)) >= 6 and min(len(x), len(y)) - n >= 2 and not _DERIVED.fullmatch(x[len(x) - n:])
             and not {x, y} & (VERB_FORMS | REPORTING))  # ("tends" / "binds" end alike too: a 137th trial's faithful claim)
 
@@ -425,8 +431,6 @@ def _other_first_part(x: str, y: str) -> bool:
     word spelt otherwise; "oesophagus" / "esophagus" and "anaemia" / "anemia" stay spellings)."""
     if not siblings(x, y):
         return False
-    n = 0
-    while n < min(len(x), len(y)) and x[-1 - n] == y[-1 - n]:
-        n += 1
+    n = _shared_ending(x, y)
     a, b = x[:len(x) - n], y[:len(y) - n]
     return len(a) >= 3 and len(b) >= 3 and a not in b and b not in a

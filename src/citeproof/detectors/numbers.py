@@ -256,7 +256,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
                or _duration_for_duration(claim_text, evidence_text))
     if not cq and for_one is None:
         return []
-    eq = extract_quantities(evidence_text) + _all_but(evidence_text)
+    all_but = _all_but(evidence_text)
+    eq = extract_quantities(evidence_text) + all_but
     spans: list[TagEvidence] = []
     conf = 0.0
     only_near = False  # a spanned quantity was looked for in the sentences about the claim only
@@ -265,7 +266,7 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     if not twin_q and source_text and len(source_text) <= TWIN_SOURCE_MAX:
         twin_q = _twin_quantities(claim_text, source_text)  # the restating sentence outside the passage judged ("A
         # total of 438 female patients ... were included" for "A total of 384 ...", a 138th trial: *partial*)
-    twin_q = twin_q + _all_but(evidence_text) if twin_q else twin_q
+    twin_q = twin_q + all_but if twin_q else twin_q
     for q in cq:
         # a value the claim states itself is no slot; a claim range covering it ("range, 1 to 65" over "12.9 months",
         # a fifteenth trial) does not state it
