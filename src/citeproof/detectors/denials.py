@@ -296,6 +296,55 @@ def negation_dropped_in_clause(claim_text: str, pool: list[str], source_text: st
         "every other word alike", f"the other words of the claim's {which} clause alike"))
 
 
+def _clause_ends(text: str) -> set[int]:
+    """Indexes of the word tokens (:data:`_TOKEN_RE`) of ``text`` after which a comma, semicolon, colon or the end
+    of ``text`` stands."""
+    spans = [m.span() for m in _TOKEN_RE.finditer(text)]
+    return {k for k, (_a, b) in enumerate(spans)
+            if k == len(spans) - 1 or re.search(r"[,;:.]", text[b:spans[k + 1][0]])}
+
+
+def _runs_after(long: list[str], j: int, ends: set[int]) -> list[tuple[list[str], bool]]:
+    """The runs of words after the negation ``long[j]`` to find on the other side: six words, or up to ten where
+    they hold fewer than three content words ("have not been diagnosed with MS according to the previous
+    criteria", a 142nd trial); then the words up to the end of its clause, three or more holding three content
+    words ("do not develop atherosclerotic plaques spontaneously, although they do become obese" for "mice develop
+    atherosclerotic plaques spontaneously, followed by obesity", a 151st trial), marked True. None holding a
+    negation."""
+    out = []
+    if j < len(long) - 6:
+        n = 6
+        while n < 10 and j + 1 + n <= len(long) and sum(not light_token(x) for x in long[j + 1:j + 1 + n]) < 3:
+            n += 1
+        out.append((long[j + 1:j + 1 + n], False))
+    end = min((k for k in ends if k > j), default=len(long) - 1)
+    clause = long[j + 1:end + 1]
+    if len(clause) >= 3 and (not out or len(clause) < len(out[0][0])):
+        out.append((clause, True))
+    return [(r, c) for r, c in out if sum(not light_token(x) for x in r) >= 3 and not any(NEGATOR.fullmatch(x) for x in r)]
+
+
+_FAIL_WORDS = frozenset({"fail", "fails", "failed", "failing", "unable", "cannot", "lack", "lacks", "lacked", "lacking"})
+"""Words that deny what follows them as a negation does."""
+_GAP_WORDS = frozenset({"only", "rarely", "hardly", "seldom", "barely", "scarcely", "little", "less", "fewer", "few",
+                        "partly", "partially", "weakly", "not", "no", "never"})
+
+
+def _holds_run(short: list[str], i: int, run: list[str], gaps: bool = True) -> int:
+    """How many words of ``short`` from ``i`` hold ``run`` word for word (by stem), or with up to two words of its
+    own after the run's first ("are induced but nonpathogenic in the IL-10 transgenic mice" for "are not induced in
+    the IL-10 transgenic mice", a 153rd trial; words that weaken or deny, :data:`_GAP_WORDS`, do not count as such);
+    0 when it does not hold it. Without ``gaps``, word for word only (a claim's own words inside the source's run, "An
+    association was found between" for "no association found between", are the claim's rewording)."""
+    want = [stem(x) for x in run]
+    for gap in range(3 if gaps else 1):
+        got = short[i:i + 1] + short[i + 1 + gap:i + len(run) + gap]
+        if len(got) == len(run) and [stem(x) for x in got] == want and not (
+                gap and set(short[i + 1:i + 1 + gap]) & _GAP_WORDS):
+            return len(run) + gap
+    return 0
+
+
 def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
     """A negation on one side only inside a run of words both sides share: the word before it and the six after it
     alike, three of those content words. "the resulting increase in H3K27me3 is always sufficient to prevent
@@ -309,33 +358,34 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
             continue
         sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
         for long, short, side in ((sw, cw, "source"), (cw, sw, "claim")):
+            ends = _clause_ends(claim_text if side == "claim" else sent)
             for j, w in enumerate(long):
-                if not (0 < j < len(long) - 6 and NEGATOR.fullmatch(w)) or long[j + 1] in _NOT_A_DENIAL:
-                    continue
-                n = 6  # six words, or up to ten where they hold fewer than three content words ("have not been
-                # diagnosed with MS according to the previous criteria", a 142nd trial)
-                while n < 10 and j + 1 + n <= len(long) and sum(not light_token(x) for x in long[j + 1:j + 1 + n]) < 3:
-                    n += 1
-                run = long[j + 1:j + 1 + n]
-                if sum(not light_token(x) for x in run) < 3 or any(NEGATOR.fullmatch(x) for x in run):
+                if not (0 < j < len(long) - 1 and NEGATOR.fullmatch(w)) or long[j + 1] in _NOT_A_DENIAL:
                     continue
                 if _elliptic(claim_text if side == "claim" else sent, long, j):
                     continue  # "whereas normal pre-BI cells do not, commitment to ...": the negation ends its clause
                     # (a 144th trial's faithful claim had a proven flip)
-                at = next((i for i in range(1, len(short) - n + 1) if (short[i - 1] == long[j - 1] or {
-                    short[i - 1], long[j - 1]} <= _HAVING or {short[i - 1], long[j - 1]} <= BE_FORMS
-                    or long[j - 1] in _DO or w == "no")
-                    and [stem(x) for x in short[i:i + n]] == [stem(x) for x in run]), None)  # ("who had a history of
-                # "men with no history of ...", a 125th trial: *supported*; "DNase treatment of CF sputum also increases
-                # the activities of protease 3" for "DNase treatment does not increase the activities ...", a 132nd)
-                if at is None or any(NEGATOR.fullmatch(x) for x in short[max(0, at - 3):at]):
-                    continue
+                at, run, held = None, [], 0
+                for run, clause in _runs_after(long, j, ends):
+                    at = next((i for i in range(1, len(short)) if (short[i - 1] == long[j - 1] or {
+                        short[i - 1], long[j - 1]} <= _HAVING or {short[i - 1], long[j - 1]} <= BE_FORMS
+                        or long[j - 1] in _DO or w == "no") and (held := _holds_run(short, i, run, side == "claim")) and not (
+                        clause and any(NEGATOR.fullmatch(x) for x in short[i + held:]))), None)  # (a clause's
+                    # run where the other side denies something after it: "associated with cell growth in mouse skin
+                    # but not in human skin" for "was not associated with cell growth")  # ("who had a
+                    # history of" for "men with no history of ...", a 125th trial: *supported*; "DNase treatment of
+                    # CF sputum also increases the activities of protease 3" for "... does not increase ...", a 132nd)
+                    if at is not None:
+                        break
+                if at is None or any(NEGATOR.fullmatch(x) or x in _FAIL_WORDS for x in short[max(0, at - 3):at]):
+                    continue  # (or a verb of failing: "fail to proliferate after fusion" for "do not proliferate
+                    # after fusion", a 120th trial's faithful claim)
                 if side == "claim" and (set(sw) & _SETS_IN_DOUBT or states_same_negation(claim_text, source_text or sent)):
                     continue
                 if side == "source" and _LEFT_OUT.search(claim_text) and not _LEFT_OUT.search(sent):
                     continue  # "... were excluded" for "included if ... no ..." (see :func:`negation_dropped`)
                 said = " ".join(_TOKEN_RE.findall(claim_text)[at - 1 if side == "source" else j - 1:][:8])
-                theirs = " ".join([long[j - 1], w] + run) if side == "source" else " ".join([short[at - 1]] + run)
+                theirs = " ".join([long[j - 1], w] + run) if side == "source" else " ".join(short[at - 1:at + held])
                 return Tag("polarity_flip", f"The claim says {said!r} where the source "
                            f"{'says' if side == 'source' else 'has'} {theirs!r} (it "
                            f"{'leaves out' if side == 'source' else 'adds'} {w!r}): \u201c{sent[:200]}\u201d", 0.9,

@@ -17,7 +17,9 @@ from citeproof.text.stems import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
 POSSIBLE_EFFECT = (r"can (?:result in|lead to|cause|contribute to|reduce|increase|improve|prevent|lower|decrease|promote|"
-                   r"induce|act as|serve as|function as)")
+                   r"induce|act as|serve as|function as|precede|trigger|drive|enhance|inhibit|suppress|block|accelerate|"
+                   r"delay|worsen|protect against|alter|affect|modulate|predispose)")  # "Polyploidization precedes the
+# development of aneuploidy" for "can precede" (a 154th trial: *supported*)
 """A possible effect, a hedge: "use of awake craniotomy can result in a considerable reduction" (a twelfth trial's
 claim dropped the *can*; a 61st trial's "CD169+ macrophages act as" for "can act as"); the *can* of ability ("can be
 isolated", "can discover") stays out."""
@@ -41,7 +43,10 @@ HEDGES = [
     r"should (?:have|be|provide|allow|enable|help|prove|facilitate|improve|lead)",
     r"(?:has|have) been (?:proposed|suggested|hypothesi[sz]ed|thought|claimed|speculated) to",
     r"suggest(?:s|ed|ing)?", r"suggestive", r"indicat(?:e|es|ed|ing)", r"imply|implies|implied",
-    r"(?:is|are|was|were) thought", r"(?:is|are|was|were) believed", r"(?:is|are|was|were) (?:widely |generally |often )?considered to",
+    r"(?:is|are|was|were) thought", r"(?:is|are|was|were) believed",
+    r"it is (?:also |widely |generally |often )?(?:considered|thought|believed|assumed|presumed) that",
+    r"(?:is|are) (?:also |widely |generally |often )?considered",  # present tense: a view, not "were considered eligible"
+    r"(?:is|are|was|were) (?:widely |generally |often )?considered to",
     r"(?:is|are|was|were) (?:estimated|projected|expected|predicted) to", r"(?:is|are|was|were) (?:assumed|presumed|hypothesi[sz]ed|proposed|speculated)",
     r"appear(?:s|ed)? to", r"seem(?:s|ed)? to", r"it (?:appears|appeared|seems|seemed) that", r"hypothes[ie]s|hypothesi[sz]e[ds]?", r"propose[ds]?", r"speculat\w+",
     r"putative(?:ly)?", PREDICTED, r"presumabl[ey]", r"probabl[ey]", r"preliminary", r"tentative(?:ly)?", r"consistent with",
@@ -52,7 +57,9 @@ HEDGES = [
 BOOSTERS = [
     r"clearly", r"clear(?:ly)? (?:show|demonstrate)s?", r"definitive(?:ly)?", r"conclusive(?:ly)?", r"unequivocal(?:ly)?",
     r"undoubtedly", r"indisputabl[ey]", r"unambiguous(?:ly)?", r"certainly", r"beyond (?:any |all )?doubt", r"no doubt",
-    r"(?:has|have|is|are|was|were|been) (?:now )?(?:proven|proved)", r"proof that", r"prov(?:ed|es|e) that", r"(?:firmly |well[- ])established",  # "proved that" (a 49th trial)
+    r"(?:has|have|is|are|was|were|been) (?:now )?(?:proven|proved)", r"proof that",
+    r"prov(?:ed|es|e) that", r"(?:firmly |well[- ])established",  # "proved that" (a 49th trial)
+    r"(?:has|have|had) been (?:firmly |well[- ]|clearly )?established (?:as|that)",  # "have been established as" (152nd)
     r"prov(?:ed|es|e) (?:the|a|an|this|these|its|their)",  # "these results prove the unifying mechanism" (87th)
     r"it (?:is|has been) (?:now )?(?:known|certain|settled|accepted|clear|established|proven|shown)", r"established that",
     r"always", r"invariabl[ey]", r"without exception", r"firmly", r"decisive(?:ly)?", r"settled", r"definite(?:ly)?",
@@ -72,6 +79,11 @@ STRONG_HEDGES = [
     r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
     r"putative(?:ly)?", PREDICTED, r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed", r"(?:we|i) surmise",
     r"(?:is|are|was|were) (?:widely |generally |often )?considered to",  # "TatA is considered to be" (a 16th trial)
+    r"it is (?:also |widely |generally |often )?(?:considered|thought|believed|assumed|presumed) that",  # "It is also
+    # considered that vitamin D-related genes are critical susceptible genes" (a 152nd trial: "have been established
+    # as", *supported*)
+    r"impl(?:y|ies|ied) that",  # "and implies that the anti-association activity of IF3 is due to" for "demonstrates
+    # that" (a 151st trial: *supported*)
     r"(?:is|are|was|were) (?:estimated|projected|expected|predicted) to",  # "costs ... are estimated to increase" (18th)
     POSSIBLE_EFFECT, PROMISE,
     # a proposal and a potential, hedging the statement that follows (a 103rd trial: "The authors demonstrate that the

@@ -24,7 +24,8 @@ from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS
 
-__all__ = ["SETTING", "excluded_joined", "respective_order_turned", "role_names_exchanged", "setting_moved"]
+__all__ = ["SETTING", "WHOLE", "degree_widened", "excluded_joined", "respective_order_turned", "role_names_exchanged",
+           "setting_moved"]
 
 _TOKEN = re.compile(r"\w[\w'+/-]*\w|\w|[,;:()]")
 _RESPECTIVE_LIST = re.compile(r"(?P<items>[\w+/'-]+(?:\s*,\s*[\w+/'-]+)*,?\s+(?:and|or)\s+[\w+/'-]+)\s*\)?,?\s+"
@@ -208,3 +209,35 @@ def excluded_joined(claim_text: str, pool: list[str], source_text: str) -> Tag |
                        f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said.group(0), m.group(0)),), proven=True)
     return None
 
+
+
+WHOLE = re.compile(r"\b(?:complete(?:ly)?|total(?:ly)?|full(?:y)?|entire(?:ly)?)\b", re.I)
+"""Words of a whole degree (*complete*, *totally*)."""
+_PART = re.compile(r"partial(?:ly)?|incomplete(?:ly)?", re.I)
+
+
+def _stems_before(words: list[str], k: int, n: int = 3) -> set[str]:
+    """Stems of the ``n`` content words before ``words[k]``."""
+    return {stem(w) for w in [w for w in words[:k] if len(w) >= 3 and w.lower() not in STOPWORDS][-n:]}
+
+
+def degree_widened(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim says *complete* (*total*, *full*, *entire*) where a sentence restating it says *partial* (or
+    *incomplete*) after the same words: "Tet1 loss leading to a complete loss of 5hmC does not affect pluripotency"
+    for "Tet1 loss leading to a partial reduction in 5hmC levels does not affect pluripotency" (a 152nd trial:
+    *partial*, only the dropped hedge seen). Two of the three content words before each alike; no sentence of the
+    source says the claim's word after them. Code shows it: ``scope_inflation`` at 0.9, ``proven``."""
+    cw = [w for w in _TOKEN.findall(claim_text) if w not in ",;:()"]
+    for k, w in enumerate(cw):
+        if not WHOLE.fullmatch(w) or len(left := _stems_before(cw, k)) < 2:
+            continue
+        if any(WHOLE.fullmatch(v) and len(left & _stems_before(ow, x)) >= 2 for other in split_sentences(source_text)
+               for ow in [[t for t in _TOKEN.findall(other) if t not in ",;:()"]] for x, v in enumerate(ow)):
+            continue
+        for _passage, sent in restating(claim_text, pool):
+            sw = [t for t in _TOKEN.findall(sent) if t not in ",;:()"]
+            for j, v in enumerate(sw):
+                if _PART.fullmatch(v) and len(left & _stems_before(sw, j)) >= 2:
+                    return Tag("scope_inflation", f"The claim says {w!r} where the source says {v!r}: "
+                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(w, v),), proven=True)
+    return None

@@ -357,6 +357,10 @@ _NAMING = re.compile(r"^\W*(?:\w+ly\s+)?(?:called|named|termed|designated|dubbed
 X*): the two are one thing, and their order says nothing."""
 
 
+_PAIRED = re.compile(r"\b[\w-]*[A-Z0-9][\w-]*\s+and\s+[\w-]*[A-Z0-9][\w-]*")
+"""Two names joined by *and* (*PI3K and mTOR*): two terms paired, no clause joined."""
+
+
 def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
     """Two groups of terms exchanged across parallel clauses of a sentence restating the claim, the sentence saying
     more around them: "waves that originate in the midregion of the embryo and terminate at its opposite anterior and
@@ -440,9 +444,12 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
                 # for "Vitamin A and its derivatives, collectively called retinoids", a 76th trial's faithful claim)
             kinds = (j - lo == 1 and hi - k == 1 and any({c[shared[lo]][0], c[shared[k]][0]} <= kind for kind in _KINDS))
             slots = k - j >= 3 and _same_slot(claim_text, cx, cy)
-            if not (kinds or ordered or slots) and not (_JOINER.search(claim_text[cx[1]:cy[0]]) and _JOINER.search(sent[sy[1]:sx[0]])):
+            if not (kinds or ordered or slots) and not (_JOINER.search(_PAIRED.sub(" ", claim_text[cx[1]:cy[0]]))
+                                                         and _JOINER.search(_PAIRED.sub(" ", sent[sy[1]:sx[0]]))):
                 continue  # (a middle of three terms or more needs no joiner when X and Y fill one slot: "specific for X
-                # asters as we observed little effect on Y asters"; "PRDM14 gene ... primordial germ cell" is a paraphrase)
+                # asters as we observed little effect on Y asters"; "PRDM14 gene ... primordial germ cell" is a paraphrase;
+                # an *and* between two terms of the middle joins no clauses: "Therapeutic response to PI3K and mTOR
+                # inhibition" for "Combined inhibition of PI3K and mTOR ..., and therapeutic response", a 153rd trial)
             m = (c[shared[j]][1], c[shared[k - 1]][2])
             if _COORDINATED.fullmatch(claim_text[cx[1]:m[0]]) or _COORDINATED.fullmatch(claim_text[m[1]:cy[0]]):
                 continue  # X or Y coordinated with the middle ("size and number of goblet cells"): a reordered list

@@ -9,10 +9,12 @@ the claim with that word turned; the others read two things exchanged or a range
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from citeproof.detectors.across import (comparison_turned, degree_turned_on_quality, ends_moved_across, sides_exchanged,
                                         turned_over_list)
+from citeproof.detectors.agents import agent_roles_exchanged, named_contexts_exchanged, than_sides_exchanged
 from citeproof.detectors.pairings import excluded_joined, respective_order_turned, role_names_exchanged
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
@@ -69,7 +71,32 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or degree_turned_on_quality(claim_text, pool, source_text) or turned_in_place(claim_text, pool, source_text)
             or sides_exchanged(claim_text, pool, source_text) or respective_order_turned(claim_text, pool, source_text)
             or role_names_exchanged(claim_text, pool, source_text) or excluded_joined(claim_text, pool, source_text)
-            or comparison_turned(claim_text, pool, source_text))
+            or comparison_turned(claim_text, pool, source_text) or agent_roles_exchanged(claim_text, pool, source_text)
+            or named_contexts_exchanged(claim_text, pool, source_text) or than_sides_exchanged(claim_text, pool, source_text)
+            or _with_or_without(claim_text, pool, wide, source_text))
+
+
+_WITH = ((re.compile(r"\bin the absence of\b", re.I), "without"),
+         (re.compile(r"\b(?:together with|along with|alongside|accompanied by|in the presence of|in conjunction with|"
+                     r"coupled with)\b", re.I), "with"))
+"""Phrases of *with* and *without*, each read as that word."""
+
+
+def _with_or_without(claim_text: str, pool: list[str], wide: list[str], source_text: str) -> Tag | None:
+    """:func:`restated_flip` again with the phrases of *with* and *without* (:data:`_WITH`) read as those words on both
+    sides, where either side has one: "display extensive astrogliosis together with conspicuous neurodegeneration"
+    for "... in the absence of conspicuous neurodegeneration" (a 154th trial: *partial*, no tag)."""
+    def plain(text: str) -> str:
+        for pattern, word in _WITH:
+            text = pattern.sub(word, text)
+        return text
+
+    claim2, pool2 = plain(claim_text), [plain(p) for p in pool]
+    if claim2 == claim_text and pool2 == pool:
+        return None
+    tag = restated_flip(claim2, pool2, [plain(w) for w in wide], plain(source_text))
+    return None if tag is None else dataclasses.replace(
+        tag, message=tag.message + " (reading 'in the absence of' as 'without', 'together with' as 'with')")
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(?P<x>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:to|into|onto|towards?)\s+(?:both\s+|either\s+)?"

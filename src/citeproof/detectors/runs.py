@@ -123,7 +123,10 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 rest = [w for w in cw[i1 + 1:] if w not in WHEN and not w.endswith("ly")]
                 last = left >= 4 and len(rest) <= 4 and _in_turn(rest, sw[j1 + 1:])  # "with a further decrease at
                 # discharge" for "with further increase as selection at discharge (89.4%-89.8%)" (a 96th trial)
-                if (left < each or right < each or left + right < total) and not (whole or long_after or last):
+                # or both end alike after it, four content words: "was correlated with an increase in the
+                # phosphorylation of 4EBP1, an mTORC1 effector" for "... a reduction in ..." (a 153rd trial, *partial*)
+                ends = left >= 1 and right >= 4 and all(t == "equal" for t, *_ in ops[k + 1:])
+                if (left < each or right < each or left + right < total) and not (whole or long_after or last or ends):
                     continue
                 need = ls | rs | {stem(cw[i1])}
                 if any(need <= {stem(w) for w in _TOKEN_RE.findall(other.lower())} and (

@@ -18,7 +18,7 @@ from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_sentences, stem_opcodes
 from citeproof.detectors.cues import OPENERS
 from citeproof.detectors.lexicon import WRITERS_FRAME
-from citeproof.detectors.pairings import SETTING, setting_moved
+from citeproof.detectors.pairings import SETTING, WHOLE, degree_widened, setting_moved
 from citeproof.detectors.terms import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
@@ -421,11 +421,14 @@ _HUMAN_TISSUE = re.compile(r"\bhuman\s+(?:[\w-]+\s+){0,2}(?:cartilage|tissues?|b
 faithful claim on the polymorphism's carriers had been *unsupported*, "the source studies mice")."""
 
 
-_HUMAN_NAMED = re.compile(r"\b(?:to|and|or|in|from) humans?\b(?!\s+(?:[\w-]+\s+)?(?:cells?|cell lines?|tissues?))"
+_HUMAN_NAMED = re.compile(r"\b(?:to|and|or|in|from) humans?\b(?!\s+(?:[\w-]+\s+)?(?:cells?|cell lines?|tissues?|PBMCs?|"
+                          r"lymphocytes|monocytes|macrophages|fibroblasts|neutrophils|keratinocytes|hepatocytes|"
+                          r"neurons|astrocytes|platelets|erythrocytes)\b)"
                           r"|\bhuman\s*,\s*(?:other\s+)?[a-z]+(?:\s*,)", re.I)
 """People named as a kind (*conserved from bacteria to human*) or as one item of a list of kinds (*human, other
 mammalian, avian, amphibian, plant, and prokaryote cells*: a 126th trial's faithful claim "... from prokaryotes and
-plants to humans" had been *unsupported*)."""
+plants to humans" had been *unsupported*); not human cells (*in rhesus and human PBMCs*: a 154th trial's "non-pathogenic
+in both macaques and humans" was *supported*)."""
 
 
 def _people_unstudied(claim_text: str, source_text: str) -> Tag | None:
@@ -553,6 +556,9 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
     if unstudied is None and SETTING.search(claim_text):
         unstudied = setting_moved(claim_text, [evidence_text, *relevant_sentences(claim_text, source_text, k=3)],
                                   source_text or evidence_text)
+    if unstudied is None and WHOLE.search(claim_text):
+        unstudied = degree_widened(claim_text, [evidence_text, *relevant_sentences(claim_text, source_text, k=3)],
+                                   source_text or evidence_text)
     if unstudied is not None:
         return [unstudied]
     pool = [evidence_text]

@@ -342,6 +342,10 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
         # left beside it ("... separated from each other by gel filtration" / "by ultracentrifugation", a 13th trial)
         kept = [w for w in cw if stem(w) not in {stem(x) for x in swaps[0].claim_span.split()}]
         share = max(share, 0.75 if sum(map(_content, kept)) >= 5 and overlap_score(" ".join(kept), sent) >= 0.9 else 0)
+    if at_start and swaps and any(_ACTION.fullmatch(w) for w in (swaps[0].claim_span, swaps[0].evidence_span)):
+        swaps, at_start = swaps[1:], 0  # an action named otherwise at the start, the sentence's frame reworded
+        # ("Crossing a Nestin promoter-driven Cre strain into" / "Introduction of a Synapsin I promoter driven Cre
+        # mouse strain into", a 154th trial: the frame was proven the swap, and the faithful twin's too)
     alone = sum(op[0] != "equal" for op in ops) == 1  # the sentence copied but for the swap
     conf = 0.9 if other_diffs == 0 and share >= 0.75 and not any(_no_term(x, cw, sw, alone) for x in swaps) else 0.7
     if conf < 0.9 and len(swaps) == 1 and walled and share >= RESTATE_AT and not at_start:
@@ -363,6 +367,8 @@ def _swap_tags(claim_text: str, sent: str, share: float, source_text: str) -> li
     return [Tag("term_swap", _message(swaps[0], sent), conf, tuple(swaps), proven=conf >= 0.9)]
 
 
+_ACTION = re.compile(r"[A-Za-z]+(?:ing|tion|sion|ment)s?")
+"""A word naming an action (*crossing*, *introduction*): at a sentence's start, a frame the claim may reword."""
 _MODIFIERS = frozenset("""several multiple many numerous various varied diverse different distinct few little much some
 certain considerable substantial significant marked notable major important key main primary principal crucial critical
 essential central large small great broad wide range variety number particular special strong multitude""".split())

@@ -101,9 +101,15 @@ def same_term(a: list[str], b: list[str], source_text: str) -> bool:
     if (len(a) == 1 and _abbreviates(a[0], b, source_text)) or (len(b) == 1 and _abbreviates(b[0], a, source_text)):
         return True
     if source_text and (len(a) == 1 or len(b) == 1):  # a short form the source defines whatever its letters
-        short, long = (a, b) if len(a) == 1 else (b, a)  # ("beta cell-derived iPSCs (BiPSCs)", a 96th trial)
-        if defined_abbreviations(source_text).get(short[0].lower()) == tuple(w.lower() for w in long):
-            return True
+        defined = defined_abbreviations(source_text)  # ("beta cell-derived iPSCs (BiPSCs)", a 96th trial)
+        for short, long in ((a, b), (b, a)):
+            if len(short) != 1:
+                continue
+            if defined.get(short[0].lower()) == tuple(w.lower() for w in long):
+                return True
+            got = defined.get(short[0].lower() + "s")  # the singular of a plural one, by stem ("for Mk
+            if got and [stem(w) for w in got] == [stem(w) for w in long]:  # polyploidization" where the source
+                return True  # defines "megakaryocytes (Mks)", a 154th trial)
     # a short form in the plural ("RFBs" for "replication fork barriers (RFB)", a 64th trial)
     if len(a) == 1 and a[0].endswith("s") and a[0][:-1].isupper() and _abbreviates(a[0][:-1], b, source_text):
         return True
