@@ -240,3 +240,34 @@ def test_do_not_for_fail_to_is_no_added_negation():
     assert "polarity_flip" not in _proven("Normal cells do not proliferate after fusion, but an oncogene or mutant p53 "
                                           "in just one of the two partners is enough to yield heterogeneous progeny.",
                                           FUSION)
+
+
+ASTROCYTES = ("Astrocytes also influence neuronal physiology by responding to neurotransmitters and neuropeptides and by "
+              "releasing regulatory factors termed gliotransmitters.")
+CRMP2 = ("Lumbar spinal nerve segments, peripheral and central to DRG, were dissected from 5-wk-old Wistar rats and the "
+         "lysates were subjected to large-sized 2-DE at pH 5-6. The C-terminal fragment of CRMP-2 was not detected in "
+         "periCRMP-2 by MS analyses.")
+
+
+def test_round_35_two_words_turned_round_and_a_negation_left_out_in_another_voice():
+    """Held out on `f4f5df1` (trials 155-158): "Neurons influence astrocyte physiology" for "Astrocytes also influence
+    neuronal physiology" (158's 3, *supported* at 0.99) and "MS analyses detected the C-terminal fragment" for "... was
+    not detected ... by MS analyses" (158's 4, *partial*, no tag). Their faithful twins stay clear, and "based on" is
+    "using" (156's faithful twin had a proven swap)."""
+    assert "polarity_flip" in _proven("Neurons influence astrocyte physiology by responding to neurotransmitters and "
+                                      "neuropeptides.", ASTROCYTES)
+    assert "polarity_flip" not in _tags("Astrocytes influence neuronal physiology by responding to neurotransmitters "
+                                        "and neuropeptides.", ASTROCYTES)
+    assert "polarity_flip" in _proven("MS analyses detected the C-terminal fragment of CRMP-2 in periCRMP-2.", CRMP2)
+    assert "polarity_flip" not in _proven("MS analyses did not detect the C-terminal fragment of CRMP-2 in periCRMP-2.",
+                                          CRMP2)
+    assert "term_swap" not in _tags("The human capital cost analysis was based on publicly accessible data.",
+                                    "DESIGN Human capital cost analysis using publicly accessible data.")
+
+
+def test_two_dimensional_is_no_count_of_weeks():
+    """Trial 158's faithful 9 (*unsupported*, a proven drift): "separated by two-dimensional electrophoresis" read
+    'two' against the "5" of "5-wk-old"."""
+    assert "number_drift" not in _proven("Spinal nerve lysates from young Wistar rats were separated by two-dimensional "
+                                         "electrophoresis to compare segments peripheral and central to the dorsal root "
+                                         "ganglia.", CRMP2)

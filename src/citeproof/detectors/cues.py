@@ -171,3 +171,12 @@ def content_stems(words: list[str]) -> list[str]:
 ASIDE = re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])")
 """An aside in brackets with the space before it ("(relative risk, 1.33; 95% CI, 1.24-1.43)", "[SD]"): a claim that
 restates a sentence often leaves it out, so rules compare the sentence without it too."""
+
+
+SETS_IN_DOUBT = frozenset({
+    "whether", "if", "unless", "hypothesis", "hypothesized", "hypothesised", "hypothesize", "hypothesise", "claim",
+    "claims", "claimed", "suggested", "speculated", "proposed", "believed", "thought", "assumed", "expected",
+    "predicted", "postulated", "myth", "debated", "controversial", "unclear", "unknown", "may", "might", "could",
+})
+"""Words that make a sentence report a view or a question rather than a finding: a claim that negates such a
+sentence's words may report the finding that answered it."""

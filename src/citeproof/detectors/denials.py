@@ -11,7 +11,8 @@ import dataclasses
 import re
 from collections import Counter
 
-from citeproof.detectors.cues import AUX, BE_FORMS, CUE_RES, NEG_ANY_SIDE, NEGATOR, content_stems, light_token
+from citeproof.detectors.cues import (AUX, BE_FORMS, CUE_RES, NEG_ANY_SIDE, NEGATOR, SETS_IN_DOUBT, content_stems,
+                                     light_token)
 from citeproof.detectors.restated import _CONTRAST, _conjunct, _differences, _EXCEPTED, _readings, states_same_negation
 from citeproof.detectors.terms import RESTATE_AT, names_referent, restating, same_term, stated_in
 from citeproof.detectors.lexicon import names_writers
@@ -39,14 +40,6 @@ _NOT_A_DENIAL = frozenset({"only", "just", "merely", "solely", "exclusively", "l
 longer* says a state ended, which a claim without it may still report of its time; *not all* restricts a group
 ("in many but not all cell types": a claim of "many cell types" had been called a dropped negation; a claim of
 "all" is ``scope_inflation``'s)."""
-
-_SETS_IN_DOUBT = frozenset({
-    "whether", "if", "unless", "hypothesis", "hypothesized", "hypothesised", "hypothesize", "hypothesise", "claim",
-    "claims", "claimed", "suggested", "speculated", "proposed", "believed", "thought", "assumed", "expected",
-    "predicted", "postulated", "myth", "debated", "controversial", "unclear", "unknown", "may", "might", "could",
-})
-"""Words that make a sentence report a view or a question rather than a finding: a claim that negates such a
-sentence's words may report the finding that answered it."""
 
 
 def _context_words(claim_words: list[str], sent_words: list[str], source_text: str) -> bool:
@@ -107,7 +100,7 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
     before or after it, when the negation is the source's; so may the clause after a sentence's *but*
     (:func:`_with_clauses`).
     Not a denial: *not only*, *no doubt*, *no longer* (:data:`_NOT_A_DENIAL`). A negation the claim adds counts only
-    when the sentence reports no view or question (:data:`_SETS_IN_DOUBT`: "We tested whether X causes Y"), negates
+    when the sentence reports no view or question (:data:`SETS_IN_DOUBT`: "We tested whether X causes Y"), negates
     nothing itself ("associated in men but not in women") and no sentence of the source negates what the claim
     negates (:func:`states_same_negation`). Found by a new user's
     trial on SciFact abstracts (2026-12-06): the dropped "No" ended *partial*. Code shows it: confidence 0.9,
@@ -208,8 +201,8 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
             side, word, (c_span, s_span) = negs[0]
             # a view or question framing the negated words (before them, or a modal just after): "Although it is
             # known that iNKT cells recognize ..., how and where ... remains unclear" frames nothing (a 61st trial)
-            denies_view = side == "claim" and c_span.split()[-1:] != [] and c_span.split()[-1].lower() in _SETS_IN_DOUBT
-            if side == "claim" and ((set(sw[:at + 2]) & _SETS_IN_DOUBT and not denies_view) or negates_beyond
+            denies_view = side == "claim" and c_span.split()[-1:] != [] and c_span.split()[-1].lower() in SETS_IN_DOUBT
+            if side == "claim" and ((set(sw[:at + 2]) & SETS_IN_DOUBT and not denies_view) or negates_beyond
                                     or claim_beyond or states_same_negation(claim_text, source_text or passage)):
                 continue  # (a view the claim itself denies is no view framing the words: "The hygiene hypothesis is
                 # not thought to be a significant contributor" for "is thought to be", a 96th trial)
@@ -380,7 +373,7 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 if at is None or any(NEGATOR.fullmatch(x) or x in _FAIL_WORDS for x in short[max(0, at - 3):at]):
                     continue  # (or a verb of failing: "fail to proliferate after fusion" for "do not proliferate
                     # after fusion", a 120th trial's faithful claim)
-                if side == "claim" and (set(sw) & _SETS_IN_DOUBT or states_same_negation(claim_text, source_text or sent)):
+                if side == "claim" and (set(sw) & SETS_IN_DOUBT or states_same_negation(claim_text, source_text or sent)):
                     continue
                 if side == "source" and _LEFT_OUT.search(claim_text) and not _LEFT_OUT.search(sent):
                     continue  # "... were excluded" for "included if ... no ..." (see :func:`negation_dropped`)

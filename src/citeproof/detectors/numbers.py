@@ -302,7 +302,7 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
                 taken |= {k} if k is not None else set()
         slot = [e for k, e in enumerate(twin_q) if k not in taken and _same_kind(q, e)]
         if slot and not any(quantities_match(q, e) for k, e in enumerate(twin_q) if k not in taken) and not (source_text and any(
-                _states(q, e) and (share >= twin_share - NEAR_MISS or _beside_alike(claim_text, q, sent, e))
+                _states(q, e) and (share >= twin_share - NEAR_MISS or _year(q) or _beside_alike(claim_text, q, sent, e))
                 and not (q.unit and not e.unit and share >= twin_share)  # a bare number of the restating sentence
                 # itself states no duration ("ten embryos" for "within 10 min", a 153rd trial)
                 for share, sent in sentences_about(claim_text, source_text, floor=0.3)
@@ -312,7 +312,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             # infections of 48%" first; "In 2009, MSM accounted for 61% of new infections" says it), one nearly as
             # close to the claim or with the claim's word beside the quantity; not the "(>4N)" of "subsequent cycles
             # (>4N) require ECT2 downregulation" for "proliferation of 4N megakaryocytes" where the restating
-            # sentence says "proliferation of 2N Mks" (a 154th trial: *supported*)
+            # sentence says "proliferation of 2N Mks" (a 154th trial: *supported*); a year anywhere about the claim
+            # still does (the page's own date: "won the national student cup in 2019" for "this year", WiCE)
             # the evidence sentence that restates the claim holds another quantity in its place
             spans.append(TagEvidence(q.text, min(slot, key=lambda e: abs(e.lo - q.lo)).text))
             conf = max(conf, 0.9)

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import re
 
+from citeproof.detectors.cues import SETS_IN_DOUBT
 from citeproof.detectors.terms import restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS
 
-__all__ = ["SETTING", "WHOLE", "degree_widened", "excluded_joined", "respective_order_turned", "role_names_exchanged",
+__all__ = ["SETTING", "WHOLE", "degree_widened", "excluded_joined", "lone_negation", "respective_order_turned", "role_names_exchanged",
            "setting_moved"]
 
 _TOKEN = re.compile(r"\w[\w'+/-]*\w|\w|[,;:()]")
@@ -240,4 +241,50 @@ def degree_widened(claim_text: str, pool: list[str], source_text: str) -> Tag | 
                 if _PART.fullmatch(v) and len(left & _stems_before(sw, j)) >= 2:
                     return Tag("scope_inflation", f"The claim says {w!r} where the source says {v!r}: "
                                f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(w, v),), proven=True)
+    return None
+
+
+_LONE_NEGATOR = frozenset({"not", "no", "never"})
+_NEGATIVE = re.compile(r"\b(?:not|no|never|cannot|fail\w*|lack\w*|absen\w*|without|neither|nor|unable|none|non-?\w+|"
+                       r"un\w+able|undetect\w*|lost|loss|abolish\w*|prevent\w*|block\w*|den(?:y|ies|ied)|exclud\w*)\b",
+                       re.I)
+"""Words that deny or negate in their own right: a side holding one has said its negation its own way."""
+_LONE_SHARE = 0.85
+
+
+def lone_negation(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """One side negates a word the other states plainly, every other content word the same: "MS analyses detected the
+    C-terminal fragment of CRMP-2 in periCRMP-2" for "The C-terminal fragment of CRMP-2 was not detected in
+    periCRMP-2 by MS analyses" (a 158th trial: *partial*, no tag; the voice turned, so no run of words lines up), "data
+    that were not publicly accessible" for "using publicly accessible data" (a 156th: an unproven flip).
+
+    Each side holds :data:`_LONE_SHARE` of the other's content stems; the negating side has one *not* / *no* / *never*
+    with the word it negates next after it (past a *be*), a content word the other side has; the other side has no
+    word that denies in its own right (:data:`_NEGATIVE`), and no other sentence of the source says the claim
+    otherwise. Code shows it: ``polarity_flip`` at 0.9, ``proven``."""
+    from citeproof.text.stems import content_stems
+
+    cst = content_stems(claim_text)
+    if len(cst) < 4:
+        return None
+    for _passage, sent in restating(claim_text, pool):
+        sst = content_stems(sent)
+        shared = len(cst & sst)
+        if shared < _LONE_SHARE * len(cst) or shared < _LONE_SHARE * len(sst):
+            continue
+        for negating, plain, side in ((sent, claim_text, "source"), (claim_text, sent, "claim")):
+            words = [w.lower() for w in re.findall(r"[\w'-]+", negating)]
+            at = [j for j, w in enumerate(words) if w in _LONE_NEGATOR]
+            if len(at) != 1 or _NEGATIVE.search(plain) or {w.lower() for w in re.findall(r"[\w'-]+", sent)} & SETS_IN_DOUBT:
+                continue  # (a sentence of a question or a view: "We tested whether iNKT cells recognize ...")
+            after = [w for w in words[at[0] + 1:at[0] + 3] if w not in ("be", "been", "being")][:1]
+            if not after or len(after[0]) < 3 or after[0] in STOPWORDS or stem(after[0]) not in content_stems(plain):
+                continue  # the negated word itself, next but for *be*: "not all cell types" restricts (a 4th trial)
+            if any(s != sent and len(content_stems(s) & cst) >= _LONE_SHARE * len(cst)
+                   for s in split_sentences(source_text or sent)):
+                continue  # another sentence says it too: which one the claim restates is not shown
+            word = words[at[0]]
+            return Tag("polarity_flip", f"The claim {'leaves out' if side == 'source' else 'adds'} {word!r} before "
+                       f"{after[0]!r}, every other word the source's: \u201c{sent[:200]}\u201d", 0.9,
+                       (TagEvidence(after[0], f"{word} {after[0]}"),), proven=True)
     return None

@@ -303,6 +303,10 @@ def _compound(txt: str) -> tuple[int, int]:
     return cur, used
 
 
+_SHAPE = re.compile(r"-(dimensional|sided|tailed|step|hybrid|way|stage|phase|arm|compartment|component|colou?r|hit)\b", re.I)
+"""A number's compound naming a design (*two-dimensional*, *two-sided*): its unit, compared only with the same."""
+
+
 def extract_quantities(text: str) -> list[Quantity]:
     """Parse every quantity in ``text``.
 
@@ -387,10 +391,8 @@ def extract_quantities(text: str) -> list[Quantity]:
             if tail and not (_parse_unit(tail.group(0)) is not None or tail.group(0).lower() in _TIME_UNITS
                              or tail.group(0).lower() in ("x", "fold")):
                 continue  # letters glued to its end make it a name: the "19-28z" CAR (a fifteenth trial)
-            # "10-7" right before a unit-less context is a PDF exponent; handled above. A descending
-            # pair such as "2007-8" or a page span is still a range; we keep ascending order.
-            if b < a and "-" in text[m.end("r1") : m.start("r2")]:
-                # 123-5 style abbreviation or not a range at all: treat as two numbers
+            # ("10-7" before a unit-less context, a PDF exponent, is handled above) a descending pair, "123-5", is
+            if b < a and "-" in text[m.end("r1") : m.start("r2")]:  # an abbreviation or no range: two numbers
                 out.extend(_single(text, m.start("r1"), m.end("r1"), r1, approx))
                 out.extend(_single(text, m.start("r2"), m.end("r2"), r2, False))
                 continue
@@ -431,9 +433,10 @@ def extract_quantities(text: str) -> list[Quantity]:
             end = m.end("scale")
             tol = max(tol, 0.05 * lo)
         unit, uend = _unit_after(text, end)
+        if not unit and (shape := _SHAPE.match(text, end)):  # (a 158th trial's "two-dimensional" drifted from "5-wk")
+            unit, uend = shape.group(1).lower(), shape.end()
         if unit == "s" and uend == end + 1 and lo == hi and lo % 10 == 0 and (1000 <= lo <= 2100 or 10 <= lo <= 90):
             unit, kind = "", "decade"  # "the early 1980s", "the 60s": not seconds, and no year range's like
-        # n-fold / n times / n x
         mfold = re.match(r"\s*-?\s*(fold|times|[x×])(?![A-Za-z])", text[end:])
         if mfold and kind in ("number", "range") and not unit.startswith("x") or (mfold and unit == "x"):
             unit, uend, kind = "x", end + mfold.end(), "multiplier" if kind != "range" else "range"

@@ -14,8 +14,9 @@ import re
 
 from citeproof.detectors.across import (comparison_turned, degree_turned_on_quality, ends_moved_across, sides_exchanged,
                                         turned_over_list)
-from citeproof.detectors.agents import agent_roles_exchanged, named_contexts_exchanged, than_sides_exchanged
-from citeproof.detectors.pairings import excluded_joined, respective_order_turned, role_names_exchanged
+from citeproof.detectors.agents import (agent_roles_exchanged, named_contexts_exchanged, pair_turned_around,
+                                        than_sides_exchanged)
+from citeproof.detectors.pairings import excluded_joined, lone_negation, respective_order_turned, role_names_exchanged
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference, ended_for_lasted)
@@ -73,6 +74,7 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or role_names_exchanged(claim_text, pool, source_text) or excluded_joined(claim_text, pool, source_text)
             or comparison_turned(claim_text, pool, source_text) or agent_roles_exchanged(claim_text, pool, source_text)
             or named_contexts_exchanged(claim_text, pool, source_text) or than_sides_exchanged(claim_text, pool, source_text)
+            or pair_turned_around(claim_text, pool, source_text) or lone_negation(claim_text, pool, source_text)
             or _with_or_without(claim_text, pool, wide, source_text))
 
 
