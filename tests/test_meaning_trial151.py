@@ -271,3 +271,25 @@ def test_two_dimensional_is_no_count_of_weeks():
     assert "number_drift" not in _proven("Spinal nerve lysates from young Wistar rats were separated by two-dimensional "
                                          "electrophoresis to compare segments peripheral and central to the dorsal root "
                                          "ganglia.", CRMP2)
+
+
+def test_round_36_unable_successive_and_a_genus_spelled_out():
+    """Held out on `e8cd2ef` (trials 159-162: 49 caught, 3 supported of 80): "RISC is able to unfold structured RNA"
+    for "demonstrating that RISC is unable to unfold structured RNA" (160's 25, *supported*); two faithful claims
+    called *unsupported* by proven swaps: "at successive stages" for "at progressive stages" and "In wild-type
+    Myxococcus xanthus" for "Wild-type strains of M. xanthus" (161's 6 and 8)."""
+    risc = ("Here, we show, both in vitro and in vivo, that the accessibility of the target site correlates directly "
+            "with the efficiency of cleavage, demonstrating that RISC is unable to unfold structured RNA.")
+    assert "polarity_flip" in _proven("Experiments both in vitro and in vivo demonstrated that RISC is able to unfold "
+                                      "structured RNA.", risc)
+    assert "polarity_flip" not in _tags("Experiments both in vitro and in vivo demonstrated that RISC is unable to "
+                                        "unfold structured RNA.", risc)
+    golli = ("These mRNAs are temporally expressed within cells of the oligodendrocyte lineage at progressive stages of "
+             "differentiation.")
+    assert "term_swap" not in _proven("Within the oligodendrocyte lineage, these mRNAs are expressed at successive "
+                                      "stages of differentiation.", golli)
+    xanthus = ("Social motility of Myxococcus xanthus.\n\nWild-type strains of M. xanthus exhibit socially dependent "
+               "swarming across soft surfaces by a mechanism known as 'S-motility' that requires the presence of "
+               "extracellular type IV pili. Mutants of M. xanthus lacking pili do not swarm.")
+    assert "term_swap" not in _proven("In wild-type Myxococcus xanthus, socially dependent swarming over soft surfaces, "
+                                      "known as S-motility, requires extracellular type IV pili.", xanthus)

@@ -345,17 +345,19 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
     transcriptional activation" (an 81st trial: *partial*; the words farther off differ, so :func:`negation_dropped`
     did not read it). A negation the claim adds counts only where the sentence reports no view or question and no
     sentence of the source negates what the claim negates. Code shows it: confidence 0.9, ``proven``."""
-    cw = [w.lower() for w in _TOKEN_RE.findall(claim_text)]
     for _passage, sent in ((p, s) for p in pool for s in split_sentences(p)):
         if overlap_score(claim_text, sent) < RESTATE_AT:
             continue
-        sw = [w.lower() for w in _TOKEN_RE.findall(sent)]
+        # (*unable to* as *not able to* where the other side is able: "demonstrating that RISC is unable to unfold
+        # structured RNA" for "is able to unfold structured RNA", a 160th trial: *supported*)
+        ctext, stext = _unable(claim_text, sent), _unable(sent, claim_text)
+        cw, sw = [w.lower() for w in _TOKEN_RE.findall(ctext)], [w.lower() for w in _TOKEN_RE.findall(stext)]
         for long, short, side in ((sw, cw, "source"), (cw, sw, "claim")):
-            ends = _clause_ends(claim_text if side == "claim" else sent)
+            ends = _clause_ends(ctext if side == "claim" else stext)
             for j, w in enumerate(long):
                 if not (0 < j < len(long) - 1 and NEGATOR.fullmatch(w)) or long[j + 1] in _NOT_A_DENIAL:
                     continue
-                if _elliptic(claim_text if side == "claim" else sent, long, j):
+                if _elliptic(ctext if side == "claim" else stext, long, j):
                     continue  # "whereas normal pre-BI cells do not, commitment to ...": the negation ends its clause
                     # (a 144th trial's faithful claim had a proven flip)
                 at, run, held = None, [], 0
@@ -377,7 +379,7 @@ def negation_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                     continue
                 if side == "source" and _LEFT_OUT.search(claim_text) and not _LEFT_OUT.search(sent):
                     continue  # "... were excluded" for "included if ... no ..." (see :func:`negation_dropped`)
-                said = " ".join(_TOKEN_RE.findall(claim_text)[at - 1 if side == "source" else j - 1:][:8])
+                said = " ".join(_TOKEN_RE.findall(ctext)[at - 1 if side == "source" else j - 1:][:8])
                 theirs = " ".join([long[j - 1], w] + run) if side == "source" else " ".join(short[at - 1:at + held])
                 return Tag("polarity_flip", f"The claim says {said!r} where the source "
                            f"{'says' if side == 'source' else 'has'} {theirs!r} (it "

@@ -81,6 +81,7 @@ _GROUPS = (
     "substantiate substantiates substantiated support supports supported",  # trials 87-90's faithful claims
     "elucidate elucidates elucidated explain explains explained",
     "govern governs governed governing control controls controlled controlling",  # trials 91-94's faithful claims
+    "successive progressive consecutive sequential",  # a 161st trial's faithful "at successive stages" (proven swap)
     "draw draws drew drawn drawing use uses used using based",  # "drew on retrospective chart abstraction" / "using
     # data"; "was based on publicly accessible data" / "using publicly accessible data" (a 156th trial's faithful twin)
     "depend depends depended require requires required rely relies relied",  # a 94th: "depend on" / "require"
