@@ -139,10 +139,10 @@ def agent_roles_exchanged(claim_text: str, pool: list[str], source_text: str) ->
     """
     whole = source_text or " ".join(pool)
     defined = defined_abbreviations(whole)
-    named = _named_words(claim_text, whole)
-    said = relations(claim_text, defined, named)
+    said = relations(claim_text, defined, _named_words(claim_text))
     if not said:
         return None
+    named = _named_words(claim_text, whole)
     everywhere = [(s, relations(s, defined, named)) for s in split_sentences(whole)]
     if any(said & rel for _s, rel in everywhere):
         return None
@@ -200,7 +200,7 @@ def named_contexts_exchanged(claim_text: str, pool: list[str], source_text: str)
     mine = {w: c for w, c in _neighbours(cw, named).items() if len(c) == 1}
     if len(mine) < 2:
         return None
-    everywhere = _window(_PIECE.findall(ascii_hyphens(source_text or " ".join(pool)).lower()), named)
+    everywhere: dict[str, set[str]] | None = None  # the whole source read so only once a candidate is found
     from citeproof.detectors.restated import _turned_too
 
     for _passage, sent in restating(claim_text, pool):
@@ -212,12 +212,15 @@ def named_contexts_exchanged(claim_text: str, pool: list[str], source_text: str)
             for b, [(bp, bn)] in mine.items():
                 if a == b or a not in theirs or b not in theirs:
                     continue
+                b_here = {bp, bn} - {None}
+                if not ((ap and ap in {p for p, _n in theirs[b]}) or (an and an in {n for _p, n in theirs[b]})) or not (
+                        b_here & {x for pair in theirs[a] for x in pair}):
+                    continue
+                if everywhere is None:
+                    everywhere = _window(_PIECE.findall(ascii_hyphens(source_text or " ".join(pool)).lower()), named)
                 moved = (ap and ap in {p for p, _n in theirs[b]} and ap not in everywhere.get(a, set())) or (
                     an and an in {n for _p, n in theirs[b]} and an not in everywhere.get(a, set()))
-                if not moved:
-                    continue
-                b_here = {bp, bn} - {None}
-                if b_here & {x for pair in theirs[a] for x in pair} and not b_here & everywhere.get(b, set()):
+                if moved and not b_here & everywhere.get(b, set()):
                     return Tag("polarity_flip", f"The claim puts {a!r} where the source has {b!r} and {b!r} where it "
                                f"has {a!r}: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
     return None
