@@ -293,3 +293,33 @@ def test_round_36_unable_successive_and_a_genus_spelled_out():
                "extracellular type IV pili. Mutants of M. xanthus lacking pili do not swarm.")
     assert "term_swap" not in _proven("In wild-type Myxococcus xanthus, socially dependent swarming over soft surfaces, "
                                       "known as S-motility, requires extracellular type IV pili.", xanthus)
+
+
+def test_round_36_inversely_for_directly_and_a_turned_word_near_the_end():
+    """Trial 160's 14 (*partial*, an unproven swap): "correlates inversely with" for "correlates directly with"; its 3
+    (*partial*, no tag): "was insufficient for all scales of the questionnaire" for "was sufficient for all scales."
+    (one content word alike after the turned word, the sentence ending there)."""
+    risc = ("Here, we show, both in vitro and in vivo, that the accessibility of the target site correlates directly "
+            "with the efficiency of cleavage, demonstrating that RISC is unable to unfold structured RNA.")
+    assert "polarity_flip" in _proven("The accessibility of the target site correlates inversely with the efficiency of "
+                                      "cleavage by RISC, both in vitro and in vivo.", risc)
+    assert "polarity_flip" not in _tags("The accessibility of the target site correlates directly with the efficiency "
+                                        "of cleavage by RISC, both in vitro and in vivo.", risc)
+    scales = ("The questionnaire was developed in three steps. The index of internal consistency reliability was "
+              "sufficient for all scales.")
+    assert "polarity_flip" in _proven("The index of internal consistency reliability was insufficient for all scales of "
+                                      "the questionnaire.", scales)
+    assert "polarity_flip" not in _tags("The index of internal consistency reliability was sufficient for all scales of "
+                                        "the questionnaire.", scales)
+
+
+def test_round_36_a_word_of_the_sources_own_inside_the_negated_run():
+    """Trial 159's 14 (*partial*, 0.75 unproven): "are not hypersensitive to protein synthesis inhibitors" for "are
+    hypersensitive to particular protein synthesis inhibitors"."""
+    yar1 = ("We demonstrate that cells lacking YAR1 or LTV1 are hypersensitive to particular protein synthesis "
+            "inhibitors and exhibit aberrant polysome profiles, with a reduced absolute number of 40S subunits and an "
+            "excess of free 60S subunits.")
+    assert "polarity_flip" in _proven("Cells lacking YAR1 or LTV1 are not hypersensitive to protein synthesis "
+                                      "inhibitors, although they exhibit aberrant polysome profiles.", yar1)
+    assert "polarity_flip" not in _tags("Cells lacking YAR1 or LTV1 are hypersensitive to protein synthesis inhibitors "
+                                        "and exhibit aberrant polysome profiles.", yar1)

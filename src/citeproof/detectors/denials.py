@@ -325,16 +325,21 @@ _GAP_WORDS = frozenset({"only", "rarely", "hardly", "seldom", "barely", "scarcel
 
 def _holds_run(short: list[str], i: int, run: list[str], gaps: bool = True) -> int:
     """How many words of ``short`` from ``i`` hold ``run`` word for word (by stem), or with up to two words of its
-    own after the run's first ("are induced but nonpathogenic in the IL-10 transgenic mice" for "are not induced in
-    the IL-10 transgenic mice", a 153rd trial; words that weaken or deny, :data:`_GAP_WORDS`, do not count as such);
-    0 when it does not hold it. Without ``gaps``, word for word only (a claim's own words inside the source's run, "An
-    association was found between" for "no association found between", are the claim's rewording)."""
+    own inside it ("are induced but nonpathogenic in the IL-10 transgenic mice" for "are not induced in the IL-10
+    transgenic mice", a 153rd trial; "hypersensitive to particular protein synthesis inhibitors" for "not
+    hypersensitive to protein synthesis inhibitors", a 159th; words that weaken or deny, :data:`_GAP_WORDS`, do not
+    count as such); 0 when it does not hold it. Without ``gaps``, word for word only (a claim's own words inside the
+    source's run, "An association was found between" for "no association found between", are the claim's
+    rewording)."""
     want = [stem(x) for x in run]
-    for gap in range(3 if gaps else 1):
-        got = short[i:i + 1] + short[i + 1 + gap:i + len(run) + gap]
-        if len(got) == len(run) and [stem(x) for x in got] == want and not (
-                gap and set(short[i + 1:i + 1 + gap]) & _GAP_WORDS):
-            return len(run) + gap
+    if [stem(x) for x in short[i:i + len(run)]] == want:
+        return len(run)
+    for gap in range(1, 3 if gaps else 1):
+        for at in range(1, len(run)):
+            got = short[i:i + at] + short[i + at + gap:i + len(run) + gap]
+            if len(got) == len(run) and [stem(x) for x in got] == want and not (
+                    set(short[i + at:i + at + gap]) & _GAP_WORDS):
+                return len(run) + gap
     return 0
 
 

@@ -125,7 +125,11 @@ def reversal_in_run(claim_text: str, pool: list[str], source_text: str) -> Tag |
                 # discharge" for "with further increase as selection at discharge (89.4%-89.8%)" (a 96th trial)
                 # or both end alike after it, four content words: "was correlated with an increase in the
                 # phosphorylation of 4EBP1, an mTORC1 effector" for "... a reduction in ..." (a 153rd trial, *partial*)
-                ends = left >= 1 and right >= 4 and all(t == "equal" for t, *_ in ops[k + 1:])
+                ends = left >= 1 and right >= 4 and all(t == "equal" for t, *_ in ops[k + 1:]) or (
+                    # or four content words alike before it and the sentence's every word after it the claim's: "The
+                    # index of internal consistency reliability was insufficient for all scales of the questionnaire"
+                    # for "... was sufficient for all scales." (a 160th trial: *partial*, no tag)
+                    left >= 4 and right >= 1 and all(t in ("equal", "delete") for t, *_ in ops[k + 1:]))
                 if (left < each or right < each or left + right < total) and not (whole or long_after or last or ends):
                     continue
                 need = ls | rs | {stem(cw[i1])}
