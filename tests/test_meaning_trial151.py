@@ -323,3 +323,14 @@ def test_round_36_a_word_of_the_sources_own_inside_the_negated_run():
                                       "inhibitors, although they exhibit aberrant polysome profiles.", yar1)
     assert "polarity_flip" not in _tags("Cells lacking YAR1 or LTV1 are hypersensitive to protein synthesis inhibitors "
                                         "and exhibit aberrant polysome profiles.", yar1)
+
+
+def test_round_36_invariably_for_frequently():
+    """Trial 159's 26 (*partial*, an unproven widening): "JCV-infected glial cells are invariably located at" for "...
+    are frequently located at"; "often" for "frequently" stays clear."""
+    jcv = ("We now recognize that JCV-infected glial cells are frequently located at the gray-white matter junction or "
+           "exclusively within the gray matter causing demyelination in the cortex.")
+    assert "scope_inflation" in _proven("JCV-infected glial cells are invariably located at the gray-white matter "
+                                        "junction or exclusively within the gray matter.", jcv)
+    assert "scope_inflation" not in _tags("JCV-infected glial cells are often located at the gray-white matter junction "
+                                          "or exclusively within the gray matter.", jcv)

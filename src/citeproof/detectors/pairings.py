@@ -25,7 +25,7 @@ from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS
 
-__all__ = ["SETTING", "WHOLE", "degree_widened", "excluded_joined", "lone_negation", "respective_order_turned", "role_names_exchanged",
+__all__ = ["SETTING", "WHOLE", "degree_widened", "excluded_joined", "frequency_widened", "lone_negation", "respective_order_turned", "role_names_exchanged",
            "setting_moved"]
 
 _TOKEN = re.compile(r"\w[\w'+/-]*\w|\w|[,;:()]")
@@ -287,4 +287,28 @@ def lone_negation(claim_text: str, pool: list[str], source_text: str) -> Tag | N
             return Tag("polarity_flip", f"The claim {'leaves out' if side == 'source' else 'adds'} {word!r} before "
                        f"{after[0]!r}, every other word the source's: \u201c{sent[:200]}\u201d", 0.9,
                        (TagEvidence(after[0], f"{word} {after[0]}"),), proven=True)
+    return None
+
+
+_ALWAYS = frozenset({"always", "invariably", "universally", "consistently", "uniformly", "unfailingly"})
+_AT_TIMES = frozenset({"frequently", "often", "usually", "commonly", "sometimes", "generally", "mostly", "typically",
+                       "occasionally", "largely", "predominantly", "mainly", "primarily", "regularly", "rarely"})
+
+
+def frequency_widened(claim_text: str, pool: list[str]) -> Tag | None:
+    """The claim's *always* (*invariably*, *consistently*) where a sentence restating it says *frequently* (*often*,
+    *usually*), the word before and the word after alike: "JCV-infected glial cells are invariably located at the
+    gray-white matter junction" for "... are frequently located ..." (a 159th trial: *partial*, an unproven
+    widening). Code shows it: ``scope_inflation`` at 0.9, ``proven``."""
+    cw = [w for w in _TOKEN.findall(claim_text) if w not in ",;:()"]
+    for k, w in enumerate(cw):
+        if w.lower() not in _ALWAYS or not 0 < k < len(cw) - 1:
+            continue
+        for _passage, sent in restating(claim_text, pool):
+            sw = [t for t in _TOKEN.findall(sent) if t not in ",;:()"]
+            for j, v in enumerate(sw):
+                if (v.lower() in _AT_TIMES and 0 < j < len(sw) - 1 and stem(sw[j - 1].lower()) == stem(cw[k - 1].lower())
+                        and stem(sw[j + 1].lower()) == stem(cw[k + 1].lower())):
+                    return Tag("scope_inflation", f"The claim says {w!r} where the source says {v!r}: "
+                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(w, v),), proven=True)
     return None

@@ -18,7 +18,7 @@ from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_sentences, stem_opcodes
 from citeproof.detectors.cues import OPENERS
 from citeproof.detectors.lexicon import WRITERS_FRAME
-from citeproof.detectors.pairings import SETTING, WHOLE, degree_widened, setting_moved
+from citeproof.detectors.pairings import SETTING, WHOLE, degree_widened, frequency_widened, setting_moved
 from citeproof.detectors.terms import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
@@ -582,7 +582,8 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
         if restated is not None:
             return [restated]
     if claim_univ:
-        restated = (_restated_quantifier(claim_text, pool) or _named_widened(claim_text, pool, source_text)
+        restated = (_restated_quantifier(claim_text, pool) or frequency_widened(claim_text, pool)
+                    or _named_widened(claim_text, pool, source_text)
                     or _condition_dropped(claim_text, pool)
                     or _worldwide(claim_text, source_text or evidence_text))
         if restated is not None:
