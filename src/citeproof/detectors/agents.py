@@ -6,8 +6,11 @@ finding round, and neither the word diff nor the judge sees it, since every word
 
 :func:`agent_roles_exchanged` reads each side as (agent, relation, other) triples of named things (a name holding a
 digit or two capitals, or a short form the source defines, long forms read as it) and fires where the claim has
-(X, r, Y), a source sentence (Y, r, X), and no source sentence (X, r, Y). Code shows it: ``polarity_flip`` at 0.9,
-``proven``.
+(X, r, Y), a source sentence (Y, r, X), and no source sentence (X, r, Y). The module's other rules read who does what
+to whom without a relation word: :func:`named_contexts_exchanged` (two names each where the other stands),
+:func:`than_sides_exchanged` (what a comparison is measured against) and :func:`pair_turned_around` (two words round
+the same words between them). Each is tried by :func:`citeproof.detectors.reversals.restated_flip`; code shows each:
+``polarity_flip`` at 0.9, ``proven``. Found by the 151st to 158th new users' trials (session 28, docs/meaning.md).
 """
 
 from __future__ import annotations
