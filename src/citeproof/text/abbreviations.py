@@ -101,12 +101,20 @@ def _genus_as_written(claim: str, source: str) -> str:
     """``claim`` with a genus spelled out (*Myxococcus xanthus*) cut to its initial where the source writes the
     species so (*M. xanthus*) at least as often as spelled out, so the word diff reads one name ("In wild-type Myxococcus xanthus" against
     "Wild-type strains of M. xanthus", a 161st trial's faithful claim: a proven swap of 'Myxococcus' for 'strains')."""
-    short = _GENUS_SHORT.findall(source)
-    for initial, species in set(short):
+    for initial, species in _genera_short(source):
         spelled = re.compile(rf"\b{initial}[a-z]+\s+{species}\b")
-        if spelled.search(claim) and len(spelled.findall(source)) <= short.count((initial, species)):
-            claim = spelled.sub(f"{initial}. {species}", claim)  # (the title may spell it out once)
+        if spelled.search(claim):
+            claim = spelled.sub(f"{initial}. {species}", claim)
     return claim
+
+
+@lru_cache(maxsize=16)
+def _genera_short(source: str) -> tuple[tuple[str, str], ...]:
+    """The species ``source`` writes with the genus cut to its initial at least as often as spelled out (the title may
+    spell it out once)."""
+    short = _GENUS_SHORT.findall(source)
+    return tuple((i, sp) for i, sp in set(short)
+                 if len(re.findall(rf"\b{i}[a-z]+\s+{sp}\b", source)) <= short.count((i, sp)))
 
 
 _HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z]{4,}(?:-[A-Za-z]{4,})+(?![\w-])")
@@ -115,28 +123,33 @@ compounds of short words (*all-cause*, read apart a cause) stay out."""
 
 
 @lru_cache(maxsize=16)
-def _hyphen_forms(source: str) -> frozenset[str]:
-    """The lower-case hyphenated compounds ``source`` writes."""
-    return frozenset(m.group(0).lower() for m in _HYPHENATED.finditer(source))
+def _hyphen_forms(source: str) -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
+    """The lower-case hyphenated compounds ``source`` writes, the runs of two and three words it writes apart, and for
+    each compound it never writes apart, its apart form (once per source, in one pass over its words)."""
+    joined = frozenset(m.group(0).lower() for m in _HYPHENATED.finditer(source))
+    words = re.findall(r"[\w-]+", source.lower())
+    apart = frozenset(" ".join(words[k:k + n]) for n in (2, 3) for k in range(len(words) - n + 1))
+    return joined, apart, {w.replace("-", " "): w for w in joined if w.replace("-", " ") not in apart}
 
 
 def _hyphens_as_written(claim: str, source: str) -> str:
     """``claim`` with a compound written as the source writes it, joined or apart, where the source writes it only
     that way ("a Nestin promoter-driven Cre transgenic strain" against "a Synapsin I promoter driven Cre transgenic
     mouse strain", a 154th trial: the word diff had read two words for one and seen no swap)."""
-    joined = _hyphen_forms(source)
-    def apart(m: re.Match) -> str:
+    joined, apart, to_join = _hyphen_forms(source)
+
+    def spaced(m: re.Match) -> str:
         word = m.group(0)
-        if word.lower() in joined:
+        if word.lower() in joined or word.lower().replace("-", " ") not in apart:
             return word
-        found = re.search(r"(?<![\w-])" + r"\s+".join(map(re.escape, word.split("-"))) + r"(?![\w-])", source, re.I)
-        return found.group(0) if found else word
-    out = _HYPHENATED.sub(apart, claim)
-    for word in joined:
-        parts = word.split("-")
-        spaced = re.compile(r"(?<![\w-])" + r"\s+".join(map(re.escape, parts)) + r"(?![\w-])", re.I)
-        if spaced.search(out) and not spaced.search(source):
-            out = spaced.sub(word, out)
+        return word.replace("-", " ")
+    out = _HYPHENATED.sub(spaced, claim) if "-" in claim else claim
+    if to_join:
+        words = re.findall(r"[A-Za-z]{4,}", out)
+        for n in (2, 3):
+            for k in range(len(words) - n + 1):
+                if (word := to_join.get(" ".join(words[k:k + n]).lower())) is not None:
+                    out = re.sub(r"(?<![\w-])" + r"\s+".join(map(re.escape, words[k:k + n])) + r"(?![\w-])", word, out)
     return out
 
 
