@@ -160,15 +160,19 @@ def agent_roles_exchanged(claim_text: str, pool: list[str], source_text: str) ->
     return None
 
 
+def _content_words(words: list[str], named: set[str]) -> list[str]:
+    """``words`` without clause marks, stop words and words under three letters, names kept."""
+    return [w for w in words if w not in ",;:" and (len(w) >= 3 and w not in STOPWORDS or w in named)]
+
+
 def _neighbours(words: list[str], named: set[str]) -> dict[str, list[tuple[str | None, str | None]]]:
     """For each named word of ``words``, the content words (stems) just before and just after each time it stands."""
-    content = [(k, w) for k, w in enumerate(words) if w not in ",;:" and len(w) >= 3 and w not in STOPWORDS
-               or w in named]
+    content = _content_words(words, named)
     out: dict[str, list[tuple[str | None, str | None]]] = {}
-    for i, (_k, w) in enumerate(content):
+    for i, w in enumerate(content):
         if w in named:
-            prev = stem(content[i - 1][1]) if i > 0 and content[i - 1][1] not in named else None
-            nxt = stem(content[i + 1][1]) if i + 1 < len(content) and content[i + 1][1] not in named else None
+            prev = stem(content[i - 1]) if i > 0 and content[i - 1] not in named else None
+            nxt = stem(content[i + 1]) if i + 1 < len(content) and content[i + 1] not in named else None
             out.setdefault(w, []).append((prev, nxt))
     return out
 
@@ -176,7 +180,7 @@ def _neighbours(words: list[str], named: set[str]) -> dict[str, list[tuple[str |
 def _window(words: list[str], named: set[str], n: int = 2) -> dict[str, set[str]]:
     """For each named word of ``words``, the stems of the content words within ``n`` content words of it, either side,
     wherever it stands."""
-    content = [w for w in words if w not in ",;:" and (len(w) >= 3 and w not in STOPWORDS or w in named)]
+    content = _content_words(words, named)
     out: dict[str, set[str]] = {}
     for i, w in enumerate(content):
         if w in named:
