@@ -35,7 +35,7 @@ CLAIM_CAUSAL = [
     r"bring(?:s)? about|brought about", r"driv(?:e|es|ing)|drove", r"trigger(?:s|ed|ing)?", r"(?:is|are|was|were) responsible for",
     r"underl(?:ie|ies|ying|ay)", r"determin(?:e|es|ed|ing)(?! that| whether| if)", r"(?:is|are) due to", r"induc(?:e|es|ed|ing)", r"provok(?:e|es|ed|ing)",
     r"produc(?:e|es|ed|ing)", r"generat(?:e|es|ed|ing)", r"because of", r"(?:is|are) attributable to", r"effect of",
-    r"prompt(?:s|ed)?", r"spark(?:s|ed)?", r"precipitat(?:e|es|ed)", r"engender(?:s|ed)?", r"instigat(?:e|es|ed)",
+    r"prompt(?:s|ed)?", r"push(?:es|ed)\s+(?:[\w-]+\s+){1,3}into", r"spark(?:s|ed)?", r"precipitat(?:e|es|ed)", r"engender(?:s|ed)?", r"instigat(?:e|es|ed)",
     r"directly(?!\s+(?:measured|compared|observed|assessed|determined|quantified|estimated|tested|examined|recorded))",
     r"in turn", r"because", r"as a (?:direct )?(?:result|consequence) of",  # "directly measured" is no cause (24th, 52nd)
     r"(?:is|are|was|were) what (?:makes?|made|gives?|gave|drives?|drove|produces?|causes?|allows?|enables?)",  # trials
@@ -49,6 +49,8 @@ EXPLICIT_CAUSAL = [
     r"give[s]? rise to|gave rise to", r"bring(?:s)? about|brought about", r"responsible for", r"due to", r"because(?: of)?",
     r"owing to", r"attributable to", r"consequence of", r"trigger(?:s|ed|ing)?", r"driv(?:e|es|en|ing)|drove",
     r"as a (?:direct )?result of",  # a twenty-second trial: "stress tolerance as a result of their high levels of ..."
+    r"push(?:es|ed)\s+(?:[\w-]+\s+){1,3}into",  # a 163rd trial: "Many mutations pushed MDS patients into higher risk groups" for "were
+    # associated with higher risk groups"
     r"(?:is|are|was|were) what (?:makes?|made|gives?|gave|drives?|drove|produces?|causes?)",
 ]
 """Words that name causation outright (a subset of the claim cues)."""
@@ -147,7 +149,12 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
         return [Tag("causal_overclaim",
                     f"The claim states a cause ({cue!r}) where the evidence reports an association ({assoc[0][0]!r}).",
                     0.85, (TagEvidence(cue, assoc[0][0]),))]
-    if assoc and explicit_claim and not find_terms(pooled, EXPLICIT_CAUSAL):
+    said = restating_sentence(claim_text, context.get("source_text") or evidence_text) if assoc and explicit_claim else None
+    if assoc and explicit_claim and not find_terms(pooled, EXPLICIT_CAUSAL) and not (
+            said and find_terms(said, STRONG_CAUSAL) and not find_terms(said, ASSOCIATION)):
+        # (not where the sentence restating the claim states an effect and associates nothing: "three alleles ... on
+        # chromosome 19 give rise to six apoE genotypes" for "coded by three alleles ..., determining six apoE
+        # genotypes", a 166th trial's faithful claim, against a "risk factor" of another sentence)
         c = explicit_claim[0][0]
         return [Tag("causal_overclaim",
                     f"The claim says {c!r} where the evidence reports an association ({assoc[0][0]!r}) and states no cause.",
@@ -199,17 +206,23 @@ def _association_in_place(claim_text: str, source_text: str) -> Tag | None:
     of proliferation that led to hepatomegaly" (a 119th trial: *supported*; the sentence's own *led to* and the
     study's manipulation had hidden it). Confidence 0.85, as for an association stated as a cause."""
     said = find_terms(claim_text, EXPLICIT_CAUSAL)
+    conf = 0.85
+    if not said:  # a verb of effect, where the restating sentence states none: "The e4 allele ... raises low density
+        # lipoprotein cholesterol" for "The e4 allele ... that is associated with higher low density lipoprotein
+        # cholesterol" (a 166th trial: *supported*); *partial*, never more
+        said, conf = find_terms(claim_text, EFFECT_VERBS), 0.7
     if not said or find_terms(claim_text, ASSOCIATION):
         return None
     after = [w for w in WORD_RE.findall(claim_text[said[0][2]:])[:4] if len(w) > 3 and w.lower() not in _LIGHT][:1]
     sent = restating_sentence(claim_text, source_text) if after else None
-    if sent is None:
-        return None
+    if sent is None or (conf < 0.85 and (find_terms(sent, STRONG_CAUSAL) or stem(after[0].lower()) in _MEASURES_OF_RISK)):
+        return None  # ("increases risk of postoperative bleeding" for "associated with an increased risk": how an
+        # association is reported, a faithful SciFact claim)
     for word, _start, end in find_terms(sent, ASSOCIATION):
         near = {stem(w) for w in WORD_RE.findall(sent[end:])[:5]}
         if stem(after[0]) in near:
             return Tag("causal_overclaim", f"The claim says {said[0][0]!r} where the sentence that restates it says "
-                       f"{word!r}: \u201c{sent[:200]}\u201d", 0.85, (TagEvidence(said[0][0], word),))
+                       f"{word!r}: \u201c{sent[:200]}\u201d", conf, (TagEvidence(said[0][0], word),))
     return None
 
 
@@ -228,9 +241,16 @@ def _cause_added(claim_text: str, cues: list[tuple[str, int, int]], source_text:
     if len(cues) <= len(find_terms(sent, CLAIM_CAUSAL)):
         return None
     assoc = find_terms(sent, ASSOCIATION)
-    if not assoc:
-        return None
     said = cues[-1][0]
+    if not assoc:
+        # no association either, but the claim's extra cue names cause outright and the sentence names none: "Mutations
+        # in CTNNB1 that result in constitutive activation of beta-catenin cause hepatocellular adenomas" for "Many
+        # hepatic tumors such as hepatocellular adenomas ... have mutations in CTNNB1 that result in constitutive
+        # activation" (a 148th trial: *supported*; the sentence's own *result in* had matched the claim's first cue)
+        if find_terms(said, _CAUSE_WORDS) and not find_terms(sent, _CAUSE_WORDS):
+            return Tag("causal_overclaim", f"The claim says {said!r} where the sentence that restates it names no cause: "
+                       f"\u201c{sent[:200]}\u201d", 0.7, (TagEvidence(said, ""),))
+        return None
     return Tag("causal_overclaim", f"The claim states a cause ({said!r}) where the sentence that restates it reports "
                f"an association ({assoc[0][0]!r}): \u201c{sent[:200]}\u201d", 0.85, (TagEvidence(said, assoc[0][0]),))
 

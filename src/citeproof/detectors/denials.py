@@ -135,13 +135,14 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                 if t == "delete" and held and (i1 == 0 or i2 == len(cw)):
                     claim_beyond = True  # the claim goes on past the sentence's words
                     continue
-                if (t == "replace" and held and i1 == 0 and j2 - j1 == 1 and NEGATOR.fullmatch(sw[j1])
+                if (t == "replace" and held and i1 == 0 and NEGATOR.fullmatch(sw[j2 - 1])  # "There is no" (164th)
+                        and all(light_token(w) for w in sw[j1:j2 - 1])
                         and not all(light_token(w.lower()) for w in co[i1:i2])
                         and not any(NEGATOR.fullmatch(w) for w in cw[i1:i2])):  # "did not affect" / "without affecting"
                     # the claim's context where the sentence opens with its negation: "In the M16 + FCS fetuses,
                     # alterations were detected for ... Mest" for "No alterations were detected for ... Mest" (32nd)
                     claim_beyond = True
-                    negs.append(("source", sw[j1], (" ".join(co[i2:i2 + 1]), " ".join(so[j1:j2 + 1]))))
+                    negs.append(("source", sw[j2 - 1], (" ".join(co[i2:i2 + 1]), " ".join(so[j1:j2 + 1]))))
                     continue
                 if t == "insert" and sw[j1] in _CONJ and (k := max((k for k in range(j1, j2) if NEGATOR.fullmatch(sw[k])),
                                                                default=None)) is not None:

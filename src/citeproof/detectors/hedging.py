@@ -68,6 +68,8 @@ BOOSTERS = [
     r"decidedly", r"doubtless(?:ly)?", r"evidently", r"obvious(?:ly)?", r"incontestabl[ey]", r"undisputed(?:ly)?",
     r"unquestionabl[ey]", r"without (?:a |any )?doubt", r"of course", r"unmistakabl[ey]", r"manifestly", r"patently",
     r"convincingly", r"assuredly", r"emphatically",
+    r"by direct measurements?", r"(?:directly|empirically) measured|measured (?:directly|empirically)",  # a 165th
+    # trial: "By direct measurement, the paper establishes the energy expenditure" for "provides revised estimates"
 ]
 
 
@@ -94,6 +96,9 @@ STRONG_HEDGES = [
 ]
 """Speculation cues that, on the sentence stating the claim, hedge the statement itself (a subset of :data:`HEDGES`:
 *indicate*, *consistent with*, *in part*, *pilot* qualify evidence rather than the claim)."""
+_CONTRAST_CUT = re.compile(r",\s+(?:whereas|while|but)\s|;\s+", re.I)
+_NEGATED_BEFORE = re.compile(r"\b(?:not|never|no|nor|hardly|yet to)\b(?:\s+(?:been|be|yet|fully|so|as|very))*\s*$", re.I)
+"""A negation right before a booster (*not been*, *never*): the claim denies the certainty."""
 _QUALIFIER = re.compile(r"in part|partially|to some extent", re.I)
 """Hedges that qualify how much of a finding holds, not whether it does."""
 _TIE = 20
@@ -128,6 +133,11 @@ def _hedged_statement(claim_text: str, sentences: list[str], source_text: str = 
             # confirmed PKs" against "190 predicted protein kinases", a 110th trial)
             folded = as_the_source_writes(sent, source_text) if source_text else sent
             share, sent = max((overlap_score(claim_text, sent), sent), (overlap_score(claim_text, folded), folded))
+            head = _CONTRAST_CUT.split(sent, maxsplit=1)[0]
+            if head != sent and overlap_score(claim_text, head) >= max(share - 0.05, STATEMENT_OVERLAP):
+                share, sent = overlap_score(claim_text, head), head  # the claim is the clause before *whereas*: a
+                # hedge after it hedges the other side ("... is considered proatherogenic, whereas the presence of the
+                # e2 allele ... (although it may be associated with ...)", a 166th trial's faithful claim)
             if share >= STATEMENT_OVERLAP:
                 stating.append((share, fuzz.ratio(claim_text, sent), sent))
     if not stating:
@@ -176,7 +186,9 @@ def detect_hedge_removed(claim_text: str, evidence_text: str | None, **context) 
     claim_hedges = find_terms(claim_text, HEDGES)
     ev_hedges = find_terms(evidence_text, HEDGES)
     pool = " ".join([evidence_text] + relevant_sentences(claim_text, context.get("source_text") or "", k=3, floor=0.35))
-    boosters = [b for b in find_terms(claim_text, BOOSTERS) if not find_terms(pool, [re.escape(b[0]).replace(r"\ ", r"\s+")])]
+    boosters = [b for b in find_terms(claim_text, BOOSTERS) if not find_terms(pool, [re.escape(b[0]).replace(r"\ ", r"\s+")])
+                and not _NEGATED_BEFORE.search(claim_text[max(0, b[1] - 30):b[1]])]  # "had not been well established"
+    # states a doubt, no certainty (a 165th trial's faithful claim for "is not well defined")
     if boosters:
         pool_hedges = find_terms(pool, HEDGES)
         ev = pool_hedges[0][0] if pool_hedges else ""

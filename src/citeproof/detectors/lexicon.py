@@ -78,7 +78,7 @@ _GROUPS = (
     "often frequently commonly usually typically",  # an 88th trial's faithful "often depend" / "frequently dependent"
     "mostly mainly largely predominantly primarily chiefly principally",  # and "mainly" / "predominantly"
     "alongside addition besides plus",  # and "alongside BMI" / "in addition to BMI" (both had been proven swaps)
-    "substantiate substantiates substantiated support supports supported",  # trials 87-90's faithful claims
+    "substantiate substantiates substantiated support supports supported back backs backed",  # trials 87-90's faithful claims
     "elucidate elucidates elucidated explain explains explained",
     "govern governs governed governing control controls controlled controlling",  # trials 91-94's faithful claims
     "successive progressive consecutive sequential",  # a 161st trial's faithful "at successive stages" (proven swap)
@@ -101,6 +101,11 @@ _GROUPS = (
     "undergo undergoes underwent undergone undergoing",
     "status analysis", "account accounts accounted explain explains explained",  # trial 146's faithful claims
     "form forms formed constitute constitutes constituted",  # trial 149's: iGluRs "form" / "constitute" a family
+    # trials 163-166's faithful claims: "an important part of" / "aspect of" (a proven swap: *unsupported*), "binding
+    # sites" / "locations", "cells were given" / "infused", "a consequence of" / "an effect of"
+    "part parts aspect aspects component components facet facets", "site sites location locations",
+    "given administered infused", "effect effects consequence consequences",
+    "cocktail cocktails combination combinations set",  # a 143rd's "a defined set of transcription factors"
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 
 from citeproof.detectors.quantities import Quantity, _exact, _same_kind, extract_quantities, quantities_match
-from citeproof.text.normalise import stem
+from citeproof.text.normalise import WORD_RE, stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score, relevant_sentences, sentences_about
 from citeproof.model import Tag, TagEvidence
@@ -201,8 +201,17 @@ def _duration_for_duration(claim_text: str, evidence_text: str) -> tuple[str, st
     return None
 
 
+_DECIMAL = re.compile(r"\d*\.\d+")
+
+
 def _transposed(q: Quantity, e: Quantity) -> bool:
-    """``q`` is written with the digits of ``e`` in another order, four digits or more (*41,723* / *14,723*)."""
+    """``q`` is written with the digits of ``e`` in another order, four digits or more (*41,723* / *14,723*), or a
+    decimal with the same places and unit (*7.3%* / *3.7%*, *.68* / *.86*: a 163rd trial's *partial*, the twin
+    sentence too far from the claim for the slot rule)."""
+    if all(x.lo == x.hi and _DECIMAL.fullmatch(x.text.rstrip("%").strip()) for x in (q, e)):
+        mine, theirs = q.text.rstrip("%").strip(), e.text.rstrip("%").strip()
+        return (len(re.sub(r"\D", "", mine)) >= 2 and mine != theirs and sorted(mine) == sorted(theirs)
+                and mine.index(".") == theirs.index(".") and q.unit == e.unit and len(set(mine) - {"0", "."}) >= 2)
     if not all(x.lo == x.hi == int(x.lo) and re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", x.text) and not _year(x)
                for x in (q, e)):
         return False  # whole numbers only, as written, no range, decimal or year ("12-20" / "2021", "2011" / "1,021")
@@ -226,6 +235,15 @@ def _digits_renamed(claim_text: str, evidence_text: str, source_text: str) -> tu
         for sent in _twin_sentences(claim_text, evidence_text, once=False):
             other = next((w for n in _NAMED_NUMBER.finditer(sent) if (w := n.group(0).strip("()-/+") or n.group(0))
                           != word and re.sub(r"\d+", "#", w) == shape), None)
+            if other is not None:
+                return word, other
+        lead = WORD_RE.findall(claim_text[:m.start()])[-3:]  # else the same three words before it in any sentence: "in
+        # the presence of IL-15" for "Those cells can be expanded in culture in the presence of IL-2", the sentence
+        # after the one restating the claim's first half (a 164th trial: *supported*)
+        if len(lead) == 3 and source_text:
+            said = re.compile(r"\b" + r"\W+".join(map(re.escape, lead)) + r"\W+(?P<w>[\w()/+-]+)", re.I)
+            other = next((w for n in said.finditer(source_text) if (w := n.group("w").strip("()-/+.,;")) != word
+                          and re.sub(r"\d+", "#", w) == shape and w not in claim_text), None)
             if other is not None:
                 return word, other
     return None
@@ -332,6 +350,10 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             continue  # a year the source writes in a date ("from January 2011 to December 2015", a 25th trial), or a
             # number it writes inside a name ("serine 186" for "Ser186", a 52nd)
         common = q.unit == "" and q.kind == "number" and q.lo == int(q.lo) and abs(q.lo) < 100
+        if common and q.lo == q.hi and (joined := re.match(r"[-\s]([a-z]{3,})", claim_text[q.end:] if q.end else "")) \
+                and re.search(rf"(?<![\d.,]){int(q.lo)}-{joined.group(1)}\b", source_text or evidence_text):
+            continue  # the source writes it as a compound the parser leaves out ("seven-item" for "the 7-item
+            # Relationship Assessment Scale": a 164th trial's faithful claim, drift against "125", *unsupported*)
         if common:
             # small bare integers occur everywhere in a long text: forgive only in sentences about the claim
             near = [e for sent in relevant_sentences(claim_text, source_text, k=5, floor=0.3)
@@ -349,8 +371,9 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
             for _share, sent in sentences_about(claim_text, source_text, floor=0.3):
                 same.extend(e for e in extract_quantities(sent) if _same_kind(q, e))
         year_like = _year(q)
-        mixed = None if len(re.sub(r"\D", "", q.text)) < 4 else next(  # (four digits or more: no source read else)
-            (e for e in [*eq, *(_source_quantities(source_text) if source_text else ())] if _transposed(q, e)), None)
+        mixed = None if len(re.sub(r"\D", "", q.text)) < 4 and not _DECIMAL.search(q.text) else next(  # (four digits or more: no source read else)
+            (e for e in [*eq, *(_source_quantities(source_text) if source_text and not _DECIMAL.fullmatch(
+                q.text.rstrip("%").strip()) else ())] if _transposed(q, e)), None)  # (a decimal in the passage only)
         if mixed is not None:  # the source's digits in another order ("41,723 died" for "14,723", an 88th trial)
             spans.append(TagEvidence(q.text, mixed.text))
             conf, proven = max(conf, 0.9), True

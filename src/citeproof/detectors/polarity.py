@@ -22,7 +22,7 @@ from citeproof.detectors.reversals import restated_flip
 from citeproof.detectors.swaps import RESTATE_AT, compared_sentence, detect_term_swap
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
-from citeproof.text.sentences import split_sentences
+from citeproof.text.sentences import enumerated_items, split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score, relevant_sentences, sentence_stems, stem_opcodes
 
 
@@ -442,6 +442,7 @@ def detect_polarity_flip(claim_text: str, evidence_text: str | None, **context) 
     source_text = context.get("source_text") or ""
     pool = [evidence_text] + [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35) if s != evidence_text]
     wide = pool + relevant_sentences(claim_text, source_text, k=10, floor=0.3)
+    pool += [i for s in pool for i in enumerated_items(s) if overlap_score(claim_text, i) >= 0.5]  # (166th trial)
     reversed_ = (_reversed_comparison(claim_text, pool) or restated_flip(claim_text, pool, wide, source_text)
                  or _denied_effect(claim_text, source_text or evidence_text))
     if reversed_ is not None:

@@ -20,6 +20,7 @@ from citeproof.detectors.pairings import excluded_joined, lone_negation, respect
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference, ended_for_lasted)
+from citeproof.detectors.series import trend_against_series
 from citeproof.detectors.runs import RUN_AROUND, _run_content, reversal_in_run, turned_in_place
 from citeproof.detectors.voices import (degree_turned_in_conjunct, ends_exchanged_around, phrases_exchanged_around,
                                         terms_exchanged, voice_exchanged)
@@ -75,7 +76,7 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or comparison_turned(claim_text, pool, source_text) or agent_roles_exchanged(claim_text, pool, source_text)
             or named_contexts_exchanged(claim_text, pool, source_text) or than_sides_exchanged(claim_text, pool, source_text)
             or pair_turned_around(claim_text, pool, source_text) or lone_negation(claim_text, pool, source_text)
-            or _with_or_without(claim_text, pool, wide, source_text))
+            or _with_or_without(claim_text, pool, wide, source_text) or trend_against_series(claim_text, pool, source_text))
 
 
 _WITH = ((re.compile(r"\bin the absence of\b", re.I), "without"),

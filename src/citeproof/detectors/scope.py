@@ -447,8 +447,11 @@ def _people_unstudied(claim_text: str, source_text: str) -> Tag | None:
                (TagEvidence(m.group(0), _LAB.search(source_text).group(0)),), proven=True)
 
 
-_IN_VIVO = re.compile(r"\bin vivo\b", re.I)
-_DISH = re.compile(r"\b(?:in vitro|in culture|cultured|cell cultures?|cell lines?)\b", re.I)
+_IN_VIVO = re.compile(r"\bin vivo\b|\bin (?:the )?(?:intact|living) (?:brains?|animals?|organisms?|tissues?|hearts?|livers?|"
+                      r"retinas?|mice|rats)\b", re.I)
+"""*In vivo* or its words (a 165th trial's "In the intact brain, raising astrocytic calcium ...": *supported*)."""
+_DISH = re.compile(r"\b(?:in vitro|in culture|cultured|cell cultures?|cell lines?|grown on (?:micro-?islands|coverslips|"
+                   r"feeder layers?|monolayers?)|microisland cultures?)\b", re.I)
 _ORGANISM_STUDIED = re.compile(r"\b(?:in vivo|mice|mouse|murine|rats?|rodents?|animals?|zebrafish|drosophila|"
                                r"xenografts?|patients?|participants?|subjects|volunteers?|humans|people|tumou?rs in)\b",
                                re.I)

@@ -22,6 +22,7 @@ from collections import Counter
 from functools import lru_cache
 
 from citeproof.detectors.cues import BE_FORMS, HAVE_FORMS, MODALS
+from citeproof.detectors.frames import name_in_frame
 from citeproof.detectors.farswaps import _ADVERB, SOURCE_SWAPS_MAX, source_swaps
 from citeproof.detectors.lexicon import (DIRECTION, KINDS, REPORTING, SYNONYMS, labelled_swap, names_writers, negated_alike,
                                          numbered_name_swap, proper_name, siblings, spelled_otherwise)
@@ -148,12 +149,13 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
     source_text = context.get("source_text") or ""
     sent, share = compared_sentence(claim_text, evidence_text, source_text)  # once, for both paths
     if sent is None or share < ANCHOR_AT:
-        return []
+        return _framed(claim_text, source_text)
     if share < RESTATE_AT:  # (an organism the source names nowhere, half the words restated: a 109th trial's "a
         # yeast guanine nucleotide exchange factor" for "a human GEF")
         method = method_swapped(claim_text, sent, source_text) if share >= 0.5 else None
         method = method if method and method.claim_span in methods_in(claim_text, 1).values() else None  # organisms only
-        return (_anchored_tag(claim_text, sent, source_text) or _source_tag(claim_text, source_text)
+        return (_anchored_tag(claim_text, sent, source_text) or _framed(claim_text, source_text)
+                or _source_tag(claim_text, source_text)
                 or ([Tag("term_swap", _message(method, sent), 0.9, (method,), proven=True)] if method else []))
     tags = _swap_tags(claim_text, sent, share, source_text)
     if not (tags and tags[0].proven) and share >= 0.75 and (label := labelled_swap(claim_text, sent)):
@@ -173,6 +175,8 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
                 not found or len(found[0].evidence) < len(tags[0].evidence)):
             tags = found  # the long form had stood against the claim's short one ("convert DCs" for "dendritic cells
             # (DCs) transform", a 56th trial's faithful claim: 'convert' / 'dendritic'): the folded reading is truer
+    if not (tags and tags[0].proven) and (framed := _framed(claim_text, source_text)):
+        return framed
     if not (tags and tags[0].proven) and _CLAUSES.search(sent):
         # a sentence of clauses ("...; radially directed tracks orient colchicine-sensitive saltatory transport
         # throughout the peripheral cytoplasm; and ...") compared clause by clause: the claim's last words would
@@ -536,6 +540,13 @@ def _anchored_tag(claim_text: str, sent: str, source_text: str) -> list[Tag]:
     if not swaps:
         return []
     return [Tag("term_swap", _message(swaps[0], sent), 0.7, tuple(swaps), proven=False)]
+
+
+def _framed(claim_text: str, source_text: str) -> list[Tag]:
+    """A proven ``term_swap`` at 0.9 from :func:`~citeproof.detectors.frames.name_in_frame`, or ``[]``."""
+    framed = name_in_frame(claim_text, source_text)
+    return [Tag("term_swap", f"the claim says {framed.claim_span!r} where the source, in the same words' company, says "
+                f"{framed.evidence_span!r}", 0.9, (framed,), proven=True)] if framed else []
 
 
 def _source_tag(claim_text: str, source_text: str) -> list[Tag]:

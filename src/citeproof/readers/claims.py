@@ -116,7 +116,7 @@ def clean_inline_markdown(text: str) -> str:
     return text
 
 
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?)\]])")
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?)\]])(?!\d)")  # ".68" keeps its space: "of .68" (a 164th trial read "of.68")
 _DOUBLE_PERIOD = re.compile(r"(?<!\.)\.\s*\.(?!\.)")
 _EMPTY_PARENS = re.compile(r"\(\s*[,;]?\s*\)")
 _WS = re.compile(r"\s+")
