@@ -24,7 +24,8 @@ from citeproof.text.sentences import split_sentences
 from citeproof.text.normalise import stem
 from citeproof.text.stems import STOPWORDS
 
-__all__ = ["agent_roles_exchanged", "named_contexts_exchanged", "pair_turned_around", "relations", "than_sides_exchanged"]
+__all__ = ["agent_made_patient", "agent_roles_exchanged", "compared_sides_exchanged", "named_contexts_exchanged", "pair_turned_around", "relations", "sides_turned_round_verb",
+           "than_sides_exchanged"]
 
 _PIECE = re.compile(r"[\w][\w'+/.-]*[\w]|[\w]|[,;:]")
 _NOUNS = {"inducer": "induce", "activator": "activate", "inhibitor": "inhibit", "repressor": "repress",
@@ -271,6 +272,74 @@ def than_sides_exchanged(claim_text: str, pool: list[str], source_text: str) -> 
     return None
 
 
+_COMPARED = re.compile(r"\bcompared\s+(?:with|to)\s+(?:the\s+|those\s+(?:of|in|with)\s+)?(?P<std>[\w-]+(?:\s+[\w-]+){0,4}?)"
+                       r"\s*(?=[,.;)]|$)", re.I)
+"""*compared with X*, X up to the next comma or stop: what a comparison is measured against."""
+
+
+def _turns(text: str) -> set[str]:
+    """The stems of ``text``'s words of direction (:data:`~citeproof.detectors.lexicon.DIRECTION`)."""
+    from citeproof.detectors.lexicon import DIRECTION
+
+    return {stem(w) for w in re.findall(r"[\w-]+", text.lower())} & DIRECTION
+
+
+def _stems_of(text: str) -> set[str]:
+    return {stem(w) for w in re.findall(r"[\w-]+", text.lower()) if len(w) >= 3 and w not in STOPWORDS}
+
+
+def compared_sides_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """What a comparison is measured against (*compared with X*) exchanged with what it is said of: "When compared with
+    TATA box-containing genes, TATA-less promoters preferentially utilize SAGA rather than TFIID" for "TATA
+    box-containing genes ... preferentially utilize SAGA rather than TFIID when compared to TATA-less promoters" (a
+    167th trial: *supported* at 0.95). Each side's standard shares no word with the other's, and each stands among
+    the other side's words outside its standard; no source sentence measures against the claim's standard. Code
+    shows it: ``polarity_flip`` at 0.9, ``proven``."""
+    from citeproof.detectors.terms import restating
+
+    mine = _COMPARED.search(claim_text)
+    if mine is None or not (std := _stems_of(mine.group("std"))):
+        return None
+    rest = _stems_of(claim_text[:mine.start()] + " " + claim_text[mine.end():])
+    for _passage, sent in restating(claim_text, pool):
+        for m in _COMPARED.finditer(sent):
+            theirs = _stems_of(m.group("std"))
+            if _turns(claim_text) != _turns(sent):
+                continue  # turned twice, sides and direction ("decreased ... in the healthy endometrium compared with
+                # superficial lesions" for "increased ... in superficial lesions compared with the healthy endometrium")
+            if not theirs or theirs & std or not theirs <= rest or not std <= _stems_of(sent[:m.start()] + " " + sent[m.end():]):
+                continue
+            if any(_stems_of(n.group("std")) >= std for o in split_sentences(source_text or sent) for n in _COMPARED.finditer(o)):
+                continue
+            return Tag("polarity_flip", f"The claim measures against {mine.group('std')!r} where the source measures "
+                       f"against {m.group('std')!r}, the two sides exchanged: \u201c{sent[:200]}\u201d", 0.9,
+                       (TagEvidence(mine.group("std"), m.group("std")),), proven=True)
+    return None
+
+
+_ACT_OF = re.compile(r"\b(?P<act>[a-z]{4,}(?:tion|ment|sion|ance|ence|ing|al|ure))\s+of\s+(?:the\s+)?(?P<x>[a-z][\w-]{2,})\b",
+                     re.I)
+
+
+def agent_made_patient(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim's *act of X* where the sentence restating it has *act by X*, and the source never *act of X*: the one
+    who acts made the one acted on ("threats of violence and victimization of adults by youth" for "... victimization
+    by adults", a 170th trial: *supported* at 0.96). Code shows it: ``polarity_flip`` at 0.9, ``proven``."""
+    from citeproof.detectors.terms import restating
+
+    for m in _ACT_OF.finditer(claim_text):
+        act, x = re.escape(m.group("act")), re.escape(m.group("x"))
+        if re.search(rf"\b{act}\s+by\s+(?:the\s+)?{x}\b", claim_text, re.I) or re.search(
+                rf"\b{act}\s+of\s+(?:the\s+)?{x}\b", source_text or " ".join(pool), re.I):
+            continue
+        for _passage, sent in restating(claim_text, pool):
+            if (by := re.search(rf"\b{act}\s+by\s+(?:the\s+)?{x}\b", sent, re.I)) is not None:
+                return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {by.group(0)!r}: "
+                           f"the one who acts made the one acted on, \u201c{sent[:200]}\u201d", 0.9,
+                           (TagEvidence(m.group(0), by.group(0)),), proven=True)
+    return None
+
+
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
 _LINKING = frozenset({"also", "further", "thus", "therefore", "indeed", "likewise", "similarly", "moreover", "then",
                       "in", "turn"})
@@ -317,4 +386,89 @@ def pair_turned_around(claim_text: str, pool: list[str], source_text: str) -> Ta
                 return Tag("polarity_flip", f"The claim says {' '.join(cw[i:k + 1])!r} where the source has the two "
                            f"the other way round: \u201c{sent[:200]}\u201d", 0.9, (TagEvidence(cw[i], cw[k]),),
                            proven=True)
+    return None
+
+
+_VERBISH = re.compile(r"[a-z]{3,}(?:es|[^suai]s|ed|ate|ates|ize|izes|ise|ises|ify|ifies)")
+_CLAUSE_END = frozenset({";", ":"})
+_PASSIVE_NEAR = frozenset({"is", "are", "was", "were", "be", "been", "being", "by"})
+_OBJECT_OPENS = frozenset({"the", "a", "an", "its", "their", "this", "these", "those", "both", "all", "each", "many",
+                           "most", "several", "some"})
+"""Words a verb's object opens with: *encompasses the*, *modulate a number of*, *affect all stages*. A plural noun
+is followed by other words (*domains in which*, *genes in common*, *cells from dormancy*)."""
+_NOUN_AFTER = frozenset({"the", "a", "an", "of", "these", "those", "their", "its", "his", "her", "our", "your"})
+
+
+def _sides(words: list[str], at: int, reach: int = 20) -> tuple[set[str], set[str]]:
+    """The content stems within ``reach`` words (commas not counted) before and after ``words[at]``, cut at a
+    semicolon or colon."""
+    def side(seq: list[str]) -> set[str]:
+        out: set[str] = set()
+        for w in [w for w in seq if w != ","][:reach]:
+            if w in _CLAUSE_END:
+                break
+            if len(w) >= 3 and w.lower() not in STOPWORDS and not w.lower().endswith("ly"):
+                out.add(stem(w.lower()))
+        return out
+    return side(list(reversed(words[:at]))), side(words[at + 1:])
+
+
+def _verb_here(words: list[str], at: int) -> bool:
+    """``words[at]`` stands as a verb: its object opens right after it (:data:`_OBJECT_OPENS`) and no article or
+    possessive stands right before it (lower-case words)."""
+    return (at + 1 < len(words) and words[at + 1] in _OBJECT_OPENS and at > 0 and words[at - 1] not in _NOUN_AFTER)
+
+
+def sides_turned_round_verb(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """What stands before and after a verb the claim shares with a sentence restating it, each on the other side:
+    "The mouse myelin basic protein gene encompasses a novel 105-kilobase transcription unit called the Golli-mbp
+    gene" for "a novel transcription unit of 105 kilobases (called the Golli-mbp gene) that encompasses the mouse
+    myelin basic protein (MBP) gene" (a 161st trial); "Astrocyte-derived neurotrophic factors and gliotransmitters
+    modulate the biosynthesis of PACAP and VIP" for "PACAP and VIP modulate ... biosynthesis of neurotrophic factors
+    and gliotransmitters" (a 158th): both *supported*.
+
+    The verb is one word, written alike on both sides and once in each, shaped as a verb (*-s*, *-es*, *-ed*,
+    *-ate*, *-ize*...) and standing as one (its object opening right after it, :func:`_verb_here`), not of a relation that holds both ways (:data:`_BOTH_WAYS`), with no *be* or *by* beside it on
+    either side (a passive turns its sides faithfully). The content stems before and after it (20 words each way,
+    commas not counted; words on both sides of one text set aside): at least one claim word of each side stands on
+    the sentence's other side, four in all, and at most one on its own side. No source sentence has them the claim's way. Code shows it:
+    ``polarity_flip`` at 0.9, ``proven``."""
+    from citeproof.detectors.terms import restating
+
+    cw = _PIECE.findall(ascii_hyphens(claim_text))
+    low = [w.lower() for w in cw]
+    for v, verb in enumerate(low):
+        if not _VERBISH.fullmatch(verb) or low.count(verb) != 1 or _BOTH_WAYS.fullmatch(verb) or verb in STOPWORDS:
+            continue
+        if ({low[v - 1] if v else "", low[v + 1] if v + 1 < len(low) else ""} & _PASSIVE_NEAR or v < 2
+                or not _verb_here(low, v)):
+            continue
+        cl, cr = _sides(cw, v)
+        cl, cr = cl - cr, cr - cl
+        for _passage, sent in restating(claim_text, pool):
+            sw = _PIECE.findall(ascii_hyphens(sent))
+            sl = [w.lower() for w in sw]
+            if sl.count(verb) != 1:
+                continue
+            at = sl.index(verb)
+            if {sl[at - 1] if at else "", sl[at + 1] if at + 1 < len(sl) else ""} & _PASSIVE_NEAR or not _verb_here(sl, at):
+                continue
+            if _turns(claim_text) != _turns(sent):
+                continue  # a direction turned too: the two turns cancel
+            sleft, sright = _sides(sw, at)
+            sleft, sright = sleft - sright, sright - sleft
+            crossed_l, crossed_r = cl & sright, cr & sleft
+            straight = len(cl & sleft) + len(cr & sright)
+            if not (crossed_l and crossed_r and len(crossed_l) + len(crossed_r) >= 4 and straight <= 1):
+                continue
+            for other in split_sentences(source_text or sent):
+                ow = _PIECE.findall(ascii_hyphens(other))
+                if verb in [w.lower() for w in ow]:
+                    oleft, oright = _sides(ow, [w.lower() for w in ow].index(verb))
+                    if len(cl & oleft) + len(cr & oright) >= 4:
+                        break  # a sentence says it the claim's way
+            else:
+                return Tag("polarity_flip", f"The claim puts {', '.join(sorted(crossed_l))} before {cw[v]!r} and "
+                           f"{', '.join(sorted(crossed_r))} after it; the source has them the other way round: "
+                           f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(cw[v], sw[at]),), proven=True)
     return None

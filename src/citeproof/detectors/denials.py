@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
+from functools import lru_cache
 
 from citeproof.detectors.cues import (AUX, BE_FORMS, CUE_RES, NEG_ANY_SIDE, NEGATOR, SETS_IN_DOUBT, content_stems,
                                      light_token)
@@ -53,7 +54,7 @@ def _context_words(claim_words: list[str], sent_words: list[str], source_text: s
     return stated_in(content, source_text)
 
 
-_CLAUSE_BREAK = re.compile(r"(?:,|;)\s+(?:but|whereas|while|whilst|yet)\s+|;\s+|\s+(?=without\s)", re.I)
+_CLAUSE_BREAK = re.compile(r"(?:,|;)\s+(?:but|whereas|while|whilst|yet|since|because)\s+|;\s+|\s+(?=without\s)", re.I)
 """Where a sentence's contrasting clause opens; *without* stays with its clause ("... abolished the expression of mRNA
 for mediators of inflammation (...) without affecting the expression of message for several other proteins", a 48th
 trial's claim dropped the *without*)."""
@@ -133,7 +134,9 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
             ok, negates_beyond, claim_beyond = True, False, False
             for t, i1, i2, j1, j2 in _differences(cw, sw):
                 if t == "delete" and held and (i1 == 0 or i2 == len(cw)):
-                    claim_beyond = True  # the claim goes on past the sentence's words
+                    # the claim goes on past the sentence's words; at its end, words the source states (its context:
+                    # "between visceral and subcutaneous arterioles", a 169th trial's added *not*) go nowhere new
+                    claim_beyond = claim_beyond or i1 == 0 or not set(content_stems(co[i1:i2])) <= _stems_in(source_text)
                     continue
                 if (t == "replace" and held and i1 == 0 and NEGATOR.fullmatch(sw[j2 - 1])  # "There is no" (164th)
                         and all(light_token(w) for w in sw[j1:j2 - 1])
@@ -224,6 +227,12 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                        f"{word!r}), every other word alike: \u201c{whole[:200]}\u201d", 0.9,
                        (TagEvidence(c_span, s_span),), proven=True)
     return None
+
+
+@lru_cache(maxsize=64)
+def _stems_in(text: str) -> frozenset[str]:
+    """The stems of every word of ``text``."""
+    return frozenset(stem(w.lower()) for w in _TOKEN_RE.findall(text))
 
 
 _HAVING = frozenset({"with", "had", "has", "have", "having", "a", "an", "any"})

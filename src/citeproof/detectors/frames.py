@@ -51,7 +51,9 @@ def name_in_frame(claim_text: str, source_text: str) -> TagEvidence | None:
     for m in _CLAIM_NAME.finditer(claim_text):
         name = m.group(0)
         parts = [p for p in re.split(r"[-/]", name.split()[0]) if p]
-        if (m.start() == 0 or _squash(name.split()[0]) in squashed or len(name) < 3 or _CITED.match(claim_text, m.end())
+        first_word = name.split()[0]
+        if (m.start() == 0 or re.search(rf"(?<![\w-]){re.escape(first_word)}(?![\w-])", source_text, re.I)
+                or _squash(name) in squashed or len(name) < 3 or _CITED.match(claim_text, m.end())
                 or all(re.search(rf"\b{re.escape(p)}\b", source_text, re.I) for p in parts)  # "DSS-colitis" / "DSS"
                 or _OPENS.search(claim_text[:m.start()])):
             continue  # (not an author cited, "Baldridge et al. showed", nor a sentence's or clause's first word)

@@ -79,6 +79,8 @@ STRONG_HEDGES = [
     r"should (?:have|be|provide|allow|enable|help|prove|facilitate|improve|lead)",  # "should have broad utility" (28th)
     r"(?:has|have) been (?:proposed|suggested|hypothesi[sz]ed|thought|claimed|speculated) to",  # 33rd: "have been proposed to improve"
     r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
+    r"(?:is|are|was|were) (?:proposed|hypothesi[sz]ed|postulated|speculated) to",  # a 170th trial: "Stem cells are
+    # proposed to segregate chromosomes asymmetrically" cited as "Stem cells segregate ..." (*supported*)
     r"putative(?:ly)?", PREDICTED, r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed", r"(?:we|i) surmise",
     r"(?:is|are|was|were) (?:widely |generally |often )?considered to",  # "TatA is considered to be" (a 16th trial)
     r"it is (?:also |widely |generally |often )?(?:considered|thought|believed|assumed|presumed) that",  # "It is also

@@ -223,10 +223,15 @@ _NAMED_NUMBER = re.compile(r"(?<![\w-])(?=[\w()/+-]*[A-Za-z])(?=[\w()/+-]*\d)[\w
 """A word of letters and digits together (*HEXXH(X)18E*, *CD4+*, *T58*)."""
 
 
+_DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-"})
+
+
 def _digits_renamed(claim_text: str, evidence_text: str, source_text: str) -> tuple[str, str] | None:
     """The claim's word of letters and digits, which the source never writes, where a sentence restating the claim
     has the same word with other digits: "HEXXH(X)16E Zn-binding" for "HEXXH(X)18E Zn-binding" (a 92nd trial:
     *partial*; the quantity parser reads no number inside a name). ``(claim's word, source's word)``, or None."""
+    claim_text, evidence_text, source_text = (t.translate(_DASHES) if t else t for t in (claim_text, evidence_text, source_text))
+    # (a dash as a hyphen: "UreA183-230" for "UreA183\u2013203", a 168th trial's *supported*)
     for m in _NAMED_NUMBER.finditer(claim_text):
         word = m.group(0).strip("()-/+") or m.group(0)
         if word in (source_text or evidence_text) or not any(c.isdigit() for c in word):
@@ -240,7 +245,7 @@ def _digits_renamed(claim_text: str, evidence_text: str, source_text: str) -> tu
         lead = WORD_RE.findall(claim_text[:m.start()])[-3:]  # else the same three words before it in any sentence: "in
         # the presence of IL-15" for "Those cells can be expanded in culture in the presence of IL-2", the sentence
         # after the one restating the claim's first half (a 164th trial: *supported*)
-        if len(lead) == 3 and source_text:
+        if len(lead) == 3 and source_text and not re.fullmatch(r"\d+'?s", word):  # (a decade is no name: "1890s")
             said = re.compile(r"\b" + r"\W+".join(map(re.escape, lead)) + r"\W+(?P<w>[\w()/+-]+)", re.I)
             other = next((w for n in said.finditer(source_text) if (w := n.group("w").strip("()-/+.,;")) != word
                           and re.sub(r"\d+", "#", w) == shape and w not in claim_text), None)

@@ -169,7 +169,7 @@ def _unit_after(text: str, pos: int) -> tuple[str, int]:
     """The unit written right after ``pos`` (``'' , pos`` when none), past a spread in brackets (:data:`_SPREAD`:
     "mean [SD] age, 74 [14] years" gives 74 years)."""
     h = _HYPHEN_UNIT.match(text, pos)
-    if h and h.group(1) in HYPHEN_UNITS:
+    if h and (h.group(1) in HYPHEN_UNITS or h.group(1).lower() in ("day", "week", "month", "year")):  # "a 30-day chase"
         return h.group(1), h.end()
     m = _UNIT_RE.match(text, pos)
     if not m:

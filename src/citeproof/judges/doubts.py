@@ -7,13 +7,15 @@ stands below it. Each rule was found by new users' trials on SciFact abstracts (
 
 from __future__ import annotations
 
+import re
+
 from citeproof.detectors.denials import antonym_for, states_excluded, states_no_difference, states_same_contrast, states_same_direction
 from citeproof.detectors.restated import states_same_negation
 from citeproof.judges.base import Judgement
 from citeproof.model import Verdict
 from citeproof.text.stems import overlap_score
 
-__all__ = ["contradicts_elsewhere", "restating_clear", "same_negation"]
+__all__ = ["contradicts_a_proposal", "contradicts_elsewhere", "restating_clear", "same_negation"]
 
 
 def same_negation(claim: str | None, entailment: Judgement, lexical: Judgement) -> tuple[str, object, str] | None:
@@ -81,3 +83,21 @@ def restating_clear(claim: str | None, entailment: Judgement, policy) -> tuple[s
         # when the judged window holds it: "... also was blunted in IL-18 knockout mice" read with its neighbour, a
         # 90th trial's false claim, P(contradicts) 0.97 beside 0.41 alone)
     return None
+
+
+_PROPOSED = re.compile(r"\b(?:is|are|was|were|has been|have been|had been)\s+(?:widely\s+|long\s+|often\s+)?(?:proposed|"
+                       r"hypothesi[sz]ed|postulated|speculated|thought|believed|predicted)\s+to\b|\bit\s+(?:is|was|has been|"
+                       r"had been)\s+(?:proposed|hypothesi[sz]ed|postulated|suggested)\s+that\b|\bhypothes[ie]s\b", re.I)
+"""What a sentence reports as a proposal the work then tests, not as its finding."""
+
+
+def contradicts_a_proposal(claim: str | None, entailment: Judgement) -> str | None:
+    """The judged sentence when the judge's *contradicted* was read on a sentence that reports a proposal
+    (:data:`_PROPOSED`: *Stem cells are proposed to segregate chromosomes asymmetrically*) and the claim reports
+    none; None otherwise. A source that tests a proposal and refutes it is contradicted by its own opening: a 170th
+    trial's faithful "keeping older DNA strands during division is not a general property of stem cells" was called
+    *contradicted* at P(contradicts) 0.97 on the proposal."""
+    if not claim or entailment.verdict != Verdict.CONTRADICTED or entailment.evidence is None or _PROPOSED.search(claim):
+        return None
+    sent = getattr(entailment.evidence, "sentence", None)
+    return sent if sent and _PROPOSED.search(sent) else None

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from citeproof.judges.base import Judgement
 from citeproof.judges.judged import judged_in, judged_sentence, restating_read
-from citeproof.judges.doubts import contradicts_elsewhere, restating_clear, same_negation
+from citeproof.judges.doubts import contradicts_a_proposal, contradicts_elsewhere, restating_clear, same_negation
 from citeproof.text.grounding import restates_verbatim
 from citeproof.model import Citation, Claim, Finding, Source, Tier, Verdict
 
@@ -232,7 +232,8 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
 
     Before rule 1 as well: a *contradicted* that would decide (rule 1 or its lean, rule 2) read on a sentence that holds less than
     :attr:`Policy.judged_overlap_at` of the claim's content words contradicts something else; with the claim's words
-    found by the lexical tier the verdict is *partial* with ``needs_review`` (:func:`~citeproof.judges.doubts.contradicts_elsewhere`).
+    found by the lexical tier the verdict is *partial* with ``needs_review`` (:func:`~citeproof.judges.doubts.contradicts_elsewhere`);
+    so it is when that sentence reports a proposal the claim does not (:func:`~citeproof.judges.doubts.contradicts_a_proposal`).
 
     Without the entailment tier (``--tier lexical``, or the tier unavailable) the lexical verdict stands,
     with the reason :data:`LEXICAL_ONLY`.
@@ -286,6 +287,12 @@ def decide(entailment: Judgement | None, lexical: Judgement, policy: Policy = PO
                            f"which it is far less sure contradicts it (P(contradicts) {pc:.2f}): "
                            f"\u201c{sent[:200]}\u201d; "
                            "partial, not contradicted — read the passage"), restating_read(lexical.evidence, entailment))
+    proposal = contradicts_a_proposal(claim, entailment) if sure else None
+    if proposal is not None and lexical.verdict in (Verdict.SUPPORTED, Verdict.PARTIAL):
+        return _for_review(lexical, (f"the entailment judge said 'contradicted' (calibrated confidence {_floor2(entailment.confidence)}) "
+                           f"on a sentence that reports a proposal, not a finding: \u201c{proposal[:200]}\u201d; a source "
+                           "may test a proposal and find against it, so partial, not contradicted — read the passage"),
+                           restating_read(lexical.evidence, entailment))
     if entailment.confidence >= need:
         out = dataclasses.replace(entailment, reasons=list(entailment.reasons), flags=list(entailment.flags))
         if named:
