@@ -33,3 +33,15 @@ def judged(sentence: str, verdict, confidence: float, restating=None):
 
     ev = SimpleNamespace(sentence=sentence, scores={}, passage=SimpleNamespace(page=None, text=sentence))
     return Judgement(verdict, confidence, confidence, ev, Tier.ENTAILMENT, restating=restating)
+
+
+def tag_map(claim: str, source: str) -> dict[str, tuple[float, bool]]:
+    """Each tag's name -> ``(confidence, proven)``, every detector on ``source`` as evidence and as the whole source."""
+    from citeproof.detectors import run_detectors_text
+
+    return {t.name: (t.confidence, t.proven) for t in run_detectors_text(claim, source, source_text=source)}
+
+
+def proven_names(claim: str, source: str) -> set[str]:
+    """The names of the tags every detector proves by code for ``claim`` against ``source``."""
+    return {name for name, (_c, is_proven) in tag_map(claim, source).items() if is_proven}

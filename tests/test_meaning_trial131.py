@@ -11,7 +11,7 @@ modifications (8267678), L-threonine engineering in E. coli (1818578), Tie2 and 
 
 from __future__ import annotations
 
-from citeproof.detectors import run_detectors_text
+from tests.meaning_cases import proven_names as _proven
 from citeproof.detectors.across import sides_exchanged
 from citeproof.detectors.denials import negation_dropped_in_clause, negation_in_run
 from citeproof.detectors.numbers import detect_number_drift
@@ -55,10 +55,6 @@ CREATININE = ("In the acetylcysteine group, the mean serum creatinine concentrat
 def _tag(rule, claim: str, source: str):
     tag = rule(claim, split_sentences(source), source)
     return None if tag is None else (tag.name, tag.proven, tag.evidence[0].claim_span, tag.evidence[0].evidence_span)
-
-
-def _proven(claim: str, source: str) -> set[str]:
-    return {t.name for t in run_detectors_text(claim, source, source_text=source) if t.proven}
 
 
 def test_subjects_exchanged_between_two_clauses_side_by_side():

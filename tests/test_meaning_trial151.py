@@ -11,7 +11,7 @@ ribosomal subunit with tetracycline, edeine and IF3 (23342686).
 
 from __future__ import annotations
 
-from citeproof.detectors import run_detectors_text
+from tests.meaning_cases import proven_names as _proven, tag_map as _tags
 
 APOE = ("Apoe has been demonstrated to play a central role in lipoprotein metabolism. Apoe-deficient (Apoe(-/-)) mice "
         "develop atherosclerotic plaques spontaneously, followed by obesity. In this study, we investigated whether "
@@ -53,15 +53,6 @@ PRRX1 = ("Metastatic colonization requires the repression of the epithelial-mese
 IF3 = ("The location of the C-terminal domain of IF3, at the solvent side of the platform, sheds light on the formation "
        "of the initiation complex, and implies that the anti-association activity of IF3 is due to its influence on the "
        "conformational dynamics of the small ribosomal subunit.")
-
-
-def _tags(claim: str, source: str) -> dict[str, tuple[float, bool]]:
-    """Each tag's name -> (confidence, proven), every detector on the whole source."""
-    return {t.name: (t.confidence, t.proven) for t in run_detectors_text(claim, source, source_text=source)}
-
-
-def _proven(claim: str, source: str) -> set[str]:
-    return {name for name, (_c, proven) in _tags(claim, source).items() if proven}
 
 
 def test_a_negation_the_claim_adds_before_the_end_of_its_clause():

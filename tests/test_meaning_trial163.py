@@ -9,7 +9,7 @@ Assessment Scale (144801076), household crowding in Bangkok (36211049), astrocyt
 
 from __future__ import annotations
 
-from citeproof.detectors import run_detectors_text
+from tests.meaning_cases import proven_names as _proven, tag_map as _tags
 from citeproof.readers.claims import tidy_claim_text
 from citeproof.text.sentences import enumerated_items, split_sentences
 
@@ -45,15 +45,6 @@ ENERGY = ("Using this new knowledge, this paper provides revised estimates for t
 CTNNB1 = ("Many hepatic tumors such as hepatocellular adenomas, hepatocellular cancers, and hepatoblastomas have "
           "mutations in CTNNB1 that result in constitutive activation of beta-catenin, so this molecule could be a "
           "therapeutic target.")
-
-
-def _tags(claim: str, source: str) -> dict[str, tuple[float, bool]]:
-    """Each tag's name -> (confidence, proven), every detector on the whole source."""
-    return {t.name: (t.confidence, t.proven) for t in run_detectors_text(claim, source, source_text=source)}
-
-
-def _proven(claim: str, source: str) -> set[str]:
-    return {name for name, (_c, proven) in _tags(claim, source).items() if proven}
 
 
 def test_a_trend_read_across_a_series_the_source_lists_the_other_way():

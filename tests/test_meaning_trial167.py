@@ -10,10 +10,7 @@ visceral arterioles in obesity (79447), haematopoietic stem cells and BrdU (4381
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from citeproof.detectors import run_detectors_text
-from citeproof.judges.base import Judgement
+from tests.meaning_cases import judged, proven_names as _proven, tag_map as _tags
 from citeproof.judges.doubts import contradicts_a_proposal
 from citeproof.model import Verdict
 
@@ -41,15 +38,6 @@ PACAP = ("There is now clear evidence that PACAP and VIP modulate a number of as
          "proliferation, plasticity, glycogen production, and biosynthesis of neurotrophic factors and gliotransmitters.")
 GOLLI = ("We have identified a novel transcription unit of 105 kilobases (called the Golli-mbp gene) that encompasses "
          "the mouse myelin basic protein (MBP) gene.")
-
-
-def _tags(claim: str, source: str) -> dict[str, tuple[float, bool]]:
-    """Each tag's name -> (confidence, proven), every detector on the whole source."""
-    return {t.name: (t.confidence, t.proven) for t in run_detectors_text(claim, source, source_text=source)}
-
-
-def _proven(claim: str, source: str) -> set[str]:
-    return {name for name, (_c, proven) in _tags(claim, source).items() if proven}
 
 
 def test_tend_to_for_rather_is_no_swap():
@@ -149,10 +137,9 @@ def test_the_two_sides_of_a_verb_exchanged():
                                           "105-kilobase transcription unit called the Golli-mbp gene.", GOLLI)
 
 
-def _contradicted_on(sentence: str) -> Judgement:
-    """The judge's *contradicted* read on ``sentence`` (only the sentence of its evidence is read)."""
-    return Judgement(verdict=Verdict.CONTRADICTED, score=0.9, confidence=0.95, evidence=SimpleNamespace(sentence=sentence),
-                     reasons=[], tier="entailment")
+def _contradicted_on(sentence: str):
+    """The judge's *contradicted* read on ``sentence``."""
+    return judged(sentence, Verdict.CONTRADICTED, 0.95)
 
 
 def test_a_contradiction_read_on_a_proposal_is_no_finding():
@@ -166,3 +153,86 @@ def test_a_contradiction_read_on_a_proposal_is_no_finding():
                                   _contradicted_on(proposal)) is None
     assert contradicts_a_proposal("Keeping older DNA strands is not a general property of stem cells.",
                                   _contradicted_on(BRDU.split(". ")[1])) is None
+
+
+EXERCISE = ("The reorganized and newly revised \"Children's Exercise Physiology, Second Edition, \" presents the most "
+            "up-to-date research, methodology, and approaches related to children's physiologic responses to exercise. "
+            "The book examines not only the current major issues that separate children from adults, but also the "
+            "underlying mechanisms of these differences. Also included is in-depth discussion of the determinants of "
+            "aerobic fitness and VO2 kinetics and the significance of maximal aerobic power in children.")
+FLAVONOIDS = ("The six major subclasses of flavonoids include the flavones (e.g., apigenin, luteolin), flavonols (e.g., "
+              "quercetin, myricetin), flavanones (e.g., naringenin, hesperidin), catechins or flavanols (e.g., "
+              "epicatechin, gallocatechin), anthocyanidins (e.g., cyanidin, pelargonidin), and isoflavones (e.g., "
+              "genistein, daidzein).")
+TH2 = ("T helper 2 cytokines inhibit autophagic control of intracellular Mycobacterium tuberculosis. The T helper 1 "
+       "(Th1) cell cytokine IFN-gamma induces autophagy in macrophages to eliminate Mycobacterium tuberculosis.")
+SWR1 = ("We have found that Swr1, a Swi2/Snf2-related adenosine triphosphatase, is the catalytic core of a multisubunit, "
+        "histone-variant exchanger that efficiently replaces conventional histone H2A with histone H2AZ in nucleosome "
+        "arrays.")
+JHDM = ("Here we show that the histone demethylases Jhdm1a/1b are key effectors of somatic cell reprogramming downstream "
+        "of vitamin C. We first observed that vitamin C induces H3K36me2/3 demethylation in mouse embryonic "
+        "fibroblasts.")
+
+
+def test_round_39_reversals():
+    """Trial 174's 26, 15 and 17, 172's 20, 173's 25 (*supported*): *anaerobic* for *aerobic*; *but not the
+    underlying mechanisms* for *not only ..., but also the underlying mechanisms*; the title's two sides round
+    *inhibit(s)*; *replaces histone H2AZ with conventional histone H2A* for the other order; *Vitamin C ...
+    downstream of the histone demethylases Jhdm1a/1b* for the other order (and *vitamin C. We* ends a sentence)."""
+    assert "polarity_flip" in _proven("The book includes an in-depth discussion of the determinants of anaerobic "
+                                      "fitness and VO2 kinetics in children.", EXERCISE)
+    assert "polarity_flip" in _proven("The book examines the major issues that separate children from adults, but "
+                                      "not the underlying mechanisms of these differences.", EXERCISE)
+    assert "polarity_flip" not in _tags("The book examines the major issues that separate children from adults and "
+                                        "also the underlying mechanisms of these differences.", EXERCISE)
+    assert "polarity_flip" in _proven("Autophagic control of intracellular Mycobacterium tuberculosis inhibits the "
+                                      "production of T helper 2 cytokines.", TH2)
+    assert "polarity_flip" not in _tags("T helper 2 cytokines inhibit the autophagic control of intracellular "
+                                        "Mycobacterium tuberculosis.", TH2)
+    assert "polarity_flip" in _proven("The SWR1 complex efficiently replaces histone H2AZ with conventional histone H2A "
+                                      "in nucleosome arrays.", SWR1)
+    assert "polarity_flip" not in _tags("The SWR1 complex efficiently replaces conventional histone H2A with histone "
+                                        "H2AZ in nucleosome arrays.", SWR1)
+    assert "polarity_flip" in _proven("Vitamin C is a key effector of somatic cell reprogramming downstream of the "
+                                      "histone demethylases Jhdm1a/1b.", JHDM)
+    assert "polarity_flip" not in _tags("The histone demethylases Jhdm1a/1b are key effectors of somatic cell "
+                                        "reprogramming downstream of vitamin C.", JHDM)
+
+
+def test_round_39_names_and_numbers():
+    """Trial 174's 3 and 28 (*supported*): *third edition* for *Second Edition*; *Flavanones such as naringenin and
+    genistein* where the source gives genistein as an isoflavone. Trial 174's 21, faithful (*unsupported* on a
+    proven swap): *Interferon-gamma* for *IFN-gamma*."""
+    assert "number_drift" in _proven("The reorganized and newly revised third edition of Children's Exercise "
+                                     "Physiology presents up-to-date research.", EXERCISE)
+    assert "number_drift" not in _tags("The newly revised second edition of Children's Exercise Physiology presents "
+                                       "up-to-date research.", EXERCISE)
+    assert "term_swap" in _proven("Flavanones such as naringenin and genistein form one of the six major subclasses "
+                                  "of flavonoids.", FLAVONOIDS)
+    assert "term_swap" not in _tags("Flavanones such as naringenin and hesperidin form one of the six major "
+                                    "subclasses of flavonoids.", FLAVONOIDS)
+    assert "term_swap" not in _proven("Interferon-gamma, a Th1 cytokine, induces autophagy in macrophages to "
+                                      "eliminate Mycobacterium tuberculosis.", TH2)
+    assert "term_swap" in _proven("Interleukin-4, a Th1 cytokine, induces autophagy in macrophages to eliminate "
+                                  "Mycobacterium tuberculosis.", TH2)
+
+
+def test_a_letter_naming_a_thing_ends_a_sentence_before_its_usual_opening():
+    """*vitamin C. We first observed* is two sentences (a 173rd trial's source had read them as one); an initial before
+    a surname stays inside its sentence."""
+    from citeproof.text.sentences import split_sentences
+
+    assert len(split_sentences(JHDM)) == 2
+    assert split_sentences("The book by J. Smith was read. It was short.") == ["The book by J. Smith was read.",
+                                                                              "It was short."]
+
+
+def test_the_first_phase_for_an_initial_phase():
+    """Trial 140's 13, faithful (*unsupported* on the ordinal rule): "The first phase" for "an initial phase ... a
+    second phase"."""
+    source = ("T cells make brief serial contacts with dendritic cells in an initial phase, and stable contacts in a "
+              "second phase.")
+    assert "number_drift" not in _tags("The first phase, in which T cells make brief serial contacts with dendritic "
+                                       "cells, gets shorter.", source)
+    assert "number_drift" in _proven("The third phase, in which T cells make brief serial contacts with dendritic "
+                                     "cells, gets shorter.", source)

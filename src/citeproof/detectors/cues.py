@@ -98,6 +98,7 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     # an association's sign: a 26th trial's "significant positive linear association" for "inverse" had no tag
     ("positive", "inverse"), ("positively", "inversely"), ("positively", "negatively"), ("direct", "inverse"),
     ("directly", "inversely"),  # "correlates inversely with" for "correlates directly with" (a 160th trial: *partial*)
+    ("aerobic", "anaerobic"),  # "the determinants of anaerobic fitness" for "aerobic fitness" (a 174th: *supported*)
     ("greater", "lesser"), ("larger", "lesser"), ("more", "lesser"),  # a 27th trial: "to a greater degree" for "lesser"
     ("activates", "inhibits"), ("activated", "inhibited"), ("promotes", "suppresses"), ("promoted", "suppressed"),
     ("rise", "fall"), ("rises", "falls"), ("rose", "fell"), ("enhanced", "reduced"), ("enhances", "reduces"),

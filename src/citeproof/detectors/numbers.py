@@ -153,6 +153,24 @@ _DATED = re.compile(r"\b(?P<month>(?:jan|febr)uary|march|april|may|june|july|aug
 """A date with its month: the quantity parser reads no number in "August 1992"."""
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINAL = re.compile(r"\b(?P<o>" + "|".join(_ORDINALS) + r")[\s,]+(?P<n>[a-z]{4,})\b", re.I)
+
+
+def _ordinal_for_ordinal(claim_text: str, source_text: str) -> tuple[str, str] | None:
+    """The claim's ordinal before a noun (*third edition*) where the source has another before the same noun
+    (*Second Edition*) and never writes the claim's ordinal at all: a 174th trial's *supported*. ``(claim's, source's)``, or None."""
+    for m in _ORDINAL.finditer(claim_text):
+        mine, noun = m.group("o").lower(), m.group("n").lower()
+        said = [n for n in _ORDINAL.finditer(source_text) if n.group("n").lower() == noun]
+        if mine == "first" and re.search(rf"\b(?:initial|early|earliest|an?)\s+{re.escape(noun)}\b", source_text, re.I):
+            continue  # "The first phase" for "an initial phase ... a second phase" (a 140th trial's faithful claim)
+        if said and not re.search(rf"\b{mine}\b", source_text, re.I):  # (the source's "second dose" beside its
+            # "first vaccine dose" excuses the claim's "second vaccine dose", a faithful Citation-Integrity claim)
+            return m.group(0), said[0].group(0)
+    return None
+
+
 def _date_for_date(claim_text: str, evidence_text: str, source_text: str) -> tuple[str, str] | None:
     """The claim's year of a dated month where a sentence restating the claim (:func:`_twin_sentences`) dates the
     same month in another year: "held in August 1996" for "held in August 1992" (a 90th trial: *supported*, P(entails)
@@ -297,6 +315,7 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     cq = [q for q in extract_quantities(claim_text) if not (q.kind == "number" and q.unit == "" and q.lo in (1.0, 0.0) and not q.approx)]
     source_text = context.get("source_text") or ""
     for_one = (_number_for_one(claim_text, evidence_text) or _date_for_date(claim_text, evidence_text, source_text)
+               or _ordinal_for_ordinal(claim_text, source_text or evidence_text)
                or _digits_renamed(claim_text, evidence_text, source_text)
                or _duration_for_duration(claim_text, evidence_text))
     if not cq and for_one is None:

@@ -25,7 +25,7 @@ from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS
 
-__all__ = ["SETTING", "WHOLE", "degree_widened", "excluded_joined", "frequency_widened", "lone_negation", "respective_order_turned", "role_names_exchanged",
+__all__ = ["SETTING", "WHOLE", "also_denied", "degree_widened", "excluded_joined", "frequency_widened", "lone_negation", "respective_order_turned", "role_names_exchanged",
            "setting_moved"]
 
 _TOKEN = re.compile(r"\w[\w'+/-]*\w|\w|[,;:()]")
@@ -311,4 +311,27 @@ def frequency_widened(claim_text: str, pool: list[str]) -> Tag | None:
                         and stem(sw[j + 1].lower()) == stem(cw[k + 1].lower())):
                     return Tag("scope_inflation", f"The claim says {w!r} where the source says {v!r}: "
                                f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(w, v),), proven=True)
+    return None
+
+
+_BUT_NOT_X = re.compile(r"\bbut\s+not\s+(?:the\s+|its\s+|their\s+)?(?P<x>[\w-]+(?:\s+[\w-]+)?)", re.I)
+
+
+def also_denied(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim's *but not X* where a sentence restating it has *not only ..., but also X*: "The book examines the
+    major issues that separate children from adults, but not the underlying mechanisms" for "... examines not only the
+    current major issues ..., but also the underlying mechanisms" (a 174th trial: *supported* at 0.93; *not only*
+    is no denial, so the word diff saw none). The source never says *but not X*. Code shows it: ``polarity_flip`` at
+    0.9, ``proven``."""
+    m = _BUT_NOT_X.search(claim_text)
+    if m is None:
+        return None
+    x = r"\s+".join(map(re.escape, m.group("x").split()))
+    if re.search(rf"\bbut\s+not\s+(?:the\s+|its\s+|their\s+)?{x}\b", source_text or "", re.I):
+        return None
+    for sent in pool:
+        also = re.search(rf"\bbut\s+also\s+(?:the\s+|its\s+|their\s+)?{x}\b", sent, re.I)
+        if also is not None:
+            return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {also.group(0)!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), also.group(0)),), proven=True)
     return None

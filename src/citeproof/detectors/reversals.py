@@ -14,9 +14,11 @@ import re
 
 from citeproof.detectors.across import (comparison_turned, degree_turned_on_quality, ends_moved_across, sides_exchanged,
                                         turned_over_list)
-from citeproof.detectors.agents import (agent_made_patient, agent_roles_exchanged, compared_sides_exchanged, named_contexts_exchanged,
-                                        pair_turned_around, sides_turned_round_verb, than_sides_exchanged)
-from citeproof.detectors.pairings import excluded_joined, lone_negation, respective_order_turned, role_names_exchanged
+from citeproof.detectors.agents import (agent_made_patient, agent_roles_exchanged, compared_sides_exchanged,
+                                        named_contexts_exchanged, names_exchanged_round_words, pair_turned_around,
+                                        sides_turned_round_verb, than_sides_exchanged)
+from citeproof.detectors.pairings import (also_denied, excluded_joined, lone_negation, respective_order_turned,
+                                          role_names_exchanged)
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference, ended_for_lasted)
@@ -78,7 +80,8 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or pair_turned_around(claim_text, pool, source_text) or lone_negation(claim_text, pool, source_text)
             or _with_or_without(claim_text, pool, wide, source_text) or trend_against_series(claim_text, pool, source_text)
             or sides_turned_round_verb(claim_text, pool, source_text) or compared_sides_exchanged(claim_text, pool, source_text)
-            or agent_made_patient(claim_text, pool, source_text))
+            or agent_made_patient(claim_text, pool, source_text) or also_denied(claim_text, pool, source_text)
+            or names_exchanged_round_words(claim_text, pool, source_text))
 
 
 _WITH = ((re.compile(r"\bin the absence of\b", re.I), "without"),

@@ -73,12 +73,17 @@ _CJK_END = re.compile(r"[。！？｡]+[」』”’）)\]】〕]*\s*")
 """A Chinese or Japanese full stop, exclamation or question mark (full width) ends a sentence, with no space after it."""
 
 
-def _ends_in_abbreviation(head: str, following: str = "") -> bool:
+_NAMING_LETTER = re.compile(r"\b[a-z]{3,}\s+[A-Z]\.$")
+_OPENER = re.compile(r"(?:We|The|This|These|Those|Here|In|Our|It|Its|Thus|However|Furthermore|Moreover|Finally|Together|"
+                     r"Taken|Using|Both|Such|Therefore|Although|While|When|After|To|A|An)\b")
+
+
+def _ends_in_abbreviation(head: str, following: str = "", following_word: str = "") -> bool:
     """True when ``head`` ends in a period that belongs to an abbreviation or an initial.
 
     ``following`` is the first character after the break: a lone lower-case
     letter before a number ("c. 5261", "p. 4") is an abbreviation, before a
-    capital ("after 25 y. Importantly") a unit ending the sentence.
+    capital ("after 25 y. Importantly") a unit ending the sentence; ``following_word`` the text after the break.
     """
     m = _LAST_WORD.search(head[-40:])
     if not m:
@@ -87,7 +92,9 @@ def _ends_in_abbreviation(head: str, following: str = "") -> bool:
     if len(word) == 1 and word.isalpha() and following.isdigit():
         return True
     if len(word) == 1 and word.isalpha() and word.isupper():
-        return True  # an initial: "J. R. Tolkien"
+        # an initial: "J. R. Tolkien"; not a letter naming a thing ("vitamin C", "hepatitis B", "type A") before a
+        # sentence's usual opening word ("... downstream of vitamin C. We first observed ...": a 173rd trial's source)
+        return not (_NAMING_LETTER.search(head[-40:]) and _OPENER.match(following_word))
     if "." in word and all(len(w) <= 2 and w.isalpha() for w in word.split(".")):
         return True  # "U.S", "e.g", "i.e"
     return word.lower() in ABBREVIATIONS
@@ -208,7 +215,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     inside = _inside_brackets(balanced, sorted(cuts - hard))
     for c in sorted(cuts | hard):
         head = text[s:c].rstrip()
-        if not head or (c not in hard and (c in inside or _ends_in_abbreviation(head[-40:], text[c: c + 1]))):
+        if not head or (c not in hard and (c in inside or _ends_in_abbreviation(head[-40:], text[c: c + 1],
+                                                                                  text[c: c + 12]))):
             continue
         spans.append((s, s + len(head)))
         s = c
