@@ -236,3 +236,41 @@ def test_the_first_phase_for_an_initial_phase():
                                        "cells, gets shorter.", source)
     assert "number_drift" in _proven("The third phase, in which T cells make brief serial contacts with dendritic "
                                      "cells, gets shorter.", source)
+
+
+YQHC = ("YqhC shares homology with transcriptional regulators belonging to the AraC/XylS family and was shown to act as "
+        "a positive regulator of the adjacent operon encoding YqhD and DkgA.")
+PHO5 = ("Promoter closure occurs very rapidly, and the histone chaperones Asf1 and Hir1 appear to be important for "
+        "rapid reassembly of nucleosomes at the PHO5 promoter.")
+KRAS = ("The median overall survivals for patients with KRAS mutations, EGFR mutations, or both wild types were 7.7, "
+        "38.0, and 15.0 months, respectively (P<0.001). Response rates were 28% and 31%. KRAS mutation tended to be "
+        "associated with inferior treatment outcomes after gemcitabine-based chemotherapy.")
+IL2 = "Apparently, the addition of IL-2 by inhalation improved survival."
+
+
+def test_round_40():
+    """Trials 175-178 (held out on `45259f6`): *a repressor* for *a positive regulator* (175's 3, *supported*);
+    *28.0* in a list for *38.0*, a *28%* elsewhere no excuse (177's 12, *supported*); *was significantly associated*
+    for *tended to be associated* and *was shown to improve* for *Apparently, ... improved* (177's 22 and 178's 12,
+    *supported*): hedges, *partial*. The faithful twins stay clear."""
+    assert "polarity_flip" in _proven("YqhC shares homology with AraC/XylS-family transcriptional regulators and was "
+                                      "shown to act as a repressor of the adjacent operon encoding YqhD and DkgA.", YQHC)
+    assert "polarity_flip" not in _tags("YqhC was shown to act as an activator of the adjacent operon encoding YqhD "
+                                        "and DkgA.", YQHC)
+    claim = ("The median overall survivals for patients with KRAS mutations, EGFR mutations, or both wild types were "
+             "7.7, {}, and 15.0 months, respectively.")
+    assert "number_drift" in _proven(claim.format("28.0"), KRAS)
+    assert "number_drift" not in _tags(claim.format("38.0"), KRAS)
+    assert _tags("KRAS mutation was significantly associated with inferior treatment outcomes after "
+                 "gemcitabine-based chemotherapy.", KRAS)["hedge_removed"][0] >= 0.6
+    assert _tags("The addition of IL-2 by inhalation was shown to improve survival.", IL2)["hedge_removed"][0] >= 0.6
+    assert "hedge_removed" not in _tags("The addition of IL-2 by inhalation apparently improved survival.", IL2)
+
+
+def test_a_word_capitalised_on_one_side_only_is_no_name():
+    """A faithful claim whose *Trophy* the source writes *trophy*: no two names turned round the same words."""
+    source = "The cadets take the trophy at the parade while the corps marches in Atlanta."
+    assert "polarity_flip" not in _tags("In Atlanta the corps marches while the cadets take the Trophy at the parade.",
+                                        source)
+    assert "polarity_flip" in _proven("In Atlanta the corps marches while the cadets take the Trophy at the parade.",
+                                      source.replace("trophy", "Trophy"))

@@ -153,7 +153,8 @@ def text_paragraphs(text: str) -> list[Paragraph]:
                 owner.setdefault(u, []).append(m.group(0))
             for u, (s, e) in enumerate(units):
                 keys = tuple(owner.get(u, ()))
-                body = re.sub(r"\s+([.,;:])(?!\d)", r"\1", re.sub(r"\s+", " ", plain[s:e])).strip()
+                body = re.sub(r"(?<=\d)\s+([.,;:])|\s+([.,;:])(?!\d)", lambda m: m.group(1) or m.group(2),
+                              re.sub(r"\s+", " ", plain[s:e])).strip()
                 if body:
                     first = s + len(chunk[s:e]) - len(chunk[s:e].lstrip())
                     para.sentences.append(Sentence(body, chunk[s:e].strip(), line + chunk.count("\n", 0, first), keys))

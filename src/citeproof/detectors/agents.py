@@ -507,7 +507,8 @@ def names_exchanged_round_words(claim_text: str, pool: list[str], source_text: s
     low = [w.lower() for w in cw]
     names = [i for i, w in enumerate(cw) if _name_like(w, i == 0) and low.count(low[i]) == 1 and len(w) >= 1]
     for _passage, sent in restating(claim_text, pool):
-        sw = [w.lower() for w in _PIECE.findall(ascii_hyphens(sent)) if w not in ",;:"]
+        raw = [w for w in _PIECE.findall(ascii_hyphens(sent)) if w not in ",;:"]
+        sw = [w.lower() for w in raw]
         if _turns(claim_text) != _turns(sent):
             continue
         for x, a in enumerate(names):
@@ -515,6 +516,8 @@ def names_exchanged_round_words(claim_text: str, pool: list[str], source_text: s
                 if sw.count(low[a]) != 1 or sw.count(low[b]) != 1:
                     continue
                 sa, sb = sw.index(low[a]), sw.index(low[b])
+                if not (_name_like(raw[sa], sa == 0) and _name_like(raw[sb], sb == 0)):
+                    continue  # a name on both sides ("Trophy" is the source's "trophy": a faithful WiCE claim)
                 if sb >= sa:
                     continue  # the sentence has them in the claim's order
                 mine, theirs = low[a + 1:b], sw[sb + 1:sa]

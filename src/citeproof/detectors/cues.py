@@ -99,6 +99,9 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("positive", "inverse"), ("positively", "inversely"), ("positively", "negatively"), ("direct", "inverse"),
     ("directly", "inversely"),  # "correlates inversely with" for "correlates directly with" (a 160th trial: *partial*)
     ("aerobic", "anaerobic"),  # "the determinants of anaerobic fitness" for "aerobic fitness" (a 174th: *supported*)
+    ("rapidly", "slowly"), ("rapid", "slow"), ("quickly", "slowly"),  # "Promoter closure occurs very
+    # slowly" for "very rapidly" (a 176th trial: *partial*, a hedge tag only)
+    ("activator", "repressor"), ("activators", "repressors"),  # "act as a repressor" for "a positive regulator" (175th)
     ("greater", "lesser"), ("larger", "lesser"), ("more", "lesser"),  # a 27th trial: "to a greater degree" for "lesser"
     ("activates", "inhibits"), ("activated", "inhibited"), ("promotes", "suppresses"), ("promoted", "suppressed"),
     ("rise", "fall"), ("rises", "falls"), ("rose", "fell"), ("enhanced", "reduced"), ("enhances", "reduces"),

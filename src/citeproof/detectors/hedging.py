@@ -52,7 +52,7 @@ HEDGES = [
     r"putative(?:ly)?", PREDICTED, r"presumabl[ey]", r"probabl[ey]", r"preliminary", r"tentative(?:ly)?", r"consistent with",
     r"in part", r"partially", r"to some extent", r"not clear|unclear|remains? to be", r"raises? the possibility",
     r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot", POSSIBLE_EFFECT, r"surmis(?:e|es|ed)",
-    PROMISE,
+    PROMISE, r"apparently", r"tend(?:s|ed)? to be",
 ]
 BOOSTERS = [
     r"clearly", r"clear(?:ly)? (?:show|demonstrate)s?", r"definitive(?:ly)?", r"conclusive(?:ly)?", r"unequivocal(?:ly)?",
@@ -79,6 +79,8 @@ STRONG_HEDGES = [
     r"should (?:have|be|provide|allow|enable|help|prove|facilitate|improve|lead)",  # "should have broad utility" (28th)
     r"(?:has|have) been (?:proposed|suggested|hypothesi[sz]ed|thought|claimed|speculated) to",  # 33rd: "have been proposed to improve"
     r"(?:is|are|was|were) thought to", r"presumabl[ey]", r"probabl[ey]",
+    r"apparently", r"tend(?:s|ed)? to be",  # trials 177-178: "Apparently, the addition of IL-2 by inhalation improved
+    # survival" cited as "was shown to improve survival"; "tended to be associated" as "was significantly associated"
     r"(?:is|are|was|were) (?:proposed|hypothesi[sz]ed|postulated|speculated) to",  # a 170th trial: "Stem cells are
     # proposed to segregate chromosomes asymmetrically" cited as "Stem cells segregate ..." (*supported*)
     r"putative(?:ly)?", PREDICTED, r"we speculate", r"(?:is|are|was|were) hypothesi[sz]ed", r"(?:we|i) surmise",

@@ -106,6 +106,7 @@ _GROUPS = (
     "part parts aspect aspects component components facet facets", "site sites location locations",
     "given administered infused", "effect effects consequence consequences",
     "cocktail cocktails combination combinations set",  # a 143rd's "a defined set of transcription factors"
+    "work effort efforts", "useful valuable", "distinguish discriminate",  # a 176th trial's faithful claims
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

@@ -346,6 +346,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
         if slot and not any(quantities_match(q, e) for k, e in enumerate(twin_q) if k not in taken) and not (source_text and any(
                 _states(q, e) and (share >= twin_share - NEAR_MISS or _year(q) or _beside_alike(claim_text, q, sent, e))
                 and not (q.unit and not e.unit and share >= twin_share)  # a bare number of the restating sentence
+                and not ("." in q.text and not q.unit and e.unit)  # (nor a percentage a bare decimal: "28.0" of "7.7,
+                # 28.0, and 15.0 months" for "38.0", excused by a "28%" elsewhere, a 177th trial's *supported*)
                 # itself states no duration ("ten embryos" for "within 10 min", a 153rd trial)
                 for share, sent in sentences_about(claim_text, source_text, floor=0.3)
                 for e in extract_quantities(sent))):

@@ -116,7 +116,9 @@ def clean_inline_markdown(text: str) -> str:
     return text
 
 
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?)\]])(?!\d)")  # ".68" keeps its space: "of .68" (a 164th trial read "of.68")
+_SPACE_BEFORE_PUNCT = re.compile(r"(?<=\d)\s+([.,;:!?)\]])|\s+([.,;:!?)\]])(?!\d)")
+"""A space before punctuation, but not a word's before a decimal: "of .68" keeps it (a 164th trial had read "of.68"),
+"rsif.2017 .0387" (a number wrapped at its stop in a PDF) loses it."""
 _DOUBLE_PERIOD = re.compile(r"(?<!\.)\.\s*\.(?!\.)")
 _EMPTY_PARENS = re.compile(r"\(\s*[,;]?\s*\)")
 _WS = re.compile(r"\s+")
@@ -136,7 +138,7 @@ def tidy_claim_text(text: str) -> str:
     """
     text = _WS.sub(" ", text)
     text = _EMPTY_PARENS.sub("", text)
-    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    text = _SPACE_BEFORE_PUNCT.sub(lambda m: m.group(1) or m.group(2), text)
     text = _DOUBLE_PERIOD.sub(".", text)  # "large. [@a]." and "Fig. 1.[@a]." leave two periods
     text = _WS.sub(" ", text)
     return text.strip()
