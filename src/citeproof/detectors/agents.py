@@ -23,7 +23,7 @@ from citeproof.text.abbreviations import as_the_source_writes, defined_abbreviat
 from citeproof.text.normalise import ascii_hyphens
 from citeproof.text.sentences import split_sentences
 from citeproof.text.normalise import stem
-from citeproof.text.stems import STOPWORDS
+from citeproof.text.stems import STOPWORDS, content_stems
 
 __all__ = ["agent_made_patient", "agent_roles_exchanged", "compared_sides_exchanged", "names_exchanged_round_words", "named_contexts_exchanged", "pair_turned_around", "relations", "sides_turned_round_verb",
            "than_sides_exchanged"]
@@ -285,10 +285,6 @@ def _turns(text: str) -> set[str]:
     return {stem(w) for w in re.findall(r"[\w-]+", text.lower())} & DIRECTION
 
 
-def _stems_of(text: str) -> set[str]:
-    return {stem(w) for w in re.findall(r"[\w-]+", text.lower()) if len(w) >= 3 and w not in STOPWORDS}
-
-
 def compared_sides_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
     """What a comparison is measured against (*compared with X*) exchanged with what it is said of: "When compared with
     TATA box-containing genes, TATA-less promoters preferentially utilize SAGA rather than TFIID" for "TATA
@@ -299,18 +295,18 @@ def compared_sides_exchanged(claim_text: str, pool: list[str], source_text: str)
     from citeproof.detectors.terms import restating
 
     mine = _COMPARED.search(claim_text)
-    if mine is None or not (std := _stems_of(mine.group("std"))):
+    if mine is None or not (std := content_stems(mine.group("std"))):
         return None
-    rest = _stems_of(claim_text[:mine.start()] + " " + claim_text[mine.end():])
+    rest = content_stems(claim_text[:mine.start()] + " " + claim_text[mine.end():])
     for _passage, sent in restating(claim_text, pool):
         for m in _COMPARED.finditer(sent):
-            theirs = _stems_of(m.group("std"))
+            theirs = content_stems(m.group("std"))
             if _turns(claim_text) != _turns(sent):
                 continue  # turned twice, sides and direction ("decreased ... in the healthy endometrium compared with
                 # superficial lesions" for "increased ... in superficial lesions compared with the healthy endometrium")
-            if not theirs or theirs & std or not theirs <= rest or not std <= _stems_of(sent[:m.start()] + " " + sent[m.end():]):
+            if not theirs or theirs & std or not theirs <= rest or not std <= content_stems(sent[:m.start()] + " " + sent[m.end():]):
                 continue
-            if any(_stems_of(n.group("std")) >= std for o in split_sentences(source_text or sent) for n in _COMPARED.finditer(o)):
+            if any(content_stems(n.group("std")) >= std for o in split_sentences(source_text or sent) for n in _COMPARED.finditer(o)):
                 continue
             return Tag("polarity_flip", f"The claim measures against {mine.group('std')!r} where the source measures "
                        f"against {m.group('std')!r}, the two sides exchanged: \u201c{sent[:200]}\u201d", 0.9,

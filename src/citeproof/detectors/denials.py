@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from functools import lru_cache
 
 from citeproof.detectors.cues import (AUX, BE_FORMS, CUE_RES, NEG_ANY_SIDE, NEGATOR, SETS_IN_DOUBT, content_stems,
                                      light_token)
@@ -136,7 +135,7 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                 if t == "delete" and held and (i1 == 0 or i2 == len(cw)):
                     # the claim goes on past the sentence's words; at its end, words the source states (its context:
                     # "between visceral and subcutaneous arterioles", a 169th trial's added *not*) go nowhere new
-                    claim_beyond = claim_beyond or i1 == 0 or not set(content_stems(co[i1:i2])) <= _stems_in(source_text)
+                    claim_beyond = claim_beyond or i1 == 0 or not set(content_stems(co[i1:i2])) <= stems_of(source_text)
                     continue
                 if (t == "replace" and held and i1 == 0 and NEGATOR.fullmatch(sw[j2 - 1])  # "There is no" (164th)
                         and all(light_token(w) for w in sw[j1:j2 - 1])
@@ -227,12 +226,6 @@ def negation_dropped(claim_text: str, pool: list[str], source_text: str) -> Tag 
                        f"{word!r}), every other word alike: \u201c{whole[:200]}\u201d", 0.9,
                        (TagEvidence(c_span, s_span),), proven=True)
     return None
-
-
-@lru_cache(maxsize=64)
-def _stems_in(text: str) -> frozenset[str]:
-    """The stems of every word of ``text``."""
-    return frozenset(stem(w.lower()) for w in _TOKEN_RE.findall(text))
 
 
 _HAVING = frozenset({"with", "had", "has", "have", "having", "a", "an", "any"})

@@ -19,7 +19,7 @@ from citeproof.model import TagEvidence
 from citeproof.text.normalise import STOPWORDS, WORD_RE
 from citeproof.text.stems import overlap_score
 
-__all__ = ["member_of_another_kind", "name_in_frame"]
+__all__ = ["initials", "member_of_another_kind", "name_in_frame"]
 
 _NAME = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,4}"
 _CLAIM_NAME = re.compile(r"(?<![\w'-])" + _NAME)
@@ -72,7 +72,7 @@ def name_in_frame(claim_text: str, source_text: str) -> TagEvidence | None:
                         or re.split(r"[\s-]+", theirs)[0].lower() == first):
                     continue  # (the first part shared is one name written otherwise: "HIV-infected" / "HIV-positive")
                 if (same_term(name.split(), theirs.split(), source_text) or not WORD_RE.search(theirs)
-                        or _initials(name, theirs) or _initials(theirs, name) or fuzz.ratio(name, theirs) >= 75):
+                        or initials(name, theirs) or initials(theirs, name) or fuzz.ratio(name, theirs) >= 75):
                     continue  # (a short form, "RTT" / "Rett"; one name spelt otherwise, "Nx16" / "N16")
                 sentence = _sentence_at(source_text, hit.start("n"))
                 if overlap_score(claim_text, sentence) < FRAME_AT:
@@ -93,8 +93,9 @@ def _squash(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-def _initials(short: str, long: str) -> bool:
-    """``short`` is written in capitals whose letters stand in ``long`` in order, the first first ("RTT" / "Rett")."""
+def initials(short: str, long: str) -> bool:
+    """``short`` is written in capitals (two to six letters) whose letters stand in ``long`` in order, the first
+    first: "RTT" / "Rett", "IFN" / "Interferon". Case is ignored in ``long``. Returns False for anything else."""
     if not (short.isupper() and short.isalpha() and 2 <= len(short) <= 6) or short[0].lower() != long[:1].lower():
         return False
     rest = iter(long.lower())

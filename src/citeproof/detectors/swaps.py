@@ -22,7 +22,7 @@ from collections import Counter
 from functools import lru_cache
 
 from citeproof.detectors.cues import BE_FORMS, HAVE_FORMS, MODALS
-from citeproof.detectors.frames import member_of_another_kind, name_in_frame
+from citeproof.detectors.frames import initials, member_of_another_kind, name_in_frame
 from citeproof.detectors.farswaps import _ADVERB, SOURCE_SWAPS_MAX, source_swaps
 from citeproof.detectors.lexicon import (DIRECTION, KINDS, REPORTING, SYNONYMS, labelled_swap, names_writers, negated_alike,
                                          numbered_name_swap, proper_name, siblings, spelled_otherwise)
@@ -551,20 +551,13 @@ trial's faithful claim, *unsupported* on a proven swap of 'tend' for 'rather')."
 
 def _short_form_in(word: str, sentence: str) -> bool:
     """``word`` (*Interferon-gamma*) stands in ``sentence`` with its first part written short (*IFN-gamma*): the
-    short part in capitals, its letters in the long part in order, the first first, the rest alike."""
+    short part in capitals whose letters stand in the long part in order, the first first
+    (:func:`~citeproof.detectors.frames.initials`), the rest alike."""
     head, sep, rest = word.partition("-")
     if not sep or len(head) < 5:
         return False
-    for m in re.finditer(r"(?<![\w-])([A-Z]{2,6})-" + re.escape(rest) + r"(?![\w-])", sentence, re.I if rest.islower() else 0):
-        short = m.group(1)
-        if short[0].lower() == head[0].lower() and _in_order(short.lower(), head.lower()):
-            return True
-    return False
-
-
-def _in_order(letters: str, word: str) -> bool:
-    it = iter(word)
-    return all(c in it for c in letters)
+    return any(initials(m.group(1).upper(), head) for m in re.finditer(
+        r"(?<![\w-])([A-Z]{2,6})-" + re.escape(rest) + r"(?![\w-])", sentence, re.I if rest.islower() else 0))
 
 
 def _framed(claim_text: str, source_text: str) -> list[Tag]:
