@@ -244,11 +244,19 @@ _NAMED_NUMBER = re.compile(r"(?<![\w-])(?=[\w()/+-]*[A-Za-z])(?=[\w()/+-]*\d)[\w
 _DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-"})
 
 
+@lru_cache(maxsize=64)
+def _dashed(text: str) -> str:
+    """``text`` with its dashes read as hyphens (:data:`_DASHES`), once per text."""
+    return text.translate(_DASHES)
+
+
 def _digits_renamed(claim_text: str, evidence_text: str, source_text: str) -> tuple[str, str] | None:
     """The claim's word of letters and digits, which the source never writes, where a sentence restating the claim
     has the same word with other digits: "HEXXH(X)16E Zn-binding" for "HEXXH(X)18E Zn-binding" (a 92nd trial:
     *partial*; the quantity parser reads no number inside a name). ``(claim's word, source's word)``, or None."""
-    claim_text, evidence_text, source_text = (t.translate(_DASHES) if t else t for t in (claim_text, evidence_text, source_text))
+    if not _NAMED_NUMBER.search(claim_text):
+        return None
+    claim_text, evidence_text, source_text = (_dashed(t) if t else t for t in (claim_text, evidence_text, source_text))
     # (a dash as a hyphen: "UreA183-230" for "UreA183\u2013203", a 168th trial's *supported*)
     for m in _NAMED_NUMBER.finditer(claim_text):
         word = m.group(0).strip("()-/+") or m.group(0)
