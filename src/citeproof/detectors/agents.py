@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from citeproof.detectors.lexicon import DIRECTION
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.abbreviations import as_the_source_writes, defined_abbreviations, short_forms
 from citeproof.text.normalise import ascii_hyphens
@@ -280,8 +281,6 @@ _COMPARED = re.compile(r"\bcompared\s+(?:with|to)\s+(?:the\s+|those\s+(?:of|in|w
 
 def _turns(text: str) -> set[str]:
     """The stems of ``text``'s words of direction (:data:`~citeproof.detectors.lexicon.DIRECTION`)."""
-    from citeproof.detectors.lexicon import DIRECTION
-
     return {stem(w) for w in re.findall(r"[\w-]+", text.lower())} & DIRECTION
 
 

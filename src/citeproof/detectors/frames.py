@@ -18,6 +18,7 @@ from rapidfuzz import fuzz
 from citeproof.detectors.terms import same_term
 from citeproof.model import TagEvidence
 from citeproof.text.normalise import STOPWORDS, WORD_RE
+from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import overlap_score
 
 __all__ = ["initials", "member_of_another_kind", "name_in_frame"]
@@ -75,7 +76,8 @@ def name_in_frame(claim_text: str, source_text: str) -> TagEvidence | None:
                 if (same_term(name.split(), theirs.split(), source_text) or not WORD_RE.search(theirs)
                         or initials(name, theirs) or initials(theirs, name) or fuzz.ratio(name, theirs) >= 75):
                     continue  # (a short form, "RTT" / "Rett"; one name spelt otherwise, "Nx16" / "N16")
-                sentence = _sentence_at(source_text, hit.start("n"))
+                said = " ".join(hit.group(0).split())
+                sentence = next((x for x in split_sentences(source_text) if said in x), said)
                 if overlap_score(claim_text, sentence) < FRAME_AT:
                     continue  # the frame's words by chance in a sentence about something else
                 return TagEvidence(name, theirs)
@@ -102,13 +104,6 @@ def initials(short: str, long: str) -> bool:
         return False
     rest = iter(long.lower())
     return all(c in rest for c in short.lower())
-
-
-def _sentence_at(text: str, at: int) -> str:
-    """The sentence of ``text`` holding character ``at`` (cut at full stops, question and exclamation marks)."""
-    start = max(text.rfind(". ", 0, at), text.rfind("? ", 0, at), text.rfind("! ", 0, at), text.rfind("\n", 0, at))
-    ends = [e for e in (text.find(". ", at), text.find("\n", at)) if e >= 0]
-    return text[start + 1: min(ends) if ends else len(text)]
 
 
 _EXAMPLES = re.compile(r"(?P<kind>[A-Za-z][\w-]{3,})\s*(?:\(\s*)?(?:such as|including|e\.g\.,?)\s+(?P<items>[^.;:()]{2,200})",
