@@ -12,6 +12,7 @@ import re
 
 from citeproof.detectors.swaps import restating_sentence
 from citeproof.text.normalise import WORD_RE, stem
+from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import find_terms, relevant_sentences
 from citeproof.model import Tag, TagEvidence
 
@@ -132,7 +133,8 @@ def detect_causal_overclaim(claim_text: str, evidence_text: str | None, **contex
                         f"The claim states an effect ({stated[0][0]!r}) where the source says causality was not shown "
                         f"(\u201c{disclaimer.group(0)}\u201d).", 0.9, (TagEvidence(stated[0][0], disclaimer.group(0)),))]
     turned = (_correlation_as_effect(claim_text, context.get("source_text") or evidence_text)
-              or _association_in_place(claim_text, context.get("source_text") or evidence_text))
+              or _association_in_place(claim_text, context.get("source_text") or evidence_text)
+              or _listed_as_cause(claim_text, context.get("source_text") or evidence_text))
     if turned is not None:
         return [turned]
     cues = find_terms(claim_text, CLAIM_CAUSAL)
@@ -282,3 +284,52 @@ def _correlation_as_effect(claim_text: str, source_text: str) -> Tag | None:
             return Tag("causal_overclaim", f"The claim says {m.group(0)!r} where the sentence that restates it reports "
                        f"a correlation: \u201c{sent[:200]}\u201d", 0.7, (TagEvidence(m.group("v"), c.group(0)),))
     return None
+
+
+_LIST = re.compile(r"(?:[\w-]+(?:\s+[\w-]+){0,2}\s*,\s*){1,8}[\w-]+(?:\s+[\w-]+){0,2},?\s+(?:and|or)\s+[\w-]+"
+                   r"(?:\s+[\w-]+){0,2}")
+"""Three items or more of a list: up to three words each, commas between, *and* or *or* before the last."""
+
+
+def _heads(m: re.Match) -> list[str]:
+    return [stem(item.split()[-1].lower()) for item in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(0))
+            if item.strip()]
+
+
+def _listed_as_cause(claim_text: str, source_text: str) -> Tag | None:
+    """The claim's outright cause (:data:`EXPLICIT_CAUSAL`) between two things the source names only as items of one
+    list (the last word of an item on each side of the cue), no sentence of the source naming a cause between
+    them: "The immune dysfunction seen in ataxia telangiectasia drives the neurodegeneration" and "radiosensitivity
+    causes the characteristic cancer predisposition" for "defects ... characteristic of the disease, including
+    neurodegeneration, immune dysfunction, radiosensitivity and cancer predisposition" (a 179th trial: both
+    *supported*; the sentence's own *owing to* had read as a cause). Confidence 0.7: *partial*, as for any cause the
+    source does not state."""
+    said = find_terms(claim_text, EXPLICIT_CAUSAL)
+    if not said or not source_text:
+        return None
+    cue, start, end = said[0]
+    before = {stem(w.lower()) for w in WORD_RE.findall(claim_text[:start])}
+    after = {stem(w.lower()) for w in WORD_RE.findall(claim_text[end:])}
+    for sent in split_sentences(source_text):
+        for m in _LIST.finditer(sent):
+            heads = _heads(m)
+            x = next((h for h in heads if h in before and h not in after), None)
+            y = next((h for h in heads if h in after and h not in before), None)
+            if x is None or y is None or len(x) < 4 or len(y) < 4:
+                continue
+            if any(_cause_between(s, x, y) for s in split_sentences(source_text)):
+                return None
+            return Tag("causal_overclaim", f"The claim says {cue!r} between two things the source only lists side by "
+                       f"side: \u201c{m.group(0)[:200]}\u201d", 0.7, (TagEvidence(cue, m.group(0)[:120]),))
+    return None
+
+
+def _cause_between(sent: str, x: str, y: str) -> bool:
+    """A word of cause or effect (:data:`CLAIM_CAUSAL`, :data:`STRONG_CAUSAL`) stands between stems ``x`` and ``y``
+    in ``sent``, whichever comes first."""
+    words = [(stem(m.group(0).lower()), m.start()) for m in WORD_RE.finditer(sent)]
+    at = {w: k for w, k in words}
+    if x not in at or y not in at:
+        return False
+    lo, hi = sorted((at[x], at[y]))
+    return bool(find_terms(sent[lo:hi], CLAIM_CAUSAL + STRONG_CAUSAL))

@@ -132,6 +132,9 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     ("maximizes", "minimizes"), ("maximize", "minimize"), ("maximized", "minimized"), ("maximizing", "minimizing"),
     ("maximal", "minimal"), ("maximises", "minimises"), ("maximise", "minimise"),  # a 136th trial's registration
     ("on", "off"),
+    # a 179th trial: patients who "show radioresistance" for the source's "radiosensitivity" (*supported*)
+    ("resistance", "sensitivity"), ("resistant", "sensitive"), ("resistance", "susceptibility"),
+    ("resistant", "susceptible"),
     # a 148th trial: mutations that "result in constitutive inactivation of beta-catenin" for "activation"
     ("activation", "inactivation"), ("activated", "inactivated"), ("active", "inactive"), ("activating", "inactivating"),  # a 135th trial: dormancy "switched 'off' by engagement with bone-lining cells" for "'on'"
 ))

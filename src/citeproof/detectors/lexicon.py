@@ -168,7 +168,7 @@ KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
     # organs and tissues, as adjectives and as nouns (a 137th trial: "Using hepatic differentiation as a model" for
     # "neural differentiation", an unproven swap)
     "hepatic neural renal cardiac pulmonary gastric intestinal colonic cutaneous pancreatic splenic thymic ovarian "
-    "testicular uterine prostatic mammary endothelial epithelial",
+    "testicular uterine prostatic mammary endothelial epithelial immune",  # a 179th: "renal dysfunction" for "immune"
     "liver brain kidney heart lung stomach intestine colon skin pancreas spleen thymus ovary testis uterus prostate "
     "breast",
 ))
@@ -322,6 +322,13 @@ def names_writers(a: list[str], b: list[str]) -> bool:
 WRITERS_FRAME = frozenset({"we", "here", "that", "find", "found", "show", "showed", "shown", "demonstrate",
                            "demonstrated", "report", "reported", "observe", "observed", "conclude", "concluded"})
 """The writers' frame before what a sentence says (*Here, we find that ...*)."""
+
+
+NAMING_FRAME = re.compile(r"\b(?:refers?\s+to|referred\s+to\s+as|known\s+as|termed|called|defined\s+as|denotes?)\b",
+                          re.I)
+"""A naming frame anywhere between two terms: "Re-replication refers to origins initiating more than once within a
+single cell-division cycle" for "... each cell-division cycle ... do not initiate more than once, a phenomenon known as
+re-replication" (a 179th trial's faithful claim) moves the named thing to the other end, no exchange."""
 
 
 _CONNECTIVES = frozenset({"furthermore", "moreover", "here", "finally", "additionally", "also", "thus", "therefore",

@@ -171,6 +171,22 @@ def _ordinal_for_ordinal(claim_text: str, source_text: str) -> tuple[str, str] |
     return None
 
 
+_TIMES = re.compile(r"\b(?P<pre>[a-z]+\s+[a-z]+)\s+(?P<t>once|twice|thrice)\b", re.I)
+
+
+def _times_for_times(claim_text: str, source_text: str) -> tuple[str, str] | None:
+    """The claim's *once*, *twice* or *thrice* after two words the source writes before another of them, the source
+    never writing the claim's: "do not initiate more than twice" for "more than once" (a 179th trial's *supported*).
+    ``(claim's, source's)``, or None."""
+    for m in _TIMES.finditer(claim_text):
+        mine = m.group("t").lower()
+        pre = r"\s+".join(map(re.escape, m.group("pre").split()))
+        said = re.search(rf"\b{pre}\s+(once|twice|thrice)\b", source_text, re.I)
+        if said and said.group(1).lower() != mine and not re.search(rf"\b{mine}\b", source_text, re.I):
+            return m.group(0), said.group(0)
+    return None
+
+
 def _date_for_date(claim_text: str, evidence_text: str, source_text: str) -> tuple[str, str] | None:
     """The claim's year of a dated month where a sentence restating the claim (:func:`_twin_sentences`) dates the
     same month in another year: "held in August 1996" for "held in August 1992" (a 90th trial: *supported*, P(entails)
@@ -325,7 +341,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
     for_one = (_number_for_one(claim_text, evidence_text) or _date_for_date(claim_text, evidence_text, source_text)
                or _ordinal_for_ordinal(claim_text, source_text or evidence_text)
                or _digits_renamed(claim_text, evidence_text, source_text)
-               or _duration_for_duration(claim_text, evidence_text))
+               or _duration_for_duration(claim_text, evidence_text)
+               or _times_for_times(claim_text, source_text or evidence_text))
     if not cq and for_one is None:
         return []
     all_but = _all_but(evidence_text)

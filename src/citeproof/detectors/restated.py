@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from citeproof.detectors.cues import (ANTONYMS, ASIDE, AXES, CUE_RES, NEGATOR, NUMBER, OPPOSITE, RELATION, content_stems,
                                       light_token, neg_scopes)
-from citeproof.detectors.lexicon import KINDS as _KINDS
+from citeproof.detectors.lexicon import KINDS as _KINDS, NAMING_FRAME
 from citeproof.detectors.terms import RESTATE_AT
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, stem
@@ -38,16 +38,14 @@ def _readings(sent: str) -> list[str]:
 
 
 _SIGNED_REGULATOR = re.compile(r"\b(positive|negative)\s+regulator(s?)\b", re.I)
-"""*a positive regulator* read as *an activator*, *a negative regulator* as *a repressor* (a 175th trial: "act as a
-repressor of the adjacent operon" for "act as a positive regulator of ...", *supported* at 0.98)."""
+"""*a positive regulator* read as *an activator*, *a negative* as *a repressor* (a 175th trial's *supported*)."""
 _EFFECT_NOUN = re.compile(r"\b(?:exhibit|exert|show|display|ha(?:ve|s|d)|produc)\w*\s+(?:\w+ly\s+)?(?:an?\s+)?(?:\w+ly\s+)?"
                           r"(?P<kind>inhibitory|stimulatory|suppressive|activating)\s+(?:effects?|actions?|activity)\s+"
                           r"(?:on|upon|against)\b", re.I)
 _EFFECT_VERB = {"inhibitory": "inhibited", "stimulatory": "stimulated", "suppressive": "suppressed",
                 "activating": "activated"}
-"""*exhibited effectively inhibitory effects on X* read as *inhibited X* (a 168th trial: "neutralizing antibodies,
-which enhanced the enzymatic activity of H. pylori urease" for "... which exhibited effectively inhibitory effects on
-the enzymatic activity ...", *partial* with no tag)."""
+"""*exhibited effectively inhibitory effects on X* read as *inhibited X* (a 168th trial: "antibodies, which enhanced
+the enzymatic activity of H. pylori urease" for "... which exhibited effectively inhibitory effects on ...")."""
 
 
 _EXCEPTED = re.compile(r"\s*,\s*but not\s+(?:[^,;()]{1,40},\s*){0,4}?(?:(?:and|or)\s+)?[^,;()]{1,40},\s*"
@@ -75,6 +73,9 @@ def _opposed(a: str, b: str) -> bool:
     ha, hb = a.rsplit("-", 1), b.rsplit("-", 1)
     if len(ha) == len(hb) == 2 and ha[0] == hb[0]:  # one compound, its last part turned: autosomal-dominant / -recessive
         return _opposed(ha[1], hb[1])
+    k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), 0)  # radioresistance / radiosensitivity (179th)
+    if k >= 4 and frozenset((a[k:], b[k:])) in ANTONYMS:
+        return True
     return any(CUE_RES[c].match(a) and CUE_RES[OPPOSITE[c]].match(b) and not CUE_RES[c].match(b)
                and not CUE_RES[OPPOSITE[c]].match(a) for c in AXES)
 
@@ -455,7 +456,7 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
                 continue  # the whole claim turned round with nothing outside it or between that orders the two
             if all(c[shared[i]][0] in _JOINING for i in range(j, k)):
                 continue  # two whole clauses in the other order around "whereas": a reordering
-            if _NAMING.search(claim_text[cx[1]:cy[0]]) or _NAMING.search(sent[sy[1]:sx[0]]):
+            if any(p.search(t) for p in (_NAMING, NAMING_FRAME) for t in (claim_text[cx[1]:cy[0]], sent[sy[1]:sx[0]])):
                 continue  # one is the other's name ("Retinoids, the collective name for vitamin A and its derivatives"
                 # for "Vitamin A and its derivatives, collectively called retinoids", a 76th trial's faithful claim)
             kinds = (j - lo == 1 and hi - k == 1 and any({c[shared[lo]][0], c[shared[k]][0]} <= kind for kind in _KINDS))

@@ -17,16 +17,19 @@ from citeproof.detectors.across import (comparison_turned, degree_turned_on_qual
 from citeproof.detectors.agents import (agent_made_patient, agent_roles_exchanged, compared_sides_exchanged,
                                         named_contexts_exchanged, names_exchanged_round_words, pair_turned_around,
                                         sides_turned_round_verb, than_sides_exchanged)
-from citeproof.detectors.pairings import (also_denied, excluded_joined, lone_negation, respective_order_turned,
+from citeproof.detectors.pairings import (also_denied, aside_of_another, excluded_joined, lone_negation, respective_order_turned,
                                           role_names_exchanged)
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference, ended_for_lasted)
+from citeproof.detectors.governed import (dependence_turned, extent_turned, item_under_turned_verb,
+                                         opposite_in_paraphrase)
+from citeproof.detectors.sequence import condition_made_object, effect_made_agent
 from citeproof.detectors.series import trend_against_series
 from citeproof.detectors.runs import RUN_AROUND, _run_content, reversal_in_run, turned_in_place
 from citeproof.detectors.voices import (degree_turned_in_conjunct, ends_exchanged_around, phrases_exchanged_around,
                                         terms_exchanged, voice_exchanged)
-from citeproof.detectors.lexicon import WRITERS_FRAME
+from citeproof.detectors.lexicon import NAMING_FRAME, WRITERS_FRAME
 from citeproof.detectors.exchanges import (bounds_exchanged, comparative_against_numbers, contrast_exchanged,
                                            names_exchanged_apart, numbers_exchanged, numbers_exchanged_apart, ratio_inverted,
                                            strand_turned)
@@ -81,7 +84,11 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or _with_or_without(claim_text, pool, wide, source_text) or trend_against_series(claim_text, pool, source_text)
             or sides_turned_round_verb(claim_text, pool, source_text) or compared_sides_exchanged(claim_text, pool, source_text)
             or agent_made_patient(claim_text, pool, source_text) or also_denied(claim_text, pool, source_text)
-            or names_exchanged_round_words(claim_text, pool, source_text))
+            or names_exchanged_round_words(claim_text, pool, source_text)
+            or item_under_turned_verb(claim_text, pool, source_text) or dependence_turned(claim_text, pool, source_text)
+            or extent_turned(claim_text, pool, source_text) or opposite_in_paraphrase(claim_text, pool, source_text)
+            or effect_made_agent(claim_text, pool, source_text) or condition_made_object(claim_text, pool, source_text)
+            or aside_of_another(claim_text, pool, source_text))
 
 
 _WITH = ((re.compile(r"\bin the absence of\b", re.I), "without"),
@@ -532,7 +539,8 @@ def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens:
                   if stem(a) == stem(d) and stem(b) == stem(c)
                   and not (set(cw[min(i, l) + 1:max(i, l)]) & {"and", "or", "nor", "versus", "vs"}
                            and abs(i - l) <= 4)]  # "A and B" / "B and A", "A-positive and B-positive": a reordering
-        if not mirror and not _direction_words(ops, cw, sw) and (runs := _runs_exchanged(ops, cw, sw)):
+        if (not mirror and not _direction_words(ops, cw, sw) and not NAMING_FRAME.search(claim_text + " " + sent)
+                and (runs := _runs_exchanged(ops, cw, sw))):
             a, b = (_as_written(r, claim_text, sent) for r in runs)
             return Tag("polarity_flip", f"The claim exchanges {a!r} and {b!r}: the source says it the other way round, "
                        f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)

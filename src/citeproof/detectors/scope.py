@@ -19,6 +19,7 @@ from citeproof.text.stems import STOPWORDS, find_terms, overlap_score, relevant_
 from citeproof.detectors.cues import OPENERS
 from citeproof.detectors.lexicon import WRITERS_FRAME
 from citeproof.detectors.pairings import SETTING, WHOLE, degree_widened, frequency_widened, setting_moved
+from citeproof.detectors.populations import SPECIES, qualifier_dropped, unstudied
 from citeproof.detectors.terms import RESTATE_AT, stated_in
 from citeproof.model import Tag, TagEvidence
 
@@ -40,9 +41,6 @@ NON_HUMAN = [r"mice", r"mouse", r"murine", r"rats?", r"rodents?", r"zebrafish", 
              r"animal(?:s| models?)", r"bacteria\w*", r"e\. coli", r"hela", r"hek\s?293\w*", r"tissue culture"]
 BROADER = [r"mammals?|mammalian", r"vertebrates?", r"organisms", r"eukaryot\w+", r"animals?", r"all species"]
 """Classes wider than one species: "Mammalian intestinal L cells" for "Mouse intestinal L cells" (a 25th trial)."""
-SPECIES = [r"mice", r"mouse", r"murine", r"rats?", r"zebrafish", r"drosophila", r"flies", r"yeast", r"worms?",
-           r"monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine", r"bovine|cows?|cattle", r"e\. coli", r"chick(?:en)?s?"]
-"""One species (or its adjective), narrower than each of :data:`BROADER`."""
 _PEOPLE_WORDS = r"(?:humans?|people|patients|women|men|children|adults)"
 _ANIMAL_WORDS = r"(?:animals|mice|mouse|murine|rats?|rodents?|animal models|macaques?|monkeys?|primates|pigs|dogs)"
 BOTH_POPULATIONS = [rf"(?:in )?(?:both )?{_PEOPLE_WORDS} and (?:in )?{_ANIMAL_WORDS}(?: alike)?",
@@ -408,102 +406,6 @@ def _continent_wide(claim_text: str, source_text: str) -> Tag | None:
                "anywhere and no scope past its own study.", 0.9, (TagEvidence(wide.group(0), ""),), proven=True)
 
 
-_PEOPLE = re.compile(r"\b(?:patients?|participants?|volunteers?|people|persons?|individuals|humans|adults|children|"
-                     r"men|women|subjects|cohorts?|infants|outpatients|inpatients)\b", re.I)
-_LAB = re.compile(r"\b(?:cells?|cell lines?|cultures?|cultured|in vitro|mice|mouse|murine|rats?|rodents?|xenografts?|"
-                  r"organoids?|zebrafish|drosophila|yeast|animals?)\b", re.I)
-
-
-_HUMAN_TISSUE = re.compile(r"\bhuman\s+(?:[\w-]+\s+){0,2}(?:cartilage|tissues?|biops(?:y|ies)|samples?|specimens?|blood|"
-                           r"serum|plasma|tumou?rs?|brains?|skin|bone|muscle|explants?|organs?|polymorphisms?|variants?|"
-                           r"alleles?|genotypes?|populations?|cohorts?)\b", re.I)
-"""Human material or human genetics named in the source (*a common human polymorphism (N372H)*: a 128th trial's
-faithful claim on the polymorphism's carriers had been *unsupported*, "the source studies mice")."""
-
-
-_HUMAN_NAMED = re.compile(r"\b(?:to|and|or|in|from) humans?\b(?!\s+(?:[\w-]+\s+)?(?:cells?|cell lines?|tissues?|PBMCs?|"
-                          r"lymphocytes|monocytes|macrophages|fibroblasts|neutrophils|keratinocytes|hepatocytes|"
-                          r"neurons|astrocytes|platelets|erythrocytes)\b)"
-                          r"|\bhuman\s*,\s*(?:other\s+)?[a-z]+(?:\s*,)", re.I)
-"""People named as a kind (*conserved from bacteria to human*) or as one item of a list of kinds (*human, other
-mammalian, avian, amphibian, plant, and prokaryote cells*: a 126th trial's faithful claim "... from prokaryotes and
-plants to humans" had been *unsupported*); not human cells (*in rhesus and human PBMCs*: a 154th trial's "non-pathogenic
-in both macaques and humans" was *supported*)."""
-
-
-def _people_unstudied(claim_text: str, source_text: str) -> Tag | None:
-    """A claim about people (*in patients with oral carcinoma*) citing a source that studies cells or animals and
-    names no people at all (no *patients*, *participants*, *subjects*, *men*, *women*... anywhere in it): "In patients
-    with oral carcinoma, high concentrations of EGCG induced oxidative stress only in tumor cells" for a study of
-    cell cultures (a thirteenth new user's trial). Code shows it: confidence 0.9, ``proven``."""
-    m = _PEOPLE.search(claim_text)
-    if m is None or not source_text or _PEOPLE.search(source_text) or not _LAB.search(source_text):
-        return None
-    if _HUMAN_TISSUE.search(source_text) or _HUMAN_NAMED.search(source_text):
-        return None  # tissue taken from people ("human osteoarthritic cartilage": a 48th trial's faithful claim), or
-        # people named as a kind ("a helicase superfamily conserved from bacteria to human", a 92nd trial's faithful)
-    return Tag("scope_inflation", f"The claim is about {m.group(0)!r}; the source studies "
-               f"{_LAB.search(source_text).group(0)!r} and names no people anywhere in it.", 0.9,
-               (TagEvidence(m.group(0), _LAB.search(source_text).group(0)),), proven=True)
-
-
-_IN_VIVO = re.compile(r"\bin vivo\b|\bin (?:the )?(?:intact|living) (?:brains?|animals?|organisms?|tissues?|hearts?|livers?|"
-                      r"retinas?|mice|rats)\b", re.I)
-"""*In vivo* or its words (a 165th trial's "In the intact brain, raising astrocytic calcium ...": *supported*)."""
-_DISH = re.compile(r"\b(?:in vitro|in culture|cultured|cell cultures?|cell lines?|grown on (?:micro-?islands|coverslips|"
-                   r"feeder layers?|monolayers?)|microisland cultures?)\b", re.I)
-_ORGANISM_STUDIED = re.compile(r"\b(?:in vivo|mice|mouse|murine|rats?|rodents?|animals?|zebrafish|drosophila|"
-                               r"xenografts?|patients?|participants?|subjects|volunteers?|humans|people|tumou?rs in)\b",
-                               re.I)
-
-
-_FROM_ORGANISM = re.compile(r"\b(?:rat|mouse|murine|human|animal)\s+(?:[\w-]+\s+){0,2}(?:cells?|astrocytes|neurons|"
-                            r"fibroblasts|hepatocytes|myocytes|cardiomyocytes|macrophages|lines?|cultures?)\b", re.I)
-
-
-_CLASS = re.compile(r"\b(?:across|in|among|throughout|for)\s+(?:all\s+)?(?P<kind>eukaryotes|mammals|vertebrates|"
-                    r"metazoans|animals|organisms)\b|\bincluding (?P<human>human) cells\b", re.I)
-"""A class of organisms as a plural noun after a preposition of scope (not *of mammalian caspases*, a faithful
-Citation-Integrity claim), or *including human cells*."""
-
-
-def _kinds_unstudied(claim_text: str, source_text: str) -> Tag | None:
-    """A claim about a class of organisms (*across eukaryotes*, *in mammals*) or *including human cells*, citing a
-    source that studies one model organism or pathogen (:data:`~citeproof.detectors.methods.ORGANISMS`, *mice*, *rats*
-    ...) and names neither that class nor people anywhere: "Across eukaryotes, including human cells, noise in protein
-    expression is dominated by ..." for a single-cell study of *S. cerevisiae* (a 112th trial: *supported*,
-    P(entails) 0.96). Code shows it: confidence 0.9, ``proven``."""
-    from citeproof.detectors.methods import methods_in
-
-    m = _CLASS.search(claim_text)
-    if m is None or not source_text:
-        return None
-    said = m.group("kind") or m.group("human")
-    if re.search(rf"\b{re.escape(said[:6])}", source_text, re.I) or (m.group("human") and _PEOPLE.search(source_text)):
-        return None
-    studied = next(iter(methods_in(source_text, 1).values()), None) or next(
-        (t[0] for t in find_terms(source_text, SPECIES)), None)
-    if studied is None:
-        return None
-    return Tag("scope_inflation", f"The claim is about {m.group(0).strip()!r}; the source studies {studied!r} and names "
-               f"no {said.lower()} anywhere in it.", 0.9, (TagEvidence(m.group(0).strip(), studied),), proven=True)
-
-
-def _in_vivo_unstudied(claim_text: str, source_text: str) -> Tag | None:
-    """A claim *in vivo* citing a source whose work is in culture (*in vitro*, *cells in culture*, *cell lines*) and
-    that names no living organism studied (no *in vivo*, animals or people anywhere in it): "In vivo, cell viability
-    during nutrient deprivation is sustained by ..." for a study of "complete nutrient deprivation of cells in culture"
-    (an 87th trial: *supported*, P(entails) 0.89 on the title). Code shows it: confidence 0.9, ``proven``."""
-    m = _IN_VIVO.search(claim_text)
-    if m is None or not source_text:
-        return None
-    cells = _FROM_ORGANISM.sub(" ", source_text)  # "rat primary astrocytes" are cells in a dish, no rat studied
-    if _ORGANISM_STUDIED.search(cells) or not (dish := _DISH.search(source_text)):
-        return None
-    return Tag("scope_inflation", f"The claim says {m.group(0)!r}; the source's work is {dish.group(0)!r} and it names "
-               f"no living organism studied.", 0.9, (TagEvidence(m.group(0), dish.group(0)),), proven=True)
-
-
 def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context) -> list[Tag]:
     """Tag ``scope_inflation`` when the claim generalises beyond the evidence.
 
@@ -552,22 +454,19 @@ def detect_scope_inflation(claim_text: str, evidence_text: str | None, **context
                     f"The claim is about {c_h[0][0]!r} but the evidence is about {e_nh[0][0]!r}.", 0.85,
                     (TagEvidence(c_h[0][0], e_nh[0][0]),), proven=True)]
     source_text = context.get("source_text") or ""
-    unstudied = (_people_unstudied(claim_text, source_text or evidence_text)
-                 or _in_vivo_unstudied(claim_text, source_text or evidence_text)
-                 or _kinds_unstudied(claim_text, source_text or evidence_text)
-                 or _continent_wide(claim_text, source_text or evidence_text))
-    if unstudied is None and SETTING.search(claim_text):
-        unstudied = setting_moved(claim_text, [evidence_text, *relevant_sentences(claim_text, source_text, k=3)],
+    found = unstudied(claim_text, source_text or evidence_text) or _continent_wide(claim_text, source_text or evidence_text)
+    if found is None and SETTING.search(claim_text):
+        found = setting_moved(claim_text, [evidence_text, *relevant_sentences(claim_text, source_text, k=3)],
                                   source_text or evidence_text)
-    if unstudied is None and WHOLE.search(claim_text):
-        unstudied = degree_widened(claim_text, [evidence_text, *relevant_sentences(claim_text, source_text, k=3)],
+    if found is None and WHOLE.search(claim_text):
+        found = degree_widened(claim_text, [evidence_text, *relevant_sentences(claim_text, source_text, k=3)],
                                    source_text or evidence_text)
-    if unstudied is not None:
-        return [unstudied]
+    if found is not None:
+        return [found]
     pool = [evidence_text]
     if (c_h and e_nh) or claim_univ or _GENERIC.intersection(w.lower() for w in WORD_RE.findall(claim_text)):
         pool += [s for s in relevant_sentences(claim_text, source_text, k=3, floor=0.35) if s != evidence_text]
-    subgroup = _restated_subgroup(claim_text, pool)
+    subgroup = _restated_subgroup(claim_text, pool) or qualifier_dropped(claim_text, pool)
     if subgroup is not None:
         return [subgroup]
     if ((_OTHER_POPULATION.search(claim_text) or find_terms(claim_text, BOTH_POPULATIONS))

@@ -22,7 +22,7 @@ from collections import Counter
 from functools import lru_cache
 
 from citeproof.detectors.cues import BE_FORMS, HAVE_FORMS, MODALS
-from citeproof.detectors.frames import initials, member_of_another_kind, name_in_frame
+from citeproof.detectors.frames import initials, member_of_another_kind, name_in_frame, run_swapped
 from citeproof.detectors.farswaps import _ADVERB, SOURCE_SWAPS_MAX, source_swaps
 from citeproof.detectors.lexicon import (DIRECTION, KINDS, REPORTING, SYNONYMS, labelled_swap, names_writers, negated_alike,
                                          numbered_name_swap, proper_name, siblings, spelled_otherwise)
@@ -177,6 +177,8 @@ def detect_term_swap(claim_text: str, evidence_text: str | None, **context) -> l
             # (DCs) transform", a 56th trial's faithful claim: 'convert' / 'dendritic'): the folded reading is truer
     if not (tags and tags[0].proven) and (framed := _framed(claim_text, source_text)):
         return framed
+    if not (tags and tags[0].proven) and share >= 0.75 and (run := run_swapped(claim_text, sent, source_text)):
+        return [Tag("term_swap", _message(run, sent), 0.9, (run,), proven=True)]
     if not (tags and tags[0].proven) and _CLAUSES.search(sent):
         # a sentence of clauses ("...; radially directed tracks orient colchicine-sensitive saltatory transport
         # throughout the peripheral cytoplasm; and ...") compared clause by clause: the claim's last words would

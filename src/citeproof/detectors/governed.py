@@ -1,0 +1,334 @@
+"""What a word does to a named thing, read at the thing: the claim's verb over an item against the source's (issue 28).
+
+Found by the hundred-and-seventy-ninth to hundred-and-eighty-second new users' trials (session 30, held out on
+`57def2e`), each a false claim in the source's own words that the word diff did not read as one word for one:
+
+- "protein restriction decreased expressions of ... Esrrb, Id1 and Id2" and "... altered expressions of ... Gjb3 and
+  Pcdh12" for one sentence that "increased expressions of Esrrb, Id1 and Id2 ..., decreased expressions of Ascl2 ...,
+  but did not alter expressions of Gjb3 and Pcdh12": :func:`item_under_turned_verb` (the verb nearest before each
+  item decides; one sentence holds three);
+- "leads to activation of eEF2" for "leads to eEF2 inhibition": the same rule, a noun of direction just after an
+  item (*eEF2 inhibition*) read before the verb before it;
+- "in a HIF-dependent manner" for "independent of HIF", "depended on ECM composition" for "did not depend on ECM
+  composition": :func:`dependence_turned`;
+- "and to an even greater extent in erythrocyte lysate" for "and to a lesser extent in erythrocyte lysate":
+  :func:`extent_turned`.
+
+Each fires only where no sentence of the source says it the claim's way. Code shows each: ``polarity_flip`` at 0.9,
+``proven``; tried by :func:`citeproof.detectors.reversals.restated_flip`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from citeproof.detectors.cues import ANTONYMS, CUE_RES
+from citeproof.detectors.restated import _NOT_NEGATED, _opposite
+from citeproof.detectors.terms import restating
+from citeproof.model import Tag, TagEvidence
+from citeproof.text.normalise import stem
+from citeproof.text.sentences import split_sentences
+from citeproof.text.stems import STOPWORDS, overlap_score
+
+__all__ = ["PARAPHRASE_AT", "dependence_turned", "extent_turned", "item_under_turned_verb", "opposite_in_paraphrase"]
+
+_TOKEN = re.compile(r"[^\W_][\w'+/-]*|[,;:()]")
+_BREAK = frozenset({";", ":", "but", "whereas", "while", "whilst", "which", "that", "who", "although", "though",
+                    "because", "since", "than", "by", "via", "through"})
+"""Tokens a verb's reach over the items after it stops at."""
+_CHANGE = re.compile(r"^(?:alter(?:s|ed|ing)?|chang(?:e|es|ed|ing)|affect(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|"
+                     r"modulat(?:e|es|ed|ing))$", re.I)
+"""Verbs of change without a direction: *did not alter* is the no-change an *altered* or a *decreased* denies."""
+_NEGATORS = frozenset({"not", "no", "never", "without", "neither", "nor", "cannot"})
+_NOMINAL = re.compile(r"\w+(?:ion|ment|ance|ence)$|increase|decrease|loss|gain|rise|fall|drop|knockdown", re.I)
+"""A direction noun that may stand just after its item (*eEF2 inhibition*, *Myc loss*)."""
+_GOVERNS_BETWEEN = re.compile(r"[\w-]+-(?:induced|activated|mediated|dependent|stimulated|treated|driven|derived)|"
+                              r"(?!\w*(?:increas|decreas|reduc|elevat|inhibit|suppress|repress|activat|induc|enhanc|"
+                              r"alter|chang|affect|modulat|modifi|stimulat|promot|lower|rais|diminish|attenuat|abolish|"
+                              r"prevent|block|deplet|impair)\w*)[a-z]{3,}ed")
+"""A token between a cue and an item that governs the item instead: a compound of a verb (*AGE-induced*) or another
+verb in the past (*required*)."""
+_AGENT_NOUN = re.compile(r"\w*(?:enhancer|inhibitor|activator|promoter|suppressor|repressor|inducer|regulator|"
+                         r"stimulator|effector|modulator|blocker|reducer)s?")
+"""An agent noun (*enhancer*, *inhibitor*): it names a thing, it does nothing to the item after it."""
+_REACH = 8
+"""Most tokens between a verb and an item it governs (*decreased expressions of the trophoblast stem cell markers
+Esrrb*: seven)."""
+
+
+def _item(tok: str, first: bool) -> bool:
+    """``tok`` names a thing: letters with a digit (*Gjb3*, *eEF2*), capitals inside (*mTOR*), or a capitalised word
+    not opening the sentence (*Esrrb*); no cue word."""
+    if len(tok) < 2 or not tok[0].isalnum():
+        return False
+    if any(c.isdigit() for c in tok) and any(c.isalpha() for c in tok):
+        return True
+    if any(c.isupper() for c in tok[1:]):
+        return True
+    return tok[0].isupper() and not first and tok.lower() not in STOPWORDS and len(tok) >= 3
+
+
+_UP_NOUN = re.compile(r"^(?:activation|induction|stimulation|potentiation)$", re.I)
+_DOWN_NOUN = re.compile(r"^(?:inactivation|deactivation)$", re.I)
+"""Nouns of direction the cue words (:data:`~citeproof.detectors.cues.UP`) leave out."""
+
+
+def _state(tok: str) -> str | None:
+    """``'up'``, ``'down'`` or ``'change'`` for a cue word, else None."""
+    if _UP_NOUN.match(tok) or (CUE_RES["up"].match(tok) and not CUE_RES["down"].match(tok)):
+        return "up"
+    if _DOWN_NOUN.match(tok) or (CUE_RES["down"].match(tok) and not CUE_RES["up"].match(tok)):
+        return "down"
+    return "change" if _CHANGE.match(tok) else None
+
+
+_SKIP = frozenset({"more", "less", "higher", "lower", "greater", "up", "down", "larger", "smaller", "longer",
+                   "shorter", "faster", "slower", "stronger", "weaker", "fewer"})
+"""Comparatives read by other rules: here they would govern every name after them."""
+
+
+def _governed(text: str) -> dict[str, tuple[str, bool, str, str]]:
+    """For each item of ``text`` (lower case), the state of the cue governing it, whether a negator stands in the
+    three tokens before that cue, the cue, and the content word just after the item ('' where none or the cue): a
+    direction noun just after the item, else the nearest cue before it within :data:`_REACH` tokens and no
+    :data:`_BREAK` between. An item governed twice, two ways, is left out."""
+    toks = _TOKEN.findall(text)
+    low = [t.lower() for t in toks]
+    out: dict[str, tuple[str, bool, str, str]] = {}
+    mixed: set[str] = set()
+    for k, tok in enumerate(toks):
+        if not _item(tok, k == 0):
+            continue
+        got = None
+        if k + 1 < len(toks) and _NOMINAL.fullmatch(low[k + 1]) and (s := _state(low[k + 1])):
+            got = (s, k + 1)
+        else:
+            for j in range(k - 1, max(-1, k - _REACH - 1), -1):
+                if low[j] in _BREAK or _GOVERNS_BETWEEN.fullmatch(low[j]):
+                    break  # another verb, or a compound of one, governs the item ("blocked AGE-induced IkBa
+                    # degradation" is no "blocked IkBa", a 141st trial's faithful claim; "... required its E3")
+                if low[j] not in _SKIP and not _AGENT_NOUN.fullmatch(low[j]) and (s := _state(low[j])):
+                    got = (s, j)
+                    break
+        if got is None:
+            continue
+        s, j = got
+        before = low[max(0, j - (1 if _NOMINAL.fullmatch(low[j]) else 2)):j]
+        negated = any(w in _NEGATORS or w.endswith("n't") for w in before)
+        # (a noun is negated by the word just before it only: "may not work through inhibition of PI 3-kinase"
+        # denies the route, not the inhibition, a 107th trial's faithful claim)
+        key = tok.lower()
+        if key in out and out[key][:2] != (s, negated):
+            mixed.add(key)
+        nxt = low[k + 1] if k + 1 < len(low) and k + 1 != j and low[k + 1][0].isalnum() else ""
+        out[key] = (s, negated, low[j], "" if nxt in STOPWORDS else nxt)
+    return {k: v for k, v in out.items() if k not in mixed}
+
+
+def _against(mine: tuple, theirs: tuple) -> bool:
+    """The claim's governing cue says otherwise than the source's: up against down, or a change against no change."""
+    (s1, n1, *_), (s2, n2, *_) = mine, theirs
+    if not n1 and not n2:
+        return {s1, s2} == {"up", "down"}
+    if n1 != n2:
+        # a negated cue denies a change: *did not alter* against *altered* or *decreased*; against a change of the
+        # same word or of a directionless verb only (*did not increase* is no *decreased*)
+        return s1 == s2 or "change" in (s1, s2)
+    return False
+
+
+def item_under_turned_verb(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """A named item of the claim (:func:`_item`) that the claim's cue turns one way and the cue over the same item in
+    a sentence restating the claim turns the other (:func:`_against`), and no sentence of the source governs it the
+    claim's way: "protein restriction decreased expressions of ... Esrrb" for "PR increased expressions of Esrrb, ...,
+    decreased expressions of Ascl2 ..." (a 182nd trial: *partial*), "leads to activation of eEF2" for "leads to eEF2
+    inhibition" (a 181st: *supported*).
+
+    Args:
+        claim_text: the claim (its long forms read as the source's short ones).
+        pool: the evidence passage and the source sentences nearest the claim.
+        source_text: the whole source.
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    mine = _governed(claim_text)
+    if not mine:
+        return None
+    for _passage, sent in restating(claim_text, pool):
+        theirs = _governed(sent)
+        for item, cue in mine.items():
+            other = theirs.get(item)
+            if other is None or cue[3] != other[3] or not _against(cue, other):
+                continue  # (the same word after the item on both sides: "suppresses BBB breakdown" is not said of
+                # the BBB a faithful SciFact claim's source "did not affect BBB integrity" names)
+            if any((g := _governed(s).get(item)) is not None and not _against(cue, g)
+                   for s in split_sentences(source_text or sent) if item in s.lower()):
+                continue
+            said = ("not " if cue[1] else "") + cue[2]
+            was = ("not " if other[1] else "") + other[2]
+            return Tag("polarity_flip", f"The claim says {said!r} of {item!r} where the source says {was!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, was),), proven=True)
+    return None
+
+
+_DEPENDS = re.compile(r"(?P<x>[\w+/]+(?:-[\w+/]+)*?)-(?P<in>in)?dependent(?:ly)?\b|"
+                      r"\b(?P<neg>(?:not|never)\s+(?:\w+\s+)?)?(?P<in2>in)?depend(?:s|ed|ent|ently|ing)?\s+"
+                      r"(?:of|on|upon)\s+(?:the\s+|its\s+|their\s+)?(?P<y>[\w+/-]+)", re.I)
+
+
+def _dependences(text: str) -> dict[str, bool]:
+    """For each thing ``text`` says something depends or does not depend on, True where it depends (*HIF-dependent*,
+    *depended on ECM*) and False where not (*independent of HIF*, *did not depend on ECM*); a thing said both ways is
+    left out."""
+    out: dict[str, bool] = {}
+    both: set[str] = set()
+    for m in _DEPENDS.finditer(text):
+        if m.group("x"):
+            x, yes = m.group("x").rsplit("-", 1)[-1], not m.group("in")
+        else:
+            x, yes = m.group("y"), not (m.group("in2") or m.group("neg"))
+        key = stem(x.lower())
+        if key in STOPWORDS or len(key) < 2:
+            continue
+        if key in out and out[key] != yes:
+            both.add(key)
+        out[key] = yes
+    return {k: v for k, v in out.items() if k not in both}
+
+
+def dependence_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim says a thing depends on X where a sentence restating it says it is independent of X, or the other
+    way round, and no sentence of the source says it the claim's way ("in a HIF-dependent manner" for "independent
+    of HIF", a 181st trial's *supported*; "depended on ECM composition" for "did not depend on ECM composition", a
+    180th's *partial*).
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    mine = _dependences(claim_text)
+    if not mine:
+        return None
+    for _passage, sent in restating(claim_text, pool):
+        for x, yes in _dependences(sent).items():
+            if mine.get(x, yes) == yes:
+                continue
+            if _dependences(source_text or sent).get(x, yes) != yes:
+                continue  # the source says it both ways
+            said, was = ("dependent" if mine[x] else "independent"), ("dependent" if yes else "independent")
+            return Tag("polarity_flip", f"The claim says {said!r} on {x!r} where the source says {was!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, was),), proven=True)
+    return None
+
+
+_EXTENT = re.compile(r"\bto\s+an?\s+(?:(?:even|much|far|still|somewhat|slightly|considerably)\s+)?(?P<d>\w+)\s+"
+                     r"(?:extent|degree)\s+(?P<tail>(?:[\w-]+\s+){0,3}[\w-]+)", re.I)
+
+
+def extent_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """"to a greater extent in X" where a sentence restating the claim says "to a lesser extent in X" (the same
+    content words after the phrase), and no sentence of the source says the claim's degree of X: a 181st trial's
+    "and to an even greater extent in erythrocyte lysate" for "and to a lesser extent" (*supported*).
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    def content(tail: str) -> frozenset[str]:
+        return frozenset(stem(w) for w in re.findall(r"[\w-]+", tail.lower()) if w not in STOPWORDS)
+
+    for m in _EXTENT.finditer(claim_text):
+        d, tail = m.group("d").lower(), content(m.group("tail"))
+        if not tail:
+            continue
+        for _passage, sent in restating(claim_text, pool):
+            for n in _EXTENT.finditer(sent):
+                if not _opposite(d, n.group("d").lower()) or not tail <= content(n.group("tail")):
+                    continue
+                if any(o.group("d").lower() == d and tail <= content(o.group("tail"))
+                       for o in _EXTENT.finditer(source_text or sent)):
+                    continue
+                return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {n.group(0)!r}: "
+                           f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), n.group(0)),), proven=True)
+    return None
+
+
+_WORDS = re.compile(r"[^\W\d_][\w-]*")
+_NEGATING = re.compile(r"(?:un|in|im|il|ir|non-?|dis)")
+
+
+def _strictly_opposed(a: str, b: str) -> str | None:
+    """``a`` and ``b`` (lower case, five letters or more) are a pair of :data:`~citeproof.detectors.cues.ANTONYMS`,
+    one of them with a stem before it (*radioresistance* / *radiosensitivity*), or one is the other negated by a
+    prefix (*unstable* / *stable*): ``'antonym'``, ``'negated'`` or None; comparatives and superlatives stay out (a
+    claim may turn a comparison round)."""
+    if any(w.endswith(("er", "est")) or w in ("more", "less", "fewer") for w in (a, b)):
+        return None
+    k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if frozenset((a, b)) in ANTONYMS or (k >= 4 and frozenset((a[k:], b[k:])) in ANTONYMS):
+        return "antonym"
+    short, long = sorted((a, b), key=len)
+    m = _NEGATING.match(long)
+    return "negated" if m and long[m.end():] == short and long not in _NOT_NEGATED else None
+
+
+PARAPHRASE_AT = 0.5
+"""Least share of the claim's content words (:func:`~citeproof.text.stems.overlap_score`) a sentence holds for
+:func:`opposite_in_paraphrase` to read it as the claim's source: below :data:`~citeproof.detectors.terms.RESTATE_AT`,
+as a paraphrase adds words of its own (a 179th trial's "Patients with ataxia telangiectasia show radioresistance
+alongside neurodegeneration and immune dysfunction" held 0.56 of the sentence's words)."""
+
+
+def opposite_in_paraphrase(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """A word of the claim that the source never writes, not negated, whose strict opposite (:func:`_strictly_opposed`)
+    stands in a sentence holding :data:`PARAPHRASE_AT` of the claim's content words and the claim lacks:
+    "show radioresistance" for "radiosensitivity" (a 179th trial's *supported*), "are stable and do not release
+    quickly" for "are unstable and release quickly" (a 181st's *partial*).
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    toks = [t.lower() for t in _WORDS.findall(claim_text)]
+    written = _source_words(source_text or " ".join(pool))
+    new = [(w, toks[k + 1] if k + 1 < len(toks) else "") for k, w in enumerate(toks)
+           if len(w) >= 5 and w not in written and w.replace("-", "") not in written
+           and not any(n in _NEGATORS or n.endswith("n't") for n in toks[max(0, k - 3):k])]
+    if not new:
+        return None
+    for passage in pool:
+        for sent in split_sentences(passage):
+            if overlap_score(claim_text, sent) < PARAPHRASE_AT:
+                continue
+            words = [t.lower() for t in _WORDS.findall(sent)]
+            theirs = set(words) - set(toks)
+            for a, after in new:
+                if b := next((b for b in theirs if len(b) >= 5 and (kind := _strictly_opposed(a, b))
+                              and (kind == "antonym" or _next_to(words, b, after))
+                              and not _said_too(b, toks)), None):
+                    return Tag("polarity_flip", f"The claim says {a!r} where the source says {b!r}: "
+                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
+    return None
+
+
+def _said_too(b: str, toks: list[str]) -> bool:
+    """A word of the claim points the way of the source's direction word ``b``: the claim says the sentence's thing
+    too, in other words, and its own opposite belongs elsewhere ("increased inhibitory phosphorylation of JAK1 and
+    reduced STAT3 phosphorylation" for "enhanced ... and inhibited STAT3 phosphorylation", a 104th trial's faithful
+    claim)."""
+    way = _state(b)
+    return way in ("up", "down") and any(_state(t) == way for t in toks)
+
+
+def _next_to(words: list[str], b: str, after: str) -> bool:
+    """``b`` stands before ``after`` somewhere in ``words``: a word negated by its prefix only counts where both go
+    before the same word ("are stable and" / "are unstable and"; "nonspecific memory" for a source's
+    "antigen-specific memory ... specific to", a faithful Citation-Integrity claim, does not)."""
+    return any(w == b and k + 1 < len(words) and words[k + 1] == after for k, w in enumerate(words))
+
+
+@lru_cache(maxsize=16)
+def _source_words(source_text: str) -> frozenset[str]:
+    """Each word of ``source_text`` in lower case, and each hyphenated one also without its hyphens (*non-coding* is
+    written where the source writes *noncoding*)."""
+    words = {t.lower() for t in _WORDS.findall(source_text)}
+    return frozenset(words | {w.replace("-", "") for w in words})
