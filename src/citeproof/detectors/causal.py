@@ -291,9 +291,15 @@ _LIST = re.compile(r"(?:[\w-]+(?:\s+[\w-]+){0,2}\s*,\s*){1,8}[\w-]+(?:\s+[\w-]+)
 """Three items or more of a list: up to three words each, commas between, *and* or *or* before the last."""
 
 
+_BOTH = re.compile(r"\bboth\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,5}?\s+and\s+[\w-]+(?:\s+[\w-]+){0,4}?(?=\s*[.,;:)]|$)", re.I)
+"""*both A and B*, two results of one cause (a 185th trial: "global DNA demethylation drives the rapid onset of the
+ground-state gene expression program" for "Switch to 2i triggers rapid onset of both the ground-state gene expression
+program and global DNA demethylation", *supported* at 0.96)."""
+
+
 def _heads(m: re.Match) -> list[str]:
     return [stem(item.split()[-1].lower()) for item in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(0))
-            if item.strip()]
+            if item.strip() and item.split()[-1].lower() != "both"]
 
 
 def _listed_as_cause(claim_text: str, source_text: str) -> Tag | None:
@@ -311,7 +317,7 @@ def _listed_as_cause(claim_text: str, source_text: str) -> Tag | None:
     before = {stem(w.lower()) for w in WORD_RE.findall(claim_text[:start])}
     after = {stem(w.lower()) for w in WORD_RE.findall(claim_text[end:])}
     for sent in split_sentences(source_text):
-        for m in _LIST.finditer(sent):
+        for m in [*_LIST.finditer(sent), *_BOTH.finditer(sent)]:
             heads = _heads(m)
             x = next((h for h in heads if h in before and h not in after), None)
             y = next((h for h in heads if h in after and h not in before), None)

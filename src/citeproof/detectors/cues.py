@@ -135,6 +135,10 @@ ANTONYMS = frozenset(frozenset(p) for p in (
     # a 179th trial: patients who "show radioresistance" for the source's "radiosensitivity" (*supported*)
     ("resistance", "sensitivity"), ("resistant", "sensitive"), ("resistance", "susceptibility"),
     ("resistant", "susceptible"),
+    # trials 183 and 185: the epidermis "shortens" for "elongates", subclones "that shrank over time" for "expanded"
+    ("elongates", "shortens"), ("elongated", "shortened"), ("elongate", "shorten"), ("elongation", "shortening"),
+    ("expanded", "shrank"), ("expands", "shrinks"), ("expand", "shrink"), ("expansion", "shrinkage"),
+    ("expanded", "contracted"), ("expands", "contracts"),
     # a 148th trial: mutations that "result in constitutive inactivation of beta-catenin" for "activation"
     ("activation", "inactivation"), ("activated", "inactivated"), ("active", "inactive"), ("activating", "inactivating"),  # a 135th trial: dormancy "switched 'off' by engagement with bone-lining cells" for "'on'"
 ))

@@ -31,7 +31,8 @@ from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score
 
-__all__ = ["PARAPHRASE_AT", "dependence_turned", "extent_turned", "item_under_turned_verb", "opposite_in_paraphrase"]
+__all__ = ["PARAPHRASE_AT", "but_not_turned", "dependence_turned", "emphatic_for_denied", "extent_turned", "item_under_turned_verb", "opposite_in_paraphrase",
+           "passive_relative_turned", "protection_for_promotion"]
 
 _TOKEN = re.compile(r"[^\W_][\w'+/-]*|[,;:()]")
 _BREAK = frozenset({";", ":", "but", "whereas", "while", "whilst", "which", "that", "who", "although", "though",
@@ -332,3 +333,130 @@ def _source_words(source_text: str) -> frozenset[str]:
     written where the source writes *noncoding*)."""
     words = {t.lower() for t in _WORDS.findall(source_text)}
     return frozenset(words | {w.replace("-", "") for w in words})
+
+
+_DENIED = re.compile(r"\b(?:did|does|do)\s+not\s+(?P<v>[a-z]{3,})\s+(?P<w>[\w-]{3,})", re.I)
+_VERB_FORMS = "(?:d|ed|s|es)?"
+
+
+def emphatic_for_denied(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim says a thing *did involve* (or *involved*) what a sentence restating it says it *did not involve*,
+    the same word after the verb, the claim's verb not negated, and no sentence of the source says it the claim's
+    way: "the proliferation arrest at high densities did involve E-cadherin" for "... did not involve E-cadherin, but
+    rather resulted from ..." (a 183rd trial: *supported* at P(entails) 0.89, the sentence's other clauses restating
+    the rest).
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    for _passage, sent in restating(claim_text, pool):
+        for m in _DENIED.finditer(sent):
+            v, w = re.escape(m.group("v")), re.escape(m.group("w"))
+            said = re.search(rf"(?<!not\s)\b(?:(?:did|does|do)\s+)?{v}{_VERB_FORMS}\s+{w}\b", claim_text, re.I)
+            if said is None or re.search(rf"\bnot\s+{re.escape(said.group(0))}", claim_text, re.I):
+                continue
+            if any(re.search(rf"(?<!not\s){v}{_VERB_FORMS}\s+{w}\b", s, re.I)
+                   for s in split_sentences(source_text or sent)):
+                continue
+            return Tag("polarity_flip", f"The claim says {said.group(0)!r} where the source says {m.group(0)!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said.group(0), m.group(0)),), proven=True)
+    return None
+
+
+_WHICH_BY = re.compile(r"(?P<x>[\w-]+(?:\s+[\w-]+)?)\s*,\s*which\s+(?:was|were|is|are|has\s+been|had\s+been)\s+"
+                       r"(?P<v>[a-z]{3,}ed)\s+by\s+(?P<y>[\w-]+(?:\s+[\w-]+)?)", re.I)
+
+
+def passive_relative_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim has X do to Y what a sentence restating it says Y did to X in a passive relative clause: "Rac1
+    activity induced E-cadherin engagement" for "Rac1 activity, which was induced by E-cadherin engagement" (a 183rd
+    trial: *supported* at P(entails) 0.88), and no sentence of the source has X do it to Y.
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    for _passage, sent in restating(claim_text, pool):
+        for m in _WHICH_BY.finditer(sent):
+            x, v, y = (re.escape(m.group(g)) for g in ("x", "v", "y"))
+            turned = rf"\b{x}\s+(?:\w+\s+)?{v}\s+(?:the\s+)?{y}\b"
+            said = re.search(turned, claim_text, re.I)
+            if said is None or any(re.search(turned, s, re.I) for s in split_sentences(source_text or sent)):
+                continue
+            return Tag("polarity_flip", f"The claim says {said.group(0)!r} where the source says {m.group(0)!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said.group(0), m.group(0)),), proven=True)
+    return None
+
+
+_BUT_NOT = re.compile(r"\bbut\s+not\s+(?:(?:in|among|for|with|to|at|on|by)\s+)?(?:the\s+)?(?P<y>(?:[\w-]+\s+){0,3}[\w-]+)",
+                      re.I)
+_DENYING = re.compile(r"\b(?:not|no|never|nor|neither|none|absent|absence|lack\w*|without|except|excluding|free\s+of)\b",
+                      re.I)
+"""A denial before a joined Y ("only in the peripheral fraction and was absent from the central fraction" for "only
+in the peripheral fraction, but not in the central fraction", a 158th trial's faithful claim)."""
+_JOINED_BEFORE = re.compile(r"\b(?:and|both|also|as\s+well\s+as)\b", re.I)
+
+
+def _content_of(text: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[\w-]+", text) if len(w) >= 4 and w.lower() not in STOPWORDS
+            and w.lower() not in _NEGATORS]
+
+
+def but_not_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """*but not Y* on one side where the other joins Y by *and* (*also*, *both*, *as well as*), Y's content words
+    alike: "and also among those without detectable parasitaemia" for "but not in those without detectable
+    parasitaemia" (a 186th trial: *supported*), "requires an intact epidermal layer but not the substrate
+    neuroblasts" for "requires both an intact epidermal layer and substrate neuroblasts" (a 183rd: *partial*). No
+    negation stands beside the joined Y.
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    for _passage, sent in restating(claim_text, pool):
+        for denied, joined in ((sent, claim_text), (claim_text, sent)):
+            for m in _BUT_NOT.finditer(denied):
+                y = _content_of(m.group("y"))
+                low = joined.lower()
+                if not y or not all(re.search(rf"\b{re.escape(w)}\b", low) for w in y):
+                    continue
+                at = re.search(rf"\b{re.escape(y[0])}\b", low).start()
+                before, after = low[max(0, at - 40):at], low[at:at + 60]
+                own = m.group("y").lower().split(y[0])[0]  # Y's own words before its first content word (*those
+                if own.strip() and before.endswith(own):  # without* detectable parasitaemia) deny nothing of Y
+                    before = before[:-len(own)]
+                if (not _JOINED_BEFORE.search(before) or _DENYING.search(before)
+                        or re.search(r"\b(?:not|no|never|nor)\b", " ".join(after.split()[:6]))):
+                    continue
+                said = (f"says 'but not' of {' '.join(y)!r} where the source joins it" if denied is claim_text
+                        else f"joins {' '.join(y)!r} where the source says 'but not'")
+                return Tag("polarity_flip", f"The claim {said}: \u201c{sent[:200]}\u201d", 0.9,
+                           (TagEvidence(m.group(0), " ".join(y)),), proven=True)
+    return None
+
+
+_PROTECTS = re.compile(r"\b(?:protect\w*|shield\w*|rescu\w*|spar\w*)\s+(?:\w+\s+){0,3}?(?:from|against)\s+(?P<x>[a-z]{5,})",
+                       re.I)
+
+
+def protection_for_promotion(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim has a thing protect from X where the sentence restating it calls it *pro-X* (*pro-apoptotic*), and
+    the source never has it protect from X or call it *anti-X*: "a PI3K-dependent, non-canonical signaling pathway
+    that protects the cells from apoptosis" for "... non-canonical, pro-apoptotic signaling pathway" (a 184th trial:
+    *supported* at P(entails) 0.94).
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    m = _PROTECTS.search(claim_text)
+    if m is None:
+        return None
+    root = m.group("x").lower()[:5]
+    for _passage, sent in restating(claim_text, pool):
+        pro = re.search(rf"\bpro-?{root}\w*", sent, re.I)
+        if pro is None:
+            continue
+        if re.search(rf"\banti-?{root}|\b(?:protect|shield|rescu)\w*\s+(?:\w+\s+){{0,3}}?(?:from|against)\s+{root}",
+                     source_text or sent, re.I):
+            return None
+        return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {pro.group(0)!r}: "
+                   f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), pro.group(0)),), proven=True)
+    return None

@@ -52,7 +52,7 @@ HEDGES = [
     r"putative(?:ly)?", PREDICTED, r"presumabl[ey]", r"probabl[ey]", r"preliminary", r"tentative(?:ly)?", r"consistent with",
     r"in part", r"partially", r"to some extent", r"not clear|unclear|remains? to be", r"raises? the possibility",
     r"we speculate", r"it is conceivable", r"warrant(?:s|ed)? further", r"pilot", POSSIBLE_EFFECT, r"surmis(?:e|es|ed)",
-    PROMISE, r"apparently", r"tend(?:s|ed)? to be",
+    PROMISE, r"apparently", r"tend(?:s|ed)? to be", r"hopefully", r"an?\s+(?:[\w-]+\s+)?attempts?\s+to",
 ]
 BOOSTERS = [
     r"clearly", r"clear(?:ly)? (?:show|demonstrate)s?", r"definitive(?:ly)?", r"conclusive(?:ly)?", r"unequivocal(?:ly)?",
@@ -97,6 +97,9 @@ STRONG_HEDGES = [
     # demonstrated that ImmTACs deliver durable responses" for "indicates their potential therapeutic benefit")
     r"(?:we |i )?(?:therefore |thus |further |also )?(?:propose[ds]?|postulate[ds]?) that",
     r"indicat(?:e|es|ed|ing) (?:its|their|the|a) potential",
+    # a 185th trial: "will hopefully inspire future national and local guidelines" cited as "will inspire"; "an
+    # evidence-based attempt to relieve symptoms" cited as "has been shown to relieve symptoms" (both *supported*)
+    r"hopefully", r"an?\s+(?:[\w-]+\s+)?attempts?\s+to",
 ]
 """Speculation cues that, on the sentence stating the claim, hedge the statement itself (a subset of :data:`HEDGES`:
 *indicate*, *consistent with*, *in part*, *pilot* qualify evidence rather than the claim)."""

@@ -171,6 +171,8 @@ KINDS = tuple(frozenset(stem(w) for w in g.split()) for g in (
     "testicular uterine prostatic mammary endothelial epithelial immune",  # a 179th: "renal dysfunction" for "immune"
     "liver brain kidney heart lung stomach intestine colon skin pancreas spleen thymus ovary testis uterus prostate "
     "breast",
+    # the -omes a study reads (a 185th trial: "integrating whole-genome sequence" for "whole-exome sequence")
+    "genome exome transcriptome proteome epigenome methylome metabolome microbiome",
 ))
 """Single words of one kind (species, sexes, sides, roles, diseases): two of them exchanged need no clause joiner ("the rat
 ortholog (Slc23a1) of a mouse transporter" for "the mouse ortholog ... of a rat transporter", a fourth trial)."""
@@ -435,6 +437,9 @@ def siblings(x: str, y: str) -> bool:
         True when the two are siblings of one head.
     """
     x, y = x.lower(), y.lower()
+    hx, hy = x.rsplit("-", 1), y.rsplit("-", 1)  # one first part, last parts of one kind: whole-genome / whole-exome
+    if len(hx) == len(hy) == 2 and hx[0] == hy[0] and any({stem(hx[1]), stem(hy[1])} <= k for k in KINDS):
+        return True
     n = _shared_ending(x, y)
     return (n >= 4 and min(len(x), len(y)) >= 6 and min(len(x), len(y)) - n >= 2 and not _DERIVED.fullmatch(x[len(x) - n:])
             and not {x, y} & (VERB_FORMS | REPORTING))  # ("tends" / "binds" end alike too: a 137th trial's faithful claim)

@@ -154,7 +154,8 @@ _DATED = re.compile(r"\b(?P<month>(?:jan|febr)uary|march|april|may|june|july|aug
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-_ORDINAL = re.compile(r"\b(?P<o>" + "|".join(_ORDINALS) + r")[\s,]+(?P<n>[a-z]{4,})\b", re.I)
+_ORDINAL = re.compile(r"\b(?P<o>" + "|".join(_ORDINALS) + r")[\s,]+(?:\d+-[a-z]+\s+)?(?P<n>[a-z]{4,})\b", re.I)
+"""An ordinal before a noun, a number compound between (*the second 5-year revision*, a 185th trial's "third")."""
 
 
 def _ordinal_for_ordinal(claim_text: str, source_text: str) -> tuple[str, str] | None:
@@ -168,6 +169,29 @@ def _ordinal_for_ordinal(claim_text: str, source_text: str) -> tuple[str, str] |
         if said and not re.search(rf"\b{mine}\b", source_text, re.I):  # (the source's "second dose" beside its
             # "first vaccine dose" excuses the claim's "second vaccine dose", a faithful Citation-Integrity claim)
             return m.group(0), said[0].group(0)
+    return None
+
+
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_NUMBER_WORD = r"(?:\d{1,4}|" + "|".join(_NUMBER_WORDS) + ")"
+_OF_N = re.compile(rf"\b(?P<a>{_NUMBER_WORD})\s+(?:out\s+)?of\s+(?:the\s+)?(?P<n>{_NUMBER_WORD})\s+(?P<w>[a-z]{{3,}})", re.I)
+
+
+def _count_of_same(claim_text: str, evidence_text: str) -> tuple[str, str] | None:
+    """The claim's *three of six X* where the evidence has another count of the same *six X*, *one of six X*
+    included (the quantity parser reads no fraction in *one of*, an idiom elsewhere): "but only three of six without
+    treatment" for "but only one of six without treatment" (a 185th trial: *partial*, no number tag).
+    ``(claim's, evidence's)``, or None."""
+    def value(w: str) -> int:
+        return int(w) if w.isdigit() else _NUMBER_WORDS.index(w.lower()) + 1
+
+    for m in _OF_N.finditer(claim_text):
+        same = [e for e in _OF_N.finditer(evidence_text)
+                if (value(e.group("n")), e.group("w").lower()) == (value(m.group("n")), m.group("w").lower())]
+        if not same or any(value(e.group("a")) == value(m.group("a")) or re.search(r"\bbut\s*$", evidence_text[:e.start()])
+                           for e in same):
+            continue  # the same count, or *all but 2 of the 11 studies* (nine of them, a 136th trial's faithful claim)
+        return m.group(0), same[0].group(0)
     return None
 
 
@@ -342,7 +366,8 @@ def detect_number_drift(claim_text: str, evidence_text: str | None, **context) -
                or _ordinal_for_ordinal(claim_text, source_text or evidence_text)
                or _digits_renamed(claim_text, evidence_text, source_text)
                or _duration_for_duration(claim_text, evidence_text)
-               or _times_for_times(claim_text, source_text or evidence_text))
+               or _times_for_times(claim_text, source_text or evidence_text)
+               or _count_of_same(claim_text, evidence_text))
     if not cq and for_one is None:
         return []
     all_but = _all_but(evidence_text)

@@ -14,7 +14,7 @@ from citeproof.detectors.terms import restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.stems import find_terms
 
-__all__ = ["SPECIES", "qualifier_dropped", "unstudied"]
+__all__ = ["SPECIES", "patients_for_everyone", "qualifier_dropped", "unstudied"]
 
 SPECIES = [r"mice", r"mouse", r"murine", r"rats?", r"zebrafish", r"drosophila", r"flies", r"yeast", r"worms?",
            r"monkeys?|macaques?", r"pigs?|porcine", r"dogs?|canine", r"bovine|cows?|cattle", r"e\. coli", r"chick(?:en)?s?"]
@@ -131,7 +131,7 @@ def unstudied(claim_text: str, source_text: str) -> Tag | None:
     """The first of this module's rules that finds the claim's population or setting unstudied by the source, or
     None."""
     return (_people_unstudied(claim_text, source_text) or _in_vivo_unstudied(claim_text, source_text)
-            or _kinds_unstudied(claim_text, source_text))
+            or _kinds_unstudied(claim_text, source_text) or patients_for_everyone(claim_text, source_text))
 
 
 _PLAIN_GROUP = re.compile(r"\bin\s+(?:(?:human|mouse|murine|mammalian|cultured|these|the)\s+)?(?P<n>cells|mice|rats|"
@@ -168,3 +168,22 @@ def qualifier_dropped(claim_text: str, pool: list[str]) -> Tag | None:
             return Tag("scope_inflation", f"The claim says {m.group(0)!r} where the source says {q.group(0)!r}: "
                        f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), q.group(0)),), proven=True)
     return None
+
+
+_GENERAL = re.compile(r"\b(?:the\s+)?general\s+(?:adult\s+)?population\b|\bhealthy\s+(?:adults|people|individuals|"
+                      r"volunteers)\b", re.I)
+_CLINICAL = re.compile(r"\b(?:out|in)?patients\b|\bclinical\s+(?:sample|population|cohort)\b", re.I)
+
+
+def patients_for_everyone(claim_text: str, source_text: str) -> Tag | None:
+    """A claim about the general population (or healthy adults) citing a source that studies patients and never names
+    the general population or healthy people: "Among adults in the general population, the mean BDI-II total score is
+    approximately 2 points higher" for a study of psychiatric outpatients (a 184th trial: *partial*, an unproven
+    *generalises*). Code shows it: confidence 0.9, ``proven``."""
+    m = _GENERAL.search(claim_text)
+    if m is None or not source_text or _GENERAL.search(source_text) or not (sick := _CLINICAL.search(source_text)):
+        return None
+    if re.search(r"\b(?:healthy|control|general|community|population-based)\b", source_text, re.I):
+        return None  # the source compares with people from outside the clinic
+    return Tag("scope_inflation", f"The claim is about {m.group(0)!r}; the source studies {sick.group(0)!r} and names "
+               "no general population or healthy people.", 0.9, (TagEvidence(m.group(0), sick.group(0)),), proven=True)

@@ -22,8 +22,9 @@ from citeproof.detectors.pairings import (also_denied, aside_of_another, exclude
 from citeproof.detectors.cues import BE_FORMS, CUE_RES, DEGREE, NEGATOR, OPENERS
 from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_clause, negation_in_run,
                                          null_against_difference, ended_for_lasted)
-from citeproof.detectors.governed import (dependence_turned, extent_turned, item_under_turned_verb,
-                                         opposite_in_paraphrase)
+from citeproof.detectors.governed import (but_not_turned, dependence_turned, emphatic_for_denied, extent_turned,
+                                         item_under_turned_verb, opposite_in_paraphrase, passive_relative_turned,
+                                         protection_for_promotion)
 from citeproof.detectors.sequence import condition_made_object, effect_made_agent
 from citeproof.detectors.series import trend_against_series
 from citeproof.detectors.runs import RUN_AROUND, _run_content, reversal_in_run, turned_in_place
@@ -40,7 +41,7 @@ from citeproof.model import Tag, TagEvidence
 from citeproof.text.abbreviations import defined_abbreviations, short_forms
 from citeproof.text.normalise import WORD_RE as _TOKEN_RE, ascii_hyphens, stem
 from citeproof.text.sentences import split_sentences
-from citeproof.text.stems import STOPWORDS, content_stems, stem_opcodes
+from citeproof.text.stems import STOPWORDS, content_stems, overlap_score, stem_opcodes
 
 __all__ = ["RUN_AROUND", "latter_exchanged", "named_ends_exchanged", "opposites_exchanged", "restated_flip", "reversal_by_flip", "spans_exchanged", "reversal_from_to", "reversal_in_run"]
 
@@ -88,7 +89,9 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or item_under_turned_verb(claim_text, pool, source_text) or dependence_turned(claim_text, pool, source_text)
             or extent_turned(claim_text, pool, source_text) or opposite_in_paraphrase(claim_text, pool, source_text)
             or effect_made_agent(claim_text, pool, source_text) or condition_made_object(claim_text, pool, source_text)
-            or aside_of_another(claim_text, pool, source_text))
+            or aside_of_another(claim_text, pool, source_text) or emphatic_for_denied(claim_text, pool, source_text)
+            or passive_relative_turned(claim_text, pool, source_text) or but_not_turned(claim_text, pool, source_text)
+            or protection_for_promotion(claim_text, pool, source_text))
 
 
 _WITH = ((re.compile(r"\bin the absence of\b", re.I), "without"),
@@ -513,6 +516,23 @@ def _runs_exchanged(ops: list, cw: list[str], sw: list[str]) -> tuple[list[str],
     return None
 
 
+_CLAUSE_CUT = re.compile(r",\s*but\b|;|\bwhereas\b|,\s*while\b", re.I)
+
+
+def _clause_in_order(claim_text: str, a: str, b: str, sent: str) -> bool:
+    """A clause of ``sent`` holding half the claim's content words has ``a`` before ``b`` as the claim does: "Mean
+    Sadness ratings were higher on the BDI-IA than on the BDI-II" for "The mean rating for Sadness on the BDI-IA was
+    higher than it was on the BDI-II, but the mean ratings for Past Failure ... were higher on the BDI-II than they
+    were on the BDI-IA" (a 184th trial's faithful claim: a proven exchange read on the second clause)."""
+    low_a, low_b = a.lower(), b.lower()
+    for clause in _CLAUSE_CUT.split(sent):
+        low = clause.lower()
+        if (low_a in low and low_b in low and low.index(low_a) < low.index(low_b)
+                and overlap_score(claim_text, clause) >= 0.5):
+            return True
+    return False
+
+
 def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens: re.Pattern,
                      defined: dict) -> Tag | None:
     """:func:`words_exchanged` with the words ``tokens`` finds."""
@@ -549,7 +569,7 @@ def _words_exchanged(claim_text: str, pool: list[str], source_text: str, tokens:
         a, b, i = mirror[0]
         said = " ".join(cw[max(0, i - 1):i + 3])  # the claim's word with a word before and two after
         if any(f" {said} " in " " + " ".join(short_forms(tokens.findall(ascii_hyphens(o)), defined)) + " "
-               for o in split_sentences(source_text or passage)):
+               for o in split_sentences(source_text or passage)) or _clause_in_order(claim_text, a, b, sent):
             continue  # the source also says it the claim's way
         a, b = _as_written([a], claim_text, sent), _as_written([b], claim_text, sent)
         return Tag("polarity_flip", f"The claim exchanges {a!r} and {b!r}: the source says it the other way round, "

@@ -240,11 +240,13 @@ def _added_coordinate(claim_text: str, pool: list[str], source_text: str) -> Tag
     two words the sentence has side by side, the second a content word. Code shows it: 0.9, ``proven``."""
     for _t, sent, cw, sw, i1, i2, j1, _j2 in _restated_diffs(claim_text, pool, ("delete",)):
         added = [w.lower() for w in cw[i1:i2]]
-        if not (0 < i1 and i2 < len(cw) and 0 < j1 < len(sw) and 2 <= len(added) <= 3 and "and" in (added[0], added[-1])):
+        if not (0 < i1 and i2 < len(cw) and 0 < j1 < len(sw) and 2 <= len(added) <= 4
+                and "and" in (added[0], added[-1])):
             continue
-        words = added[1:] if added[0] == "and" else added[:-1]
-        if (not all(len(w) >= 3 and w not in STOPWORDS and w != "and" for w in words) or not _content(cw[i2])
-                or sw[j1 - 1].lower() != cw[i1 - 1].lower() or sw[j1].lower() != cw[i2].lower()
+        words = [w for w in (added[1:] if added[0] == "and" else added[:-1]) if w != "both"]  # "both daytime and
+        # nighttime short-term BP variability" for "nighttime short-term BP variability" (a 186th trial: *partial*)
+        if (not words or not all(len(w) >= 3 and w not in STOPWORDS and w != "and" for w in words)
+                or not _content(cw[i2]) or sw[j1 - 1].lower() != cw[i1 - 1].lower() or sw[j1].lower() != cw[i2].lower()
                 or any(stated_in([w], source_text) for w in words)):
             continue
         said = " ".join(cw[i1 - 1:i2 + 1]) if added[0] == "and" else " ".join(cw[i1:i2 + 1])

@@ -325,7 +325,7 @@ def terms_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
                     w.lower().endswith("ly") for w in (ctoks[i], ctoks[l])):
                 continue  # the relation must be two words or more the two share ("behavior changed abruptly" for "an
                 # abrupt change in behavior" is a nominalisation, a 77th trial's faithful claim), between terms
-            if _in_order(x, ckeys[lo:hi], y, source_text or " ".join(pool)):
+            if _in_order(x, ckeys[lo:hi], y, source_text or " ".join(pool)) or _voice_turned(claim_text, sent):
                 continue
             run = re.sub(r" ([,;:)])", r"\1", " ".join(ctoks[lo:hi]))
             run = re.sub(r"(?:[\s,]+(?:the|a|an))+[\s,]*$|^(?:(?:the|a|an)[\s,]+)+|,$", "", run, flags=re.I)
@@ -333,6 +333,20 @@ def terms_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
                        f"'{run}': the source has them the other way round, \u201c{sent[:200]}\u201d",
                        0.9, (TagEvidence(ctoks[i], ctoks[l]),), proven=True)
     return None
+
+
+_BY = re.compile(r"\b(\w{4,}(?:ed|en))\s+by\b", re.I)
+
+
+def _voice_turned(claim_text: str, sent: str) -> bool:
+    """A verb the sentence has in the passive (*is maintained by*) stands active in the claim (*maintains*): the
+    terms change ends with the voice ("The collagen-based exoskeleton ... maintains the final shape of the epidermis"
+    for "The final shape of the epidermis is maintained by the collagenous exoskeleton, secreted by the apical surface
+    of the epidermis", a 183rd trial's faithful claim: a proven exchange of 'surface' and 'shape')."""
+    passive = {stem(m.group(1).lower()) for m in _BY.finditer(sent)}
+    words = re.findall(r"\w+", claim_text.lower())
+    return any(stem(w) in passive and (k + 1 >= len(words) or words[k + 1] != "by") and not w.endswith(("ed", "en"))
+               for k, w in enumerate(words))
 
 
 def _turned(moved: list[str], skeys: list[str]) -> bool:
