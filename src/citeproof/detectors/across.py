@@ -425,7 +425,8 @@ def degree_turned_on_quality(claim_text: str, pool: list[str], source_text: str)
             continue
         for _passage, sent in restating(claim_text, pool):
             m = pattern.search(sent)
-            if m is not None:
+            if m is not None and not re.search(r"\b(?:not|never|no|hardly)\s+(?:\w+\s+)?$", sent[:m.start()], re.I):
+                # (not a denied degree: "poorly understood" for "is not well understood", a 188th trial's faithful)
                 said = f"{ctoks[k]} {ctoks[k + 1]}"
                 return Tag("polarity_flip", f"The claim says {said!r} where the source says {m.group(0)!r}: "
                            f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, m.group(0)),), proven=True)

@@ -53,6 +53,8 @@ EXPLICIT_CAUSAL = [
     r"push(?:es|ed)\s+(?:[\w-]+\s+){1,3}into",  # a 163rd trial: "Many mutations pushed MDS patients into higher risk groups" for "were
     # associated with higher risk groups"
     r"(?:is|are|was|were) what (?:makes?|made|gives?|gave|drives?|drove|produces?|causes?)",
+    r"it is (?:[\w'-]+\s+){1,10}?that (?:gives?|makes?|drives?|causes?|leads? to|produces?)",  # a 188th trial: "it is
+    # the SASP's activation of immune surveillance that gives it pro-tumorigenic properties" (*supported* at 0.98)
 ]
 """Words that name causation outright (a subset of the claim cues)."""
 _CAUSE_WORDS = [r"caus(?:e|es|ed|ing)", r"causal(?:ly)?", r"causation", r"responsible for"]
@@ -288,7 +290,9 @@ def _correlation_as_effect(claim_text: str, source_text: str) -> Tag | None:
 
 _LIST = re.compile(r"(?:[\w-]+(?:\s+[\w-]+){0,2}\s*,\s*){1,8}[\w-]+(?:\s+[\w-]+){0,2},?\s+(?:and|or)\s+[\w-]+"
                    r"(?:\s+[\w-]+){0,2}")
-"""Three items or more of a list: up to three words each, commas between, *and* or *or* before the last."""
+"""Three items or more of a list: up to three words each, commas between, *and* or *or* before the last (a last item
+read to the clause's end took in *... functional recovery is reviewed* and *nematode cells subjected to knockout*,
+faithful claims of trials 145 and 177)."""
 
 
 _BOTH = re.compile(r"\bboth\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,5}?\s+and\s+[\w-]+(?:\s+[\w-]+){0,4}?(?=\s*[.,;:)]|$)", re.I)
@@ -314,6 +318,8 @@ def _listed_as_cause(claim_text: str, source_text: str) -> Tag | None:
     if not said or not source_text:
         return None
     cue, start, end = said[0]
+    if cue.lower().startswith("it is "):  # a cleft: the cause stands inside the cue (*it is X that gives*)
+        start = end - len(cue.split()[-1])
     before = {stem(w.lower()) for w in WORD_RE.findall(claim_text[:start])}
     after = {stem(w.lower()) for w in WORD_RE.findall(claim_text[end:])}
     for sent in split_sentences(source_text):

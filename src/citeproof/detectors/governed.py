@@ -31,8 +31,9 @@ from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score
 
-__all__ = ["PARAPHRASE_AT", "but_not_turned", "dependence_turned", "emphatic_for_denied", "extent_turned", "item_under_turned_verb", "opposite_in_paraphrase",
-           "passive_relative_turned", "protection_for_promotion"]
+__all__ = ["PARAPHRASE_AT", "but_not_turned", "dependence_turned", "direction_of_contact_turned", "emphatic_for_denied", "extent_turned", "item_under_turned_verb", "opposite_in_paraphrase",
+           "null_for_significant", "passive_relative_turned",
+           "protection_for_promotion"]
 
 _TOKEN = re.compile(r"[^\W_][\w'+/-]*|[,;:()]")
 _BREAK = frozenset({";", ":", "but", "whereas", "while", "whilst", "which", "that", "who", "although", "though",
@@ -459,4 +460,60 @@ def protection_for_promotion(claim_text: str, pool: list[str], source_text: str)
             return None
         return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {pro.group(0)!r}: "
                    f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), pro.group(0)),), proven=True)
+    return None
+
+
+_NULL = re.compile(r"\b(?:no|not\s+(?:a|any))\s+(?:statistically\s+)?significant\s+(?P<n>associations?|differences?|"
+                   r"effects?|changes?|correlations?|relationships?|improvements?|reductions?|increases?)", re.I)
+
+
+def null_for_significant(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim reports *no significant association* where a sentence restating it reports a *significant
+    association* (the same noun, no denial in the three words before), and no sentence of the source reports none:
+    "The cohort studies of thiazolidinediones showed no significant association with bladder cancer" for "... showed
+    significant associations with bladder cancer" (a 190th trial: *partial*, no tag).
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    m = _NULL.search(claim_text)
+    if m is None:
+        return None
+    noun = m.group("n").lower().rstrip("s")
+    found = re.compile(rf"(?<!\bno\s)(?<!\bnot\s)\b(?:statistically\s+)?significant(?:ly)?\s+{noun}", re.I)
+    for _passage, sent in restating(claim_text, pool):
+        f = found.search(sent)
+        at = overlap_score(claim_text, sent)
+        if any((n := _NULL.search(s)) and n.group("n").lower().startswith(noun) and overlap_score(claim_text, s) >= at
+               for s in split_sentences(source_text or " ".join(pool))):
+            return None  # a sentence as close to the claim reports none (the source's RCTs, not its cohort studies)
+        if f and not re.search(r"\b(?:no|not|never|without)\b", sent[max(0, f.start() - 25):f.start()], re.I):
+            return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {f.group(0)!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), f.group(0)),), proven=True)
+    return None
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(?:the\s+)?(?P<a>[\w-]+(?:\s+[\w-]+)?)\s+(?:to|onto|into)\s+(?:the\s+)?"
+                      r"(?P<b>[\w-]+(?:\s+[\w-]+){0,3})", re.I)
+
+
+def direction_of_contact_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim has B reach *onto* (*to*, *into*) A where a sentence restating it has something go *from A to B*:
+    "the lt-NES cell-derived neurons formed extensive synaptic afferents onto host neurons" for "extensive synaptic
+    afferents from host neurons to the lt-NES cell-derived neurons" (a 190th trial: *supported* at P(entails) 0.97).
+    B's first word stands before the claim's *onto A*; the claim says *from A* nowhere.
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    for _passage, sent in restating(claim_text, pool):
+        for m in _FROM_TO.finditer(sent):
+            a, b = m.group("a"), m.group("b").split()[0]
+            onto = re.search(rf"\b(?:onto|to|into|toward|towards)\s+(?:the\s+)?{re.escape(a)}\b", claim_text, re.I)
+            if onto is None or re.search(rf"\bfrom\s+(?:the\s+)?{re.escape(a)}\b", claim_text, re.I):
+                continue
+            if not re.search(rf"\b{re.escape(b)}\b", claim_text[:onto.start()], re.I):
+                continue
+            return Tag("polarity_flip", f"The claim says {onto.group(0)!r} where the source says {m.group(0)!r}: "
+                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(onto.group(0), m.group(0)),), proven=True)
     return None

@@ -107,6 +107,10 @@ _GROUPS = (
     "given administered infused", "effect effects consequence consequences",
     "cocktail cocktails combination combinations set",  # a 143rd's "a defined set of transcription factors"
     "work effort efforts", "useful valuable", "distinguish discriminate",  # a 176th trial's faithful claims
+    # a 188th trial's faithful claim: cells "mount a complex pro-inflammatory response known as" the SASP for
+    # "implement a complex pro-inflammatory response termed" (a proven swap: *unsupported*)
+    "mount mounts mounted implement implements implemented launch launches launched",
+    "known termed called named designated dubbed",
     "soon shortly",  # a ninth trial: "nephrotic syndrome soon after birth" for "shortly after birth"  # a fifth trial: "stop dividing" for "cease dividing"
 )
 VOCABULARY = frozenset(w for group in _GROUPS for w in group.split())

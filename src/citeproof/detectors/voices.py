@@ -18,6 +18,7 @@ import re
 from citeproof.detectors.cues import (ANTONYMS, BE_FORMS, CUE_RES, DEGREE, HAVE_FORMS, MODALS, NEGATOR,
                                      light_token)
 from citeproof.detectors.terms import restating
+from citeproof.text.stems import overlap_score
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
@@ -325,7 +326,8 @@ def terms_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
                     w.lower().endswith("ly") for w in (ctoks[i], ctoks[l])):
                 continue  # the relation must be two words or more the two share ("behavior changed abruptly" for "an
                 # abrupt change in behavior" is a nominalisation, a 77th trial's faithful claim), between terms
-            if _in_order(x, ckeys[lo:hi], y, source_text or " ".join(pool)) or _voice_turned(claim_text, sent):
+            if (_in_order(x, ckeys[lo:hi], y, source_text or " ".join(pool)) or _voice_turned(claim_text, sent)
+                    or _closer_in_order(claim_text, x, y, sent, pool)):
                 continue
             run = re.sub(r" ([,;:)])", r"\1", " ".join(ctoks[lo:hi]))
             run = re.sub(r"(?:[\s,]+(?:the|a|an))+[\s,]*$|^(?:(?:the|a|an)[\s,]+)+|,$", "", run, flags=re.I)
@@ -333,6 +335,22 @@ def terms_exchanged(claim_text: str, pool: list[str], source_text: str) -> Tag |
                        f"'{run}': the source has them the other way round, \u201c{sent[:200]}\u201d",
                        0.9, (TagEvidence(ctoks[i], ctoks[l]),), proven=True)
     return None
+
+
+def _closer_in_order(claim_text: str, x: str, y: str, sent: str, pool: list[str]) -> bool:
+    """Another pool sentence restates the claim at least as closely as ``sent`` and has ``x`` before ``y`` (keys), as
+    the claim does: "Expression of the SASP is governed by IL-1 signalling that depends on the inflammasome" read
+    against "The inflammasome and IL-1 signalling are activated ..." when "Expression of the SASP is controlled by
+    inflammasome-mediated IL-1 signalling" says it the claim's way (a 188th trial's faithful claim)."""
+    at = overlap_score(claim_text, sent)
+    for passage in pool:
+        for other in split_sentences(passage):
+            if other == sent or overlap_score(claim_text, other) < at:
+                continue
+            keys = [_key(p) for w in _WORD.findall(other) for p in w.split("-") if p]  # (*inflammasome-mediated*)
+            if x in keys and y in keys and keys.index(x) < keys.index(y):
+                return True
+    return False
 
 
 _BY = re.compile(r"\b(\w{4,}(?:ed|en))\s+by\b", re.I)
