@@ -32,8 +32,8 @@ from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score
 
 __all__ = ["PARAPHRASE_AT", "but_not_turned", "dependence_turned", "direction_of_contact_turned", "emphatic_for_denied", "extent_turned", "item_under_turned_verb", "opposite_in_paraphrase",
-           "null_for_significant", "passive_relative_turned",
-           "protection_for_promotion"]
+           "null_for_significant", "passive_agent_turned", "passive_relative_turned",
+           "protection_for_promotion", "protection_inserted"]
 
 _TOKEN = re.compile(r"[^\W_][\w'+/-]*|[,;:()]")
 _BREAK = frozenset({";", ":", "but", "whereas", "while", "whilst", "which", "that", "who", "although", "though",
@@ -271,6 +271,8 @@ def _strictly_opposed(a: str, b: str) -> str | None:
         return "antonym"
     short, long = sorted((a, b), key=len)
     m = _NEGATING.match(long)
+    if long == "de" + short and short.endswith(("ation", "ization", "isation")):
+        return "negated"  # dephosphorylation / phosphorylation (a 191st trial: *supported* at 0.98)
     return "negated" if m and long[m.end():] == short and long not in _NOT_NEGATED else None
 
 
@@ -294,7 +296,9 @@ def opposite_in_paraphrase(claim_text: str, pool: list[str], source_text: str) -
     written = _source_words(source_text or " ".join(pool))
     new = [(w, toks[k + 1] if k + 1 < len(toks) else "") for k, w in enumerate(toks)
            if len(w) >= 5 and w not in written and w.replace("-", "") not in written
-           and not any(n in _NEGATORS or n.endswith("n't") for n in toks[max(0, k - 3):k])]
+           and not any(n in _NEGATORS or n.endswith("n't") or _state(n) == "down" or n in ("removal", "erasure")
+                       for n in toks[max(0, k - 3):k])]  # ("loss of H3K36me2/3 methylation" is demethylation, a
+    # 173rd trial's faithful claim)
     if not new:
         return None
     for passage in pool:
@@ -516,4 +520,77 @@ def direction_of_contact_turned(claim_text: str, pool: list[str], source_text: s
                 continue
             return Tag("polarity_flip", f"The claim says {onto.group(0)!r} where the source says {m.group(0)!r}: "
                        f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(onto.group(0), m.group(0)),), proven=True)
+    return None
+
+
+_PASSIVE_BY = re.compile(r"(?P<x>(?:[\w-]+\s+){0,4}?[\w-]+)\s+(?:is|are|was|were)\s+(?:\w+ly\s+|itself\s+|themselves\s+)?"
+                         r"(?P<v>[a-z]{4,}ed)\s+by\s+(?P<y>(?:[\w-]+\s+){0,4}[\w-]+)", re.I)
+
+
+def _words_of(text: str) -> set[str]:
+    return {stem(w.lower()) for w in re.findall(r"[\w-]+", text) if len(w) >= 3 and w.lower() not in STOPWORDS}
+
+
+def passive_agent_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim's *X is V-ed by Y* where a sentence restating it has Y V-ed by X in the passive, or X V Y in the
+    active: "Notch signaling is itself modulated by numerous cellular functions" for "Numerous cellular functions ...
+    are modulated by Notch signaling" (a 191st trial: *supported*), "Tregs ... were specifically suppressed by Teff
+    cells" for "Transduced Tregs ... specifically suppressed Teff cells" (a 192nd: *supported*). The two sides are
+    read by their content words (the claim's X holds a word of the sentence's agent and none of its patient, and Y
+    the other way round).
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    m = _PASSIVE_BY.search(claim_text)
+    if m is None:
+        return None
+    x, y, v = _words_of(m.group("x")), _words_of(m.group("y")), stem(m.group("v").lower())
+    if not x or not y:
+        return None
+    for _passage, sent in restating(claim_text, pool):
+        for n in _PASSIVE_BY.finditer(sent):  # both passive: agent and patient exchanged
+            if stem(n.group("v").lower()) == v and x & _words_of(n.group("y")) and y & _words_of(n.group("x")) \
+                    and not x & _words_of(n.group("x")):
+                return _tag(m.group(0), n.group(0), sent)
+        for n in re.finditer(rf"\b{re.escape(m.group('v'))}\s+(?!(?:by|in|as|for|with|into|to|from|at|on|of|"
+                             rf"via|through|under)\b)(?P<o>(?:[\w-]+\s+){{0,3}}[\w-]+)", sent, re.I):
+            # (an object straight after the verb: "classified by presumed mechanism" is a passive's means, a faithful
+            # Citation-Integrity claim's)
+            if re.search(r"\b(?:is|are|was|were|been|be)\s+(?:\w+ly\s+)?$", sent[:n.start()], re.I):
+                continue  # the sentence's verb is passive too
+            agent = _words_of(sent[max(0, n.start() - 200):n.start()])
+            if y & _words_of(n.group("o")) and x & agent and not x & _words_of(n.group("o")):
+                return _tag(m.group(0), n.group(0), sent)
+    return None
+
+
+def _tag(said: str, was: str, sent: str) -> Tag:
+    return Tag("polarity_flip", f"The claim says {said!r} where the source has it the other way round, {was!r}: "
+               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, was),), proven=True)
+
+
+_AGAINST = re.compile(r"\b(?P<pre>[a-z]+\s+[a-z]+)\s+(?:protecting|protection|guarding|preventing|prevention|defending)"
+                      r"\s+(?:against|from|of)\s+(?P<w>[\w-]+)", re.I)
+
+
+def protection_inserted(claim_text: str, pool: list[str], source_text: str) -> Tag | None:
+    """The claim puts *protecting against* between two words and the thing a sentence restating it has straight
+    after them: "proteins implicated in protecting against leukemic transformation" for "proteins implicated in
+    leukemic transformation" (a 192nd trial: *supported*), and no sentence of the source protects against it.
+
+    Returns:
+        A proven ``polarity_flip`` tag at 0.9, or None.
+    """
+    m = _AGAINST.search(claim_text)
+    if m is None:
+        return None
+    pre = r"\s+".join(map(re.escape, m.group("pre").split()))
+    for _passage, sent in restating(claim_text, pool):
+        n = re.search(rf"\b{pre}\s+{re.escape(m.group('w'))}\b", sent, re.I)
+        if n is None or re.search(rf"(?:protect|prevent|guard|defen)\w*\s+(?:against|from|of)\s+{re.escape(m.group('w'))}",
+                                  source_text or sent, re.I):
+            continue
+        return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {n.group(0)!r}: "
+                   f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), n.group(0)),), proven=True)
     return None

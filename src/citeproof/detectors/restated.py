@@ -454,7 +454,7 @@ def _exchanged_blocks(claim_text: str, pool: list[str]) -> Tag | None:
                 continue  # "are outperformed by STAR" for "STAR outperforms": the voice turned, not the roles
             if not ordered and lo == 0 and hi == len(pos):
                 continue  # the whole claim turned round with nothing outside it or between that orders the two
-            if all(c[shared[i]][0] in _JOINING for i in range(j, k)):
+            if all(c[shared[i]][0] in _JOINING for i in range(j, k)) and not (0 < lo and hi < len(pos)):
                 continue  # two whole clauses in the other order around "whereas": a reordering
             if any(p.search(t) for p in (_NAMING, NAMING_FRAME) for t in (claim_text[cx[1]:cy[0]], sent[sy[1]:sx[0]])):
                 continue  # one is the other's name ("Retinoids, the collective name for vitamin A and its derivatives"

@@ -25,7 +25,7 @@ from citeproof.detectors.denials import (negation_dropped, negation_dropped_in_c
 from citeproof.detectors.governed import (but_not_turned, dependence_turned, emphatic_for_denied, extent_turned,
                                          item_under_turned_verb, opposite_in_paraphrase, passive_relative_turned,
                                          protection_for_promotion, null_for_significant,
-                                         direction_of_contact_turned)
+                                         direction_of_contact_turned, passive_agent_turned, protection_inserted)
 from citeproof.detectors.sequence import condition_made_object, effect_made_agent
 from citeproof.detectors.series import trend_against_series
 from citeproof.detectors.runs import RUN_AROUND, _run_content, reversal_in_run, turned_in_place
@@ -94,7 +94,8 @@ def restated_flip(claim_text: str, pool: list[str], wide: list[str], source_text
             or passive_relative_turned(claim_text, pool, source_text) or but_not_turned(claim_text, pool, source_text)
             or protection_for_promotion(claim_text, pool, source_text)
             or null_for_significant(claim_text, pool, source_text)
-            or direction_of_contact_turned(claim_text, pool, source_text))
+            or direction_of_contact_turned(claim_text, pool, source_text)
+            or passive_agent_turned(claim_text, pool, source_text) or protection_inserted(claim_text, pool, source_text))
 
 
 _WITH = ((re.compile(r"\bin the absence of\b", re.I), "without"),
