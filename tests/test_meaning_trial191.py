@@ -64,3 +64,16 @@ def test_a_loss_of_methylation_is_demethylation():
     assert "polarity_flip" not in _proven("Vitamin C was found to trigger loss of H3K36me2/3 methylation in cultured "
                                           "mouse embryonic fibroblasts.", "We first observed that vitamin C induces "
                                           "H3K36me2/3 demethylation in mouse embryonic fibroblasts in culture.")
+
+
+def test_two_arguments_exchanged_across_whereas():
+    """Trial 194's 4 (*supported* at 0.95, written with *while*; here *whereas*, a term of the clause reading): the
+    predicates keep their places and the two collagens change clauses; the two whole clauses in the other order are
+    a reordering."""
+    source = ("Arterial smooth muscle cells (SMCs) are arrested in the G1 phase of the cell cycle on polymerized type I "
+              "collagen fibrils, whereas monomer collagen supports SMC proliferation.")
+    assert "polarity_flip" in _proven("Arterial smooth muscle cells are arrested in the G1 phase on monomer collagen, "
+                                      "whereas polymerized type I collagen fibrils support their proliferation.", source)
+    assert "polarity_flip" not in _proven("Whereas monomer collagen supports SMC proliferation, arterial smooth muscle "
+                                          "cells are arrested in the G1 phase of the cell cycle on polymerized type I "
+                                          "collagen fibrils.", source)

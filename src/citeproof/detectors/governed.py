@@ -31,7 +31,7 @@ from citeproof.text.normalise import stem
 from citeproof.text.sentences import split_sentences
 from citeproof.text.stems import STOPWORDS, overlap_score
 
-__all__ = ["PARAPHRASE_AT", "but_not_turned", "dependence_turned", "direction_of_contact_turned", "emphatic_for_denied", "extent_turned", "item_under_turned_verb", "opposite_in_paraphrase",
+__all__ = ["PARAPHRASE_AT", "said_where", "but_not_turned", "dependence_turned", "direction_of_contact_turned", "emphatic_for_denied", "extent_turned", "item_under_turned_verb", "opposite_in_paraphrase",
            "null_for_significant", "passive_agent_turned", "passive_relative_turned",
            "protection_for_promotion", "protection_inserted"]
 
@@ -250,8 +250,7 @@ def extent_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | N
                 if any(o.group("d").lower() == d and tail <= content(o.group("tail"))
                        for o in _EXTENT.finditer(source_text or sent)):
                     continue
-                return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {n.group(0)!r}: "
-                           f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), n.group(0)),), proven=True)
+                return said_where(m.group(0), n.group(0), sent)
     return None
 
 
@@ -311,8 +310,7 @@ def opposite_in_paraphrase(claim_text: str, pool: list[str], source_text: str) -
                 if b := next((b for b in theirs if len(b) >= 5 and (kind := _strictly_opposed(a, b))
                               and (kind == "antonym" or _next_to(words, b, after))
                               and not _said_too(b, toks)), None):
-                    return Tag("polarity_flip", f"The claim says {a!r} where the source says {b!r}: "
-                               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(a, b),), proven=True)
+                    return said_where(a, b, sent)
     return None
 
 
@@ -363,8 +361,7 @@ def emphatic_for_denied(claim_text: str, pool: list[str], source_text: str) -> T
             if any(re.search(rf"(?<!not\s){v}{_VERB_FORMS}\s+{w}\b", s, re.I)
                    for s in split_sentences(source_text or sent)):
                 continue
-            return Tag("polarity_flip", f"The claim says {said.group(0)!r} where the source says {m.group(0)!r}: "
-                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said.group(0), m.group(0)),), proven=True)
+            return said_where(said.group(0), m.group(0), sent)
     return None
 
 
@@ -387,8 +384,7 @@ def passive_relative_turned(claim_text: str, pool: list[str], source_text: str) 
             said = re.search(turned, claim_text, re.I)
             if said is None or any(re.search(turned, s, re.I) for s in split_sentences(source_text or sent)):
                 continue
-            return Tag("polarity_flip", f"The claim says {said.group(0)!r} where the source says {m.group(0)!r}: "
-                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said.group(0), m.group(0)),), proven=True)
+            return said_where(said.group(0), m.group(0), sent)
     return None
 
 
@@ -462,8 +458,7 @@ def protection_for_promotion(claim_text: str, pool: list[str], source_text: str)
         if re.search(rf"\banti-?{root}|\b(?:protect|shield|rescu)\w*\s+(?:\w+\s+){{0,3}}?(?:from|against)\s+{root}",
                      source_text or sent, re.I):
             return None
-        return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {pro.group(0)!r}: "
-                   f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), pro.group(0)),), proven=True)
+        return said_where(m.group(0), pro.group(0), sent)
     return None
 
 
@@ -492,8 +487,7 @@ def null_for_significant(claim_text: str, pool: list[str], source_text: str) -> 
                for s in split_sentences(source_text or " ".join(pool))):
             return None  # a sentence as close to the claim reports none (the source's RCTs, not its cohort studies)
         if f and not re.search(r"\b(?:no|not|never|without)\b", sent[max(0, f.start() - 25):f.start()], re.I):
-            return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {f.group(0)!r}: "
-                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), f.group(0)),), proven=True)
+            return said_where(m.group(0), f.group(0), sent)
     return None
 
 
@@ -518,8 +512,7 @@ def direction_of_contact_turned(claim_text: str, pool: list[str], source_text: s
                 continue
             if not re.search(rf"\b{re.escape(b)}\b", claim_text[:onto.start()], re.I):
                 continue
-            return Tag("polarity_flip", f"The claim says {onto.group(0)!r} where the source says {m.group(0)!r}: "
-                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(onto.group(0), m.group(0)),), proven=True)
+            return said_where(onto.group(0), m.group(0), sent)
     return None
 
 
@@ -565,6 +558,13 @@ def passive_agent_turned(claim_text: str, pool: list[str], source_text: str) -> 
     return None
 
 
+def said_where(said: str, was: str, sent: str) -> Tag:
+    """The proven ``polarity_flip`` at 0.9 these rules give: "The claim says SAID where the source says WAS", the
+    sentence quoted (its first 200 characters)."""
+    return Tag("polarity_flip", f"The claim says {said!r} where the source says {was!r}: \u201c{sent[:200]}\u201d", 0.9,
+               (TagEvidence(said, was),), proven=True)
+
+
 def _tag(said: str, was: str, sent: str) -> Tag:
     return Tag("polarity_flip", f"The claim says {said!r} where the source has it the other way round, {was!r}: "
                f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, was),), proven=True)
@@ -591,6 +591,5 @@ def protection_inserted(claim_text: str, pool: list[str], source_text: str) -> T
         if n is None or re.search(rf"(?:protect|prevent|guard|defen)\w*\s+(?:against|from|of)\s+{re.escape(m.group('w'))}",
                                   source_text or sent, re.I):
             continue
-        return Tag("polarity_flip", f"The claim says {m.group(0)!r} where the source says {n.group(0)!r}: "
-                   f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(m.group(0), n.group(0)),), proven=True)
+        return said_where(m.group(0), n.group(0), sent)
     return None

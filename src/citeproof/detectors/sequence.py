@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+from citeproof.detectors.governed import said_where
 from citeproof.detectors.terms import restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
@@ -111,6 +112,5 @@ def condition_made_object(claim_text: str, pool: list[str], source_text: str) ->
             if any(re.search(rf"\b{re.escape(verb)}\s+(?:the\s+)?{re.escape(what)}", s, re.I)
                    for s in split_sentences(source_text or sent)):
                 continue
-            return Tag("polarity_flip", f"The claim says {made.group(0)!r} where the source says {m.group(0)!r}: "
-                       f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(made.group(0), m.group(0)),), proven=True)
+            return said_where(made.group(0), m.group(0), sent)
     return None
