@@ -608,12 +608,23 @@ class TestIssue16Causal:
 class TestIssue16Direction:
     def test_increased_vs_reduced_names_the_words(self):
         ev = "Inhibiting A20 expression decreased GSC growth and survival."
-        tags = detect_polarity_flip("Inhibiting A20 expression in vitro markedly increased GSC growth and survival.", ev,
-                                    source_text=ev)  # two words more than the sentence: no proof (session 22)
+        tags = detect_polarity_flip("Inhibiting A20 expression in vitro markedly increased growth and survival of the "
+                                    "GSC population.", ev, source_text=ev)  # words more than the sentence, the
+        # named item moved: no proof (session 22)
         assert tags[0].confidence == 0.85 and not tags[0].proven
         # "A20" is a word (the gene) since the one tokenizer (issue 29); the ASCII tokenizer kept only "A"
-        assert tags[0].message == ("The claim says 'increased' about 'A20, expression, GSC, growth, survival' "
+        assert tags[0].message == ("The claim says 'increased' about 'A20, expression, growth, survival' "
                                    "where the evidence says 'decreased'.")
+
+    def test_the_verb_over_a_named_item_turned_is_proven_past_added_words(self):
+        """Session 30 (issue 28): the verb nearest before a named item is read at the item, so two words the claim
+        adds (*in vitro markedly*) no longer hide *increased GSC growth* against the sentence's *decreased GSC
+        growth* (detectors/governed.py, the 182nd trial's Esrrb)."""
+        ev = "Inhibiting A20 expression decreased GSC growth and survival."
+        (tag,) = detect_polarity_flip("Inhibiting A20 expression in vitro markedly increased GSC growth and survival.",
+                                      ev, source_text=ev)
+        assert (tag.confidence, tag.proven) == (0.9, True)
+        assert tag.evidence[0].claim_span == "increased" and tag.evidence[0].evidence_span == "decreased"
 
     def test_the_source_sentence_with_its_direction_word_turned_is_proven(self):
         """A new user's claim: "improves" where the source's own sentence says "impairs", every other word alike."""

@@ -363,7 +363,7 @@ def _detected(claim_text: str, ev_text: str, verdict: Verdict, confidence: float
 class TestOneStory:
     def test_downgrade_sets_confidence_and_first_reason(self):
         """A supported finding downgraded by a tag says so first, with the tag's confidence, not the judge's."""
-        f = _detected("Inhibiting A20 expression in vitro markedly increased GSC growth and survival.",
+        f = _detected("Inhibiting A20 expression in vitro markedly increased growth and survival of the GSC population.",
                       "Inhibiting A20 expression decreased GSC growth and survival.", Verdict.SUPPORTED, 0.97, 0.9, "judge")
         assert f.verdict == Verdict.PARTIAL and f.confidence == 0.85
         assert f.reasons[0].startswith("downgraded from supported: polarity_flip (the judge alone said supported); "

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from citeproof.detectors.lexicon import VOCABULARY
 from citeproof.detectors.terms import same_term
 from citeproof.model import TagEvidence
 from citeproof.text.normalise import STOPWORDS, WORD_RE, stem
@@ -174,9 +175,11 @@ def run_swapped(claim_text: str, sent: str, source_text: str) -> TagEvidence | N
         mine = [w for w in cw[i1:i2] if len(w) >= 3 and w.lower() not in STOPWORDS]
         theirs = [w for w in sw[j1:j2] if len(w) >= 3 and w.lower() not in STOPWORDS]
         own = {stem(w.lower()) for w in cw}
-        if any(a.lower()[:5] == b.lower()[:5] for a in mine for b in theirs):
+        if any(a.lower()[:5] == b.lower()[:5] for a in mine for b in theirs) or any(
+                w.lower() in VOCABULARY for w in cw[i1:i2] + sw[j1:j2]):
             continue  # one word in another form ("frequently diagnosed in" for "a common diagnosis among", a 108th
-            # trial's faithful claim)
+            # trial's faithful claim), or the paraphrase vocabulary (*data indicate* / *studies showing*, *causes* /
+            # *leads to*: the term beside it is the swap, read by the word diff)
         if (len(mine) >= 2 and theirs and not any(stem(w.lower()) in written for w in mine)
                 and not any(stem(w.lower()) in own for w in theirs)):
             return TagEvidence(" ".join(cw[i1:i2]), " ".join(sw[j1:j2]))
