@@ -93,11 +93,12 @@ _SKIP = frozenset({"more", "less", "higher", "lower", "greater", "up", "down", "
 """Comparatives read by other rules: here they would govern every name after them."""
 
 
+@lru_cache(maxsize=4096)
 def _governed(text: str) -> dict[str, tuple[str, bool, str, str]]:
     """For each item of ``text`` (lower case), the state of the cue governing it, whether a negator stands in the
     three tokens before that cue, the cue, and the content word just after the item ('' where none or the cue): a
     direction noun just after the item, else the nearest cue before it within :data:`_REACH` tokens and no
-    :data:`_BREAK` between. An item governed twice, two ways, is left out."""
+    :data:`_BREAK` between. An item governed twice, two ways, is left out. Cached: callers never change the dict."""
     toks = _TOKEN.findall(text)
     low = [t.lower() for t in toks]
     out: dict[str, tuple[str, bool, str, str]] = {}
@@ -183,6 +184,7 @@ _DEPENDS = re.compile(r"(?P<x>[\w+/]+(?:-[\w+/]+)*?)-(?P<in>in)?dependent(?:ly)?
                       r"(?:of|on|upon)\s+(?:the\s+|its\s+|their\s+)?(?P<y>[\w+/-]+)", re.I)
 
 
+@lru_cache(maxsize=4096)
 def _dependences(text: str) -> dict[str, bool]:
     """For each thing ``text`` says something depends or does not depend on, True where it depends (*HIF-dependent*,
     *depended on ECM*) and False where not (*independent of HIF*, *did not depend on ECM*); a thing said both ways is
@@ -552,7 +554,7 @@ def passive_agent_turned(claim_text: str, pool: list[str], source_text: str) -> 
         for n in _PASSIVE_BY.finditer(sent):  # both passive: agent and patient exchanged
             if stem(n.group("v").lower()) == v and x & _words_of(n.group("y")) and y & _words_of(n.group("x")) \
                     and not x & _words_of(n.group("x")):
-                return _tag(m.group(0), n.group(0), sent)
+                return said_where(m.group(0), n.group(0), sent)
         for n in re.finditer(rf"\b{re.escape(m.group('v'))}\s+(?!(?:by|in|as|for|with|into|to|from|at|on|of|"
                              rf"via|through|under)\b)(?P<o>(?:[\w-]+\s+){{0,3}}[\w-]+)", sent, re.I):
             # (an object straight after the verb: "classified by presumed mechanism" is a passive's means, a faithful
@@ -561,7 +563,7 @@ def passive_agent_turned(claim_text: str, pool: list[str], source_text: str) -> 
                 continue  # the sentence's verb is passive too
             agent = _words_of(sent[max(0, n.start() - 200):n.start()])
             if y & _words_of(n.group("o")) and x & agent and not x & _words_of(n.group("o")):
-                return _tag(m.group(0), n.group(0), sent)
+                return said_where(m.group(0), n.group(0), sent)
     return None
 
 
@@ -570,11 +572,6 @@ def said_where(said: str, was: str, sent: str) -> Tag:
     sentence quoted (its first 200 characters)."""
     return Tag("polarity_flip", f"The claim says {said!r} where the source says {was!r}: \u201c{sent[:200]}\u201d", 0.9,
                (TagEvidence(said, was),), proven=True)
-
-
-def _tag(said: str, was: str, sent: str) -> Tag:
-    return Tag("polarity_flip", f"The claim says {said!r} where the source has it the other way round, {was!r}: "
-               f"\u201c{sent[:200]}\u201d", 0.9, (TagEvidence(said, was),), proven=True)
 
 
 _AGAINST = re.compile(r"\b(?P<pre>[a-z]+\s+[a-z]+)\s+(?:protecting|protection|guarding|preventing|prevention|defending)"
