@@ -164,6 +164,7 @@ def run_swapped(claim_text: str, sent: str, source_text: str) -> TagEvidence | N
     """
     cw, sw = WORD_RE.findall(claim_text), WORD_RE.findall(sent)
     written = {stem(w.lower()) for w in WORD_RE.findall(source_text or sent)}
+    own = {stem(w.lower()) for w in cw}
     ops = stem_opcodes(cw, sw)
     for k, (t, i1, i2, j1, j2) in enumerate(ops):
         if t != "replace" or not (1 <= i2 - i1 <= 3 and 1 <= j2 - j1 <= 4) or not 0 < k < len(ops) - 1:
@@ -174,7 +175,6 @@ def run_swapped(claim_text: str, sent: str, source_text: str) -> TagEvidence | N
             continue
         mine = [w for w in cw[i1:i2] if len(w) >= 3 and w.lower() not in STOPWORDS]
         theirs = [w for w in sw[j1:j2] if len(w) >= 3 and w.lower() not in STOPWORDS]
-        own = {stem(w.lower()) for w in cw}
         if any(a.lower()[:5] == b.lower()[:5] for a in mine for b in theirs) or any(
                 w.lower() in VOCABULARY for w in cw[i1:i2] + sw[j1:j2]):
             continue  # one word in another form ("frequently diagnosed in" for "a common diagnosis among", a 108th

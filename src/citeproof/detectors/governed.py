@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 
 from citeproof.detectors.cues import ANTONYMS, CUE_RES
-from citeproof.detectors.restated import _NOT_NEGATED, _opposite
+from citeproof.detectors.restated import _NEGATED, _NOT_NEGATED, _opposite
 from citeproof.detectors.terms import restating
 from citeproof.model import Tag, TagEvidence
 from citeproof.text.normalise import stem
@@ -260,7 +260,6 @@ def extent_turned(claim_text: str, pool: list[str], source_text: str) -> Tag | N
 
 
 _WORDS = re.compile(r"[^\W\d_][\w-]*")
-_NEGATING = re.compile(r"(?:un|in|im|il|ir|non-?|dis)")
 
 
 def _strictly_opposed(a: str, b: str) -> str | None:
@@ -274,7 +273,7 @@ def _strictly_opposed(a: str, b: str) -> str | None:
     if frozenset((a, b)) in ANTONYMS or (k >= 4 and frozenset((a[k:], b[k:])) in ANTONYMS):
         return "antonym"
     short, long = sorted((a, b), key=len)
-    m = _NEGATING.match(long)
+    m = _NEGATED.match(long)
     if long == "de" + short and short.endswith(("ation", "ization", "isation")):
         return "negated"  # dephosphorylation / phosphorylation (a 191st trial: *supported* at 0.98)
     return "negated" if m and long[m.end():] == short and long not in _NOT_NEGATED else None
